@@ -1,0 +1,99 @@
+"""Loading the Lark grammars and choosing the parser mode.
+
+The ``.lark`` files are the source of truth for syntax (URL Specification § URL Grammar). Each
+is built as an LALR(1) parser in Lark's strict mode, which refuses any shift/reduce or
+reduce/reduce conflict and any same-priority terminal collision, so a grammar that loads is
+a grammar with zero conflicts.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Transformer
+
+#: Each grammar file with its start rules.
+GRAMMARS: dict[str, tuple[str, ...]] = {
+    "url": ("url", "credentials"),
+    "special": ("url", "credentials"),
+    "file": ("url", "credentials"),
+    "authority": ("authority", "credentials"),
+    "pct": ("pct_encoded_string",),
+    "ipv4": ("ip4_address", "ip4_address_strict"),
+    "ipv6": ("ip6_address", "ip6_address_strict"),
+}
+
+
+def grammar_dir() -> Path:
+    """Where the ``.lark`` files are: inside the installed package, or beside it in a checkout."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "grammars", here.parent / "grammars"):
+        if (candidate / "url.lark").is_file():
+            return candidate
+    raise FileNotFoundError(f"the urlgrammar grammar files are missing (looked in {here})")
+
+
+def build(name: str, transformer: Transformer[Any, Any] | None = None, **options: Any) -> Lark:
+    """Build the named grammar as a strict LALR(1) parser (it raises on any conflict)."""
+    return Lark.open(
+        str(grammar_dir() / f"{name}.lark"),
+        parser="lalr",
+        lexer="contextual",
+        strict=True,
+        start=list(GRAMMARS[name]),
+        maybe_placeholders=True,
+        transformer=transformer,
+        **options,
+    )
+
+
+@cache
+def tree_parser(name: str) -> Lark:
+    """A parser that builds Lark trees (for ``urlgrammar tree`` and for teaching)."""
+    return build(name)
+
+
+class Mode(enum.Enum):
+    """The parser mode (URL Specification § Parser Mode): which grammar reads the input."""
+
+    GENERIC = "url"
+    SPECIAL = "special"
+    FILE = "file"
+
+
+#: web-scheme :: `http` | `https` | `ws` | `wss` | `ftp` (URL Specification § Web-URL)
+WEB_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})
+
+
+@cache
+def _scheme_pattern() -> re.Pattern[str]:
+    # The scheme is recognised exactly as the grammar's SCHEME terminal says.
+    terminal = tree_parser("url").get_terminal("SCHEME")
+    return re.compile(terminal.pattern.to_regexp())
+
+
+def scheme_of(text: str) -> str | None:
+    """The scheme the grammar would read at the start of ``text`` (before its `:`), or None."""
+    m = _scheme_pattern().match(text)
+    return m.group() if m else None
+
+
+def mode_for_scheme(scheme: str | None, fallback: Mode = Mode.GENERIC) -> Mode:
+    """URL Specification § Parser Mode: web, file or generic by scheme; else the fallback."""
+    if scheme is None:
+        return fallback
+    lower = scheme.lower()
+    if lower == "file":
+        return Mode.FILE
+    if lower in WEB_SCHEMES:
+        return Mode.SPECIAL
+    return Mode.GENERIC
+
+
+def mode_for(text: str, fallback: Mode = Mode.GENERIC) -> Mode:
+    """The parser-mode-for a preprocessed input, given the mode of its base as fallback."""
+    return mode_for_scheme(scheme_of(text), fallback)

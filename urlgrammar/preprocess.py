@@ -1,0 +1,97 @@
+"""Preprocessing: trim C0 controls and spaces, remove tab, LF and CR.
+
+URL Specification § Preprocessing; WHATWG https://url.spec.whatwg.org/#concept-basic-url-parser
+steps 1 and 2. The parser sees the processed text; :class:`OffsetMap` takes every position in
+it back to the input the user gave, so spans can be reported there.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+
+#: c0-space := { u+0–u+20 }
+C0_SPACE = "".join(map(chr, range(0x21)))
+_TAB_NEWLINE = {0x09: None, 0x0A: None, 0x0D: None}
+
+
+@dataclass(frozen=True, slots=True)
+class OffsetMap:
+    """Maps offsets in the processed text to offsets in the original input.
+
+    ``lead`` is the number of code points trimmed at the start. ``removed`` lists, in
+    increasing order, the processed offsets before which a tab or newline was removed
+    (one entry per removed code point), so that the common case, nothing removed, costs nothing.
+    """
+
+    lead: int = 0
+    removed: tuple[int, ...] = ()
+    length: int = 0  # length of the processed text
+
+    def original(self, i: int) -> int:
+        """The original offset of processed offset ``i`` (``i == length`` is the end)."""
+        if not self.removed:
+            return i + self.lead
+        if i >= self.length:
+            # Nothing is removed after the last kept code point: that one is not c0-space.
+            return i + self.lead + len(self.removed)
+        return i + self.lead + bisect_right(self.removed, i)
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """The original span of the processed span ``start..end``.
+
+        A non-empty span covers any tab or newline removed inside it; an empty span sits just
+        before the processed code point at ``start``.
+        """
+        if not self.removed:
+            return start + self.lead, end + self.lead
+        if end <= start:
+            o = self.original(start)
+            return o, o
+        return self.original(start), self.original(end - 1) + 1
+
+    @property
+    def identity(self) -> bool:
+        return self.lead == 0 and not self.removed
+
+
+@dataclass(frozen=True, slots=True)
+class Preprocessed:
+    """The processed text, the original input and the map between them."""
+
+    text: str
+    original: str
+    offsets: OffsetMap
+
+    @property
+    def trimmed(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The original spans of the leading and the trailing trimmed code points."""
+        end = self.offsets.original(len(self.text)) if self.text else len(self.original)
+        return (0, self.offsets.lead), (end, len(self.original))
+
+    @property
+    def removed(self) -> list[int]:
+        """Original offsets of the tab, LF and CR code points removed between the trims."""
+        out = []
+        for k, i in enumerate(self.offsets.removed):
+            out.append(i + self.offsets.lead + k)
+        return out
+
+
+def preprocess(original: str) -> Preprocessed:
+    """Trim leading and trailing c0-space and remove every u+9, u+A and u+D."""
+    stripped = original.strip(C0_SPACE)
+    if not stripped:
+        return Preprocessed("", original, OffsetMap(len(original), (), 0))
+    lead = len(original) - len(original.lstrip(C0_SPACE))
+    if "\t" not in stripped and "\n" not in stripped and "\r" not in stripped:
+        return Preprocessed(stripped, original, OffsetMap(lead, (), len(stripped)))
+    text = stripped.translate(_TAB_NEWLINE)
+    removed = []
+    kept = 0
+    for ch in stripped:
+        if ch in "\t\n\r":
+            removed.append(kept)
+        else:
+            kept += 1
+    return Preprocessed(text, original, OffsetMap(lead, tuple(removed), len(text)))

@@ -1,0 +1,25 @@
+"""urlgrammar: URLs as a Lark grammar plus operations on a structured URL model.
+
+The grammars (``grammars/*.lark``) say what URL strings look like; parsing lifts a string into
+an ordered record of components (URL Specification 0.10.1 by Alwin Blok), and resolution,
+normalisation and printing are operations on that record. Results follow the WHATWG URL
+Standard (July 2026).
+"""
+
+from .errors import Diagnostic, URLError
+from .grammar import Mode
+from .model import Authority, Component, Kind, URLRecord
+from .reference import Reference, parse_reference
+
+__all__ = [
+    "Authority",
+    "Component",
+    "Diagnostic",
+    "Kind",
+    "Mode",
+    "Reference",
+    "URLError",
+    "URLRecord",
+    "parse_reference",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,103 @@
+"""The grammars: LALR with zero conflicts, total on the lenient reading, spec rule names."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lark import Lark
+from lark.exceptions import GrammarError
+
+from urlgrammar.grammar import GRAMMARS, Mode, build, grammar_dir, mode_for, scheme_of, tree_parser
+from urlgrammar.lift import parse_record
+
+URL_GRAMMARS = ["url", "special", "file"]
+
+
+def _available(name: str) -> bool:
+    return (grammar_dir() / f"{name}.lark").is_file()
+
+
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_every_grammar_builds_as_lalr_with_zero_conflicts(name: str) -> None:
+    if not _available(name):
+        pytest.skip(f"{name}.lark is not written yet")
+    # build() uses Lark's strict mode: any shift/reduce or reduce/reduce conflict, or any
+    # same-priority terminal collision, raises instead of being resolved silently.
+    parser = build(name)
+    assert parser.options.parser == "lalr"
+    assert parser.options.strict
+
+
+def test_strict_mode_does_reject_a_conflict() -> None:
+    # The check above means something only if a conflicting grammar fails to build: Lark
+    # resolves a shift/reduce conflict silently (as a shift) unless it is strict.
+    ambiguous = 'start: start "+" start | "n"\n'
+    Lark(ambiguous, parser="lalr")
+    with pytest.raises(GrammarError, match="Shift/Reduce conflict"):
+        Lark(ambiguous, parser="lalr", strict=True)
+
+
+def test_every_grammar_file_is_listed() -> None:
+    files = {p.stem for p in grammar_dir().glob("*.lark")}
+    assert files <= set(GRAMMARS)
+    assert {"url", "special", "file", "authority", "pct"} <= files
+
+
+@pytest.mark.parametrize("mode", list(Mode))
+@given(text=st.text())
+@settings(max_examples=300)
+def test_the_lenient_reading_is_total(mode: Mode, text: str) -> None:
+    parse_record(text, mode)
+
+
+@pytest.mark.parametrize("mode", list(Mode))
+@pytest.mark.parametrize("text", [
+    "\x00", "\ud800", "a\udfff/b?\ud83d#\x00", "%", "%%", "%4", "%zz", "[", "]", "//[", "//[::1",
+    "//@@@", "//a:b:c@d:e:f", "//:", "::", "?#?#", "\\\\", "file:", "c|", "/c:", "//c|",
+    "a:b:c", "http:\\\\a\\b", "0", " ", "\x7f\x80\u0085", "\ufffe\uffff",
+])
+def test_awkward_inputs_parse(mode: Mode, text: str) -> None:
+    parse_record(text, mode)
+
+
+def test_a_megabyte_parses() -> None:
+    text = "http://a/" + "b/c%zz%41?#" * 100_000
+    record = parse_record(text, Mode.SPECIAL)
+    assert record.fragment is not None and len(record.fragment) > 900_000
+
+
+@pytest.mark.parametrize(("text", "rules"), [
+    ("http://u:p@h:1/d/f?q#f", {"url", "scheme", "auth_path", "authority", "userinfo", "host",
+                                "port", "path_root", "dir", "file", "query", "fragment"}),
+    ("file:///c:/x", {"auth_drive", "drive"}),
+    ("file:c|/x", {"auth_drive_invalid"}),
+    ("file://c:/x", {"auth_drive_invalid", "authority_empty"}),
+    ("sc://[::1]/", {"ip6_bracket"}),
+])
+def test_trees_use_the_spec_rule_names(text: str, rules: set[str]) -> None:
+    tree = tree_parser(mode_for(text).value).parse(text, start="url")
+    names = {t.data for t in tree.iter_subtrees()}
+    assert rules <= names
+
+
+@pytest.mark.parametrize(("text", "scheme"), [
+    ("http://x", "http"), ("a+b-c.d:", "a+b-c.d"), ("1a:", None), (":x", None),
+    ("a/b:c", None), ("c|/x", None), ("HTTPS:", "HTTPS"),
+])
+def test_the_scheme_is_what_the_grammar_says(text: str, scheme: str | None) -> None:
+    assert scheme_of(text) == scheme
+
+
+@pytest.mark.parametrize(("text", "mode"), [
+    ("http:x", Mode.SPECIAL), ("HtTpS://x", Mode.SPECIAL), ("wss:", Mode.SPECIAL),
+    ("ftp:", Mode.SPECIAL), ("FILE:x", Mode.FILE), ("sc:x", Mode.GENERIC),
+    ("httpx:x", Mode.GENERIC), ("x", Mode.GENERIC),
+])
+def test_mode_selection(text: str, mode: Mode) -> None:
+    assert mode_for(text) is mode
+
+
+def test_a_schemeless_input_takes_the_fallback_mode() -> None:
+    assert mode_for("//x", Mode.FILE) is Mode.FILE
+    assert mode_for("sc:", Mode.FILE) is Mode.GENERIC

@@ -1,0 +1,103 @@
+"""The ``urlgrammar`` command line.
+
+    urlgrammar tree INPUT [--mode generic|special|file]   the Lark parse tree
+    urlgrammar parse INPUT [--base B] [--json]             the lifted components and spans
+
+Exit status: 0 on success, 1 when the input has no result (the error is printed), 2 for a
+usage error. Bad input never produces a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from .errors import URLError
+from .grammar import Mode, mode_for, tree_parser
+from .model import Kind
+from .preprocess import preprocess
+from .reference import Reference, parse_reference
+
+MODES = {"generic": Mode.GENERIC, "special": Mode.SPECIAL, "file": Mode.FILE}
+
+
+def _show(value: str) -> str:
+    """A value as people read it: quoted when empty or when it holds invisible code points."""
+    if value and value.isprintable() and value.strip() == value:
+        return value
+    return json.dumps(value, ensure_ascii=False) if value.isprintable() else ascii(value)
+
+
+def cmd_tree(args: argparse.Namespace) -> int:
+    pre = preprocess(args.input)
+    mode = MODES[args.mode] if args.mode else mode_for(pre.text)
+    if pre.text != pre.original:
+        print(f"# preprocessed to {_show(pre.text)} (trimmed and tab/newline removed)")
+    print(f"# {mode.name.lower()} mode ({mode.value}.lark)")
+    print(tree_parser(mode.value).parse(pre.text, start="url").pretty().rstrip())
+    return 0
+
+
+def _component_rows(ref: Reference) -> list[tuple[str, str, str]]:
+    rows = []
+    for c in ref.record:
+        parts = c.value.components() if c.kind == Kind.AUTHORITY else [c]
+        for p in parts:
+            span = "" if p.start is None else f"{p.start}..{p.end}"
+            rows.append((p.kind.label, _show(str(p.value)), span))
+    return rows
+
+
+def cmd_parse(args: argparse.Namespace) -> int:
+    ref = parse_reference(args.input, args.base)
+    if args.json:
+        print(json.dumps(ref.as_dict(), ensure_ascii=False, indent=2))
+        return 0
+    rows = [("href", _show(ref.href), ""), ("mode", ref.mode.name.lower(), ""), *_component_rows(ref)]
+    width = max(len(v) for _, v, _ in rows)
+    for label, value, span in rows:
+        print(f"{label:<10} {value:<{width}}  {span}".rstrip())
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="urlgrammar",
+        description="URLs as a Lark grammar plus operations on a structured URL model.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    tree = sub.add_parser("tree", help="print the Lark parse tree of INPUT",
+                          description="Print the parse tree the grammar gives INPUT, after "
+                                      "preprocessing. The mode defaults to the one the "
+                                      "input's scheme selects.")
+    tree.add_argument("input", metavar="INPUT")
+    tree.add_argument("--mode", choices=sorted(MODES), help="which grammar to use")
+    tree.set_defaults(run=cmd_tree)
+
+    parse = sub.add_parser("parse", help="print the components of INPUT as a reference",
+                           description="Parse INPUT as a URL reference (relative references "
+                                       "stay relative) and print its components with their "
+                                       "spans in INPUT. With --base, INPUT is read in the "
+                                       "base's mode and rebased onto it.")
+    parse.add_argument("input", metavar="INPUT")
+    parse.add_argument("--base", metavar="B", help="a base URL or reference to rebase onto")
+    parse.add_argument("--json", action="store_true", help="print JSON")
+    parse.set_defaults(run=cmd_parse)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    # Inputs from the command line may hold lone surrogates (undecodable bytes); printing them
+    # must not fail.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except URLError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1

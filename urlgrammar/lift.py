@@ -1,0 +1,201 @@
+"""Lifting: from a grammar's parse tree to the component record.
+
+One :class:`Lift` transformer serves the three URL grammars (their rule names are the same,
+special.lark and file.lark only override terminals and the file auth-path). It runs inline in
+Lark's LALR parser, so no tree is built on the parse path; ``urlgrammar tree`` builds the tree
+with the same grammar for people to look at.
+
+Spans are offsets in the text the grammar read; :func:`parse_record` maps them back to the
+original input through the preprocessing offset map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import LarkError
+
+from .errors import Diagnostic, URLError
+from .grammar import Mode, build
+from .model import Authority, Component, Kind, URLRecord
+from .preprocess import OffsetMap
+
+Children = list[Any]
+
+
+def _text(tokens: Iterable[Token]) -> str:
+    return "".join(tokens)
+
+
+def _flatten(children: Children) -> list[Component]:
+    out: list[Component] = []
+    for child in children:
+        if isinstance(child, Component):
+            out.append(child)
+        elif isinstance(child, list):
+            out.extend(_flatten(child))
+    return out
+
+
+def _placed(authority: Component, at: int) -> Component:
+    """Give an authority that starts with an empty host the position ``at`` (after `//`)."""
+    if authority.start is not None:
+        return authority
+    value: Authority = authority.value
+    host = Component(Kind.HOST, value.host.value, at, at)
+    end = value.port.end if value.port is not None else at
+    return Component(Kind.AUTHORITY, value._replace(host=host), at, end)
+
+
+class Lift(Transformer[Token, Any]):
+    """Tree → components. Each method is named after the grammar rule it lifts."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.parser: Lark | None = None  # set once the parser exists, for `credentials`
+
+    # ---- the URL ---------------------------------------------------------------------------
+
+    def url(self, children: Children) -> URLRecord:
+        return URLRecord(_flatten(children))
+
+    def scheme(self, children: Children) -> Component:
+        tok: Token = children[0]
+        return Component(Kind.SCHEME, str(tok), tok.start_pos, tok.end_pos)
+
+    def auth_path(self, children: Children) -> list[Component]:
+        out = _flatten(children)
+        ss = children[0]
+        if isinstance(ss, Token) and out and out[0].kind == Kind.AUTHORITY:
+            out[0] = _placed(out[0], ss.end_pos)
+        return out
+
+    def path(self, children: Children) -> list[Component]:
+        return _flatten(children)
+
+    def path_root(self, children: Children) -> Component:
+        tok: Token = children[0]
+        return Component(Kind.ROOT, "/", tok.start_pos, tok.end_pos)
+
+    def dir(self, children: Children) -> Component:
+        sigil: Token = children[-1]
+        if len(children) == 1:
+            return Component(Kind.DIR, "", sigil.start_pos, sigil.start_pos)
+        return Component(Kind.DIR, _text(children[:-1]), children[0].start_pos, sigil.start_pos)
+
+    def file(self, children: Children) -> Component:
+        return Component(Kind.FILE, _text(children), children[0].start_pos, children[-1].end_pos)
+
+    def query(self, children: Children) -> Component:
+        return self._sigilled(Kind.QUERY, children)
+
+    def fragment(self, children: Children) -> Component:
+        return self._sigilled(Kind.FRAGMENT, children)
+
+    @staticmethod
+    def _sigilled(kind: Kind, children: Children) -> Component:
+        sigil: Token = children[0]
+        end = children[-1].end_pos
+        return Component(kind, _text(children[1:]), sigil.end_pos, end)
+
+    # ---- drives (file.lark) ----------------------------------------------------------------
+
+    def auth_drive(self, children: Children) -> list[Component]:
+        return self.auth_path(children)
+
+    def auth_drive_invalid(self, children: Children) -> list[Component]:
+        ss, authority, letter = children
+        drive = Component(Kind.DRIVE, str(letter), letter.start_pos, letter.end_pos)
+        if ss is None:
+            return [drive]
+        return [_placed(authority, ss.end_pos), drive]
+
+    def authority_empty(self, children: Children) -> Component:
+        return Component(Kind.AUTHORITY, Authority.empty())
+
+    def drive(self, children: Children) -> Component:
+        letter: Token = children[-1]
+        return Component(Kind.DRIVE, str(letter), letter.start_pos, letter.end_pos)
+
+    # ---- the authority (authority.lark) ------------------------------------------------------
+
+    def authority(self, children: Children) -> Component:
+        userinfo, host, port = children
+        username = password = None
+        if userinfo is not None:
+            username, password = userinfo
+            if host.start is None:
+                at = (password or username).end + 1
+                host = Component(Kind.HOST, "", at, at)
+        # An authority that starts with an empty host gets its position from auth_path.
+        start = username.start if username is not None else host.start
+        ends = [c.end for c in (username, password, host, port) if c is not None and c.end is not None]
+        end = max(ends) if ends and start is not None else None
+        return Component(Kind.AUTHORITY, Authority(username, password, host, port), start, end)
+
+    def userinfo(self, children: Children) -> tuple[Component, Component | None]:
+        tok: Token = children[0]
+        assert self.parser is not None
+        username, password = self.parser.parse(tok[:-1], start="credentials")
+        shift = tok.start_pos
+        username = Component(Kind.USERNAME, username.value,
+                             shift + (username.start or 0), shift + (username.end or 0))
+        if password is not None:
+            password = Component(Kind.PASSWORD, password.value,
+                                 shift + password.start, shift + password.end)
+        return username, password
+
+    def credentials(self, children: Children) -> tuple[Component, Component | None]:
+        username, password = children
+        return username, password
+
+    def username(self, children: Children) -> Component:
+        if not children:
+            return Component(Kind.USERNAME, "", 0, 0)
+        return Component(Kind.USERNAME, _text(children), children[0].start_pos, children[-1].end_pos)
+
+    def password(self, children: Children) -> Component:
+        return self._sigilled(Kind.PASSWORD, children)
+
+    def host(self, children: Children) -> Component:
+        tokens: list[Token] = []
+        for child in children:
+            tokens.extend(child if isinstance(child, list) else [child])
+        if not tokens:
+            return Component(Kind.HOST, "")
+        return Component(Kind.HOST, _text(tokens), tokens[0].start_pos, tokens[-1].end_pos)
+
+    def ip6_bracket(self, children: Children) -> list[Token]:
+        return [c for c in children if c is not None]
+
+    def port(self, children: Children) -> Component:
+        return self._sigilled(Kind.PORT, [c for c in children if c is not None])
+
+
+@cache
+def parser(mode: Mode) -> Lark:
+    """The mode's grammar with :class:`Lift` inline: text in, record out."""
+    lift = Lift()
+    lark = build(mode.value, transformer=lift)
+    lift.parser = lark
+    return lark
+
+
+def parse_record(text: str, mode: Mode, offsets: OffsetMap | None = None) -> URLRecord:
+    """Parse preprocessed ``text`` in ``mode`` and lift it; spans are mapped by ``offsets``.
+
+    The grammars are total, so a Lark error here is a bug in a grammar; it is still reported
+    as a URLError, never as Lark's own exception.
+    """
+    try:
+        record: URLRecord = parser(mode).parse(text, start="url")
+    except LarkError as e:  # pragma: no cover - the grammars are total; tests check it
+        pos = getattr(e, "pos_in_stream", 0) or 0
+        raise URLError.of(Diagnostic("grammar", pos, pos, f"the {mode.value} grammar rejected "
+                                     f"the input: {e}")) from None
+    if offsets is not None and not offsets.identity:
+        record = record.map_spans(offsets.span)
+    return record

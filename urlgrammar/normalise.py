@@ -1,0 +1,173 @@
+"""Normalisation: the equations of URL Specification 0.10.1, § Equivalences and Normalisation.
+
+Each equation is applied exhaustively from left to right:
+
+- path segments:   ``drive x|`` ≈ ``drive x:``;  ``dir x`` ≈ ε if x :: dot;
+  ``dir x・dir y`` ≈ ε if y :: dots and not x :: dots;  ``path-root /・dir y`` ≈ ``path-root /``
+  if y :: dots — where dot ::= `.` | `%2e` | `%2E` and dots ::= dot dot;
+- authority:       ``password ε`` ≈ ε;  ``userinfo (username ε)`` ≈ ε;  ``port ε`` ≈ ε;
+- scheme-based:    default ports (http, ws 80; https, wss 443; ftp 21), ``file`` with host
+  ``localhost`` ≈ the empty host, and the scheme compared case-insensitively (lowercased);
+
+and then components are percent-encoded with the WHATWG sets
+(https://url.spec.whatwg.org/#percent-encoded-bytes), component by component.
+
+Host processing (domains, IP addresses) is not part of this module: see :mod:`urlgrammar.host`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .grammar import Mode, mode_for_scheme
+from .model import Authority, Component, Kind, URLRecord
+from .percent import (
+    C0_CONTROL_SET,
+    FRAGMENT_SET,
+    PATH_SET,
+    QUERY_SET,
+    SPECIAL_QUERY_SET,
+    USERINFO_SET,
+    utf8_percent_encode,
+)
+from .resolve import has_opaque_path
+
+#: Default ports per scheme (URL Specification § Scheme-Based Authority Normalisation;
+#: WHATWG https://url.spec.whatwg.org/#default-port).
+DEFAULT_PORTS = {"http": 80, "ws": 80, "https": 443, "wss": 443, "ftp": 21}
+
+_DOT = frozenset({".", "%2e", "%2E"})
+
+
+def is_dot(segment: str) -> bool:
+    """dot ::= `.` | `%2e` | `%2E` (https://url.spec.whatwg.org/#single-dot-path-segment)."""
+    return segment in _DOT
+
+
+def is_dots(segment: str) -> bool:
+    """dots ::= dot dot (https://url.spec.whatwg.org/#double-dot-path-segment)."""
+    n = len(segment)
+    if n == 2:
+        return segment == ".."
+    if n == 4:
+        return segment[0] == "." and segment[1:].lower() == "%2e" or \
+            segment[3] == "." and segment[:3].lower() == "%2e"
+    return n == 6 and segment.lower() == "%2e%2e"
+
+
+def normalise_path(record: URLRecord) -> URLRecord:
+    """Apply the path-segment equations, left to right.
+
+    The spec's equations name only dir components. A final ``.`` or ``..`` segment (a file,
+    in the model) acts on the path the same way in the WHATWG parser ("/a/b/.." is "/a/"),
+    so such a file is treated as the dir it denotes. A relative path that normalises away
+    entirely keeps a ``(dir .)``: the empty reference means something else (it keeps the
+    base's file and query), so dropping the last dot would change what the reference is.
+    """
+    if has_opaque_path(record):
+        return record
+    head: list[Component] = []
+    stack: list[Component] = []
+    tail: list[Component] = []
+    had_path = False
+    for c in record:
+        if c.kind == Kind.DRIVE and c.value[1:] == "|":
+            head.append(c.with_value(c.value[0] + ":"))
+        elif c.kind < Kind.DIR:
+            head.append(c)
+        elif c.kind in (Kind.DIR, Kind.FILE):
+            had_path = True
+            segment = c.value
+            if c.kind == Kind.FILE and not (is_dot(segment) or is_dots(segment)):
+                tail.append(c)
+            elif is_dot(segment):
+                continue
+            elif is_dots(segment):
+                if stack and not is_dots(stack[-1].value):
+                    stack.pop()
+                elif not record.root:
+                    stack.append(Component(Kind.DIR, segment, c.start, c.end))
+            else:
+                stack.append(c)
+        else:
+            tail.append(c)
+    if had_path and not stack and not any(c.kind == Kind.FILE for c in tail) \
+            and not any(c.kind < Kind.DIR for c in head):
+        stack.append(Component(Kind.DIR, "."))
+    return URLRecord((*head, *stack, *tail))
+
+
+def normalise_authority(record: URLRecord) -> URLRecord:
+    """Authority and scheme-based authority normalisation."""
+    c = record.component(Kind.AUTHORITY)
+    if c is None:
+        return record
+    a: Authority = c.value
+    password = a.password if a.password is not None and a.password.value != "" else None
+    username = a.username
+    if username is not None and username.value == "" and password is None:
+        username = None
+    port = a.port
+    scheme = (record.scheme or "").lower()
+    if port is not None:
+        text = str(port.value)
+        if text == "":
+            port = None
+        elif text.isascii() and text.isdigit():
+            number = int(text) if len(text) < 12 else None  # beyond any port: leave it be
+            if number is not None:
+                port = None if DEFAULT_PORTS.get(scheme) == number else port.with_value(str(number))
+    host = a.host
+    if scheme == "file" and str(host.value).lower() == "localhost":
+        host = host.with_value("")
+    return record.replace(Kind.AUTHORITY, c.with_value(Authority(username, password, host, port)))
+
+
+def percent_encode(record: URLRecord, mode: Mode) -> URLRecord:
+    """Percent-encode each component with the standard's set for it."""
+    special = mode is not Mode.GENERIC
+    opaque = has_opaque_path(record)
+    path_set = C0_CONTROL_SET if opaque else PATH_SET
+    query_set = SPECIAL_QUERY_SET if special else QUERY_SET
+    out: list[Component] = []
+    last_path = max((i for i, c in enumerate(record) if c.kind in (Kind.DIR, Kind.FILE)), default=-1)
+    for i, c in enumerate(record):
+        kind = c.kind
+        if kind in (Kind.DIR, Kind.FILE):
+            value = utf8_percent_encode(c.value, path_set)
+            # WHATWG opaque path state: a space right before `?` or `#` becomes %20, so that
+            # the serialisation keeps it (https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state).
+            if opaque and i == last_path and value.endswith(" ") and i + 1 < len(record):
+                value = value[:-1] + "%20"
+            c = c.with_value(value)
+        elif kind == Kind.QUERY:
+            c = c.with_value(utf8_percent_encode(c.value, query_set))
+        elif kind == Kind.FRAGMENT:
+            c = c.with_value(utf8_percent_encode(c.value, FRAGMENT_SET))
+        elif kind == Kind.AUTHORITY:
+            c = c.with_value(_encode_authority(c.value, special))
+        out.append(c)
+    return URLRecord(out)
+
+
+def _encode_authority(a: Authority, special: bool) -> Authority:
+    def enc(c: Component | None, encode: Callable[[str], str]) -> Component | None:
+        return None if c is None else c.with_value(encode(c.value))
+
+    userinfo: Callable[[str], str] = lambda v: utf8_percent_encode(v, USERINFO_SET)  # noqa: E731
+    host = a.host
+    if not special and isinstance(host.value, str):
+        host = host.with_value(utf8_percent_encode(host.value, C0_CONTROL_SET))
+    return Authority(enc(a.username, userinfo), enc(a.password, userinfo), host, a.port)
+
+
+def normalise(record: URLRecord, mode: Mode | None = None) -> URLRecord:
+    """All the equations, then percent-encoding. ``mode`` defaults to the scheme's mode."""
+    scheme = record.component(Kind.SCHEME)
+    if scheme is not None:
+        record = record.replace(Kind.SCHEME, scheme.with_value(scheme.value.lower()))
+    if mode is None or record.scheme is not None:
+        mode = mode_for_scheme(record.scheme, mode or Mode.GENERIC)
+    record = normalise_authority(record)
+    record = normalise_path(record)
+    return percent_encode(record, mode)

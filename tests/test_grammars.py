@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from conftest import shared_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import Lark
 from lark.exceptions import GrammarError
 
 from urlgrammar.grammar import GRAMMARS, Mode, build, grammar_dir, mode_for, scheme_of, tree_parser
-from urlgrammar.lift import parse_record
+from urlgrammar.lift import lark_parser, parse_record, parser
 
 URL_GRAMMARS = ["url", "special", "file"]
 
@@ -22,9 +23,9 @@ def _available(name: str) -> bool:
 def test_every_grammar_builds_as_lalr_with_zero_conflicts(name: str) -> None:
     if not _available(name):
         pytest.skip(f"{name}.lark is not written yet")
-    # build() uses Lark's strict mode: any shift/reduce or reduce/reduce conflict, or any
-    # same-priority terminal collision, raises instead of being resolved silently.
-    parser = build(name)
+    # Lark's strict mode: any shift/reduce or reduce/reduce conflict, or any same-priority
+    # terminal collision, raises instead of being resolved silently.
+    parser = build(name, strict=True)
     assert parser.options.parser == "lalr"
     assert parser.options.strict
 
@@ -101,3 +102,28 @@ def test_mode_selection(text: str, mode: Mode) -> None:
 def test_a_schemeless_input_takes_the_fallback_mode() -> None:
     assert mode_for("//x", Mode.FILE) is Mode.FILE
     assert mode_for("sc:", Mode.FILE) is Mode.GENERIC
+
+
+WPT_INPUTS = sorted({c["input"] for c in shared_cases("wpt/urltestdata.json")})
+
+
+def _both(text: str, mode: Mode) -> None:
+    ours = parser(mode).parse(text, "url")
+    larks = lark_parser(mode).parse(text, start="url")
+    assert ours == larks
+    assert [c.span for c in ours] == [c.span for c in larks]
+
+
+@pytest.mark.parametrize("mode", list(Mode))
+@given(text=st.text(alphabet=st.sampled_from("ab:/\\?#%@[]|.2 ")))
+@settings(max_examples=300)
+def test_the_lean_driver_lifts_like_larks_own_parser(mode: Mode, text: str) -> None:
+    _both(text, mode)
+
+
+@pytest.mark.parametrize("mode", list(Mode))
+def test_the_lean_driver_agrees_on_every_wpt_input(mode: Mode) -> None:
+    if not WPT_INPUTS:
+        pytest.skip("wpt/urltestdata.json not found (set URLGRAMMAR_SHARED)")
+    for text in WPT_INPUTS:
+        _both(text, mode)

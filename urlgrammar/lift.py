@@ -16,10 +16,10 @@ from functools import cache
 from typing import Any
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import LarkError
 
 from .errors import Diagnostic, URLError
 from .grammar import Mode, build
+from .lalr import Driver, ParseError
 from .model import Authority, Component, Kind, URLRecord
 from .preprocess import OffsetMap
 
@@ -27,7 +27,7 @@ Children = list[Any]
 
 
 def _text(tokens: Iterable[Token]) -> str:
-    return "".join(tokens)
+    return "".join([t.value for t in tokens])
 
 
 def _flatten(children: Children) -> list[Component]:
@@ -38,6 +38,14 @@ def _flatten(children: Children) -> list[Component]:
         elif isinstance(child, list):
             out.extend(_flatten(child))
     return out
+
+
+def _shifted(c: Component, by: int) -> Component:
+    return Component(c.kind, c.value, (c.start or 0) + by, (c.end or 0) + by)
+
+
+def _is_token(x: object) -> bool:
+    return hasattr(x, "end_pos")
 
 
 def _placed(authority: Component, at: int) -> Component:
@@ -55,7 +63,7 @@ class Lift(Transformer[Token, Any]):
 
     def __init__(self) -> None:
         super().__init__(visit_tokens=False)
-        self.parser: Lark | None = None  # set once the parser exists, for `credentials`
+        self.parser: Any = None  # set once the parser exists, for `credentials`
 
     # ---- the URL ---------------------------------------------------------------------------
 
@@ -64,12 +72,12 @@ class Lift(Transformer[Token, Any]):
 
     def scheme(self, children: Children) -> Component:
         tok: Token = children[0]
-        return Component(Kind.SCHEME, str(tok), tok.start_pos, tok.end_pos)
+        return Component(Kind.SCHEME, tok.value, tok.start_pos, tok.end_pos)
 
     def auth_path(self, children: Children) -> list[Component]:
         out = _flatten(children)
         ss = children[0]
-        if isinstance(ss, Token) and out and out[0].kind == Kind.AUTHORITY:
+        if _is_token(ss) and out and out[0].kind == Kind.AUTHORITY:
             out[0] = _placed(out[0], ss.end_pos)
         return out
 
@@ -108,7 +116,7 @@ class Lift(Transformer[Token, Any]):
 
     def auth_drive_invalid(self, children: Children) -> list[Component]:
         ss, authority, letter = children
-        drive = Component(Kind.DRIVE, str(letter), letter.start_pos, letter.end_pos)
+        drive = Component(Kind.DRIVE, letter.value, letter.start_pos, letter.end_pos)
         if ss is None:
             return [drive]
         return [_placed(authority, ss.end_pos), drive]
@@ -118,17 +126,19 @@ class Lift(Transformer[Token, Any]):
 
     def drive(self, children: Children) -> Component:
         letter: Token = children[-1]
-        return Component(Kind.DRIVE, str(letter), letter.start_pos, letter.end_pos)
+        return Component(Kind.DRIVE, letter.value, letter.start_pos, letter.end_pos)
 
     # ---- the authority (authority.lark) ------------------------------------------------------
 
     def authority(self, children: Children) -> Component:
         userinfo, host, port = children
-        username = password = None
+        username: Component | None = None
+        password: Component | None = None
         if userinfo is not None:
             username, password = userinfo
             if host.start is None:
-                at = (password or username).end + 1
+                last = password if password is not None else userinfo[0]
+                at = (last.end or 0) + 1  # just after the `@`
                 host = Component(Kind.HOST, "", at, at)
         # An authority that starts with an empty host gets its position from auth_path.
         start = username.start if username is not None else host.start
@@ -137,16 +147,10 @@ class Lift(Transformer[Token, Any]):
         return Component(Kind.AUTHORITY, Authority(username, password, host, port), start, end)
 
     def userinfo(self, children: Children) -> tuple[Component, Component | None]:
-        tok: Token = children[0]
-        assert self.parser is not None
-        username, password = self.parser.parse(tok[:-1], start="credentials")
-        shift = tok.start_pos
-        username = Component(Kind.USERNAME, username.value,
-                             shift + (username.start or 0), shift + (username.end or 0))
-        if password is not None:
-            password = Component(Kind.PASSWORD, password.value,
-                                 shift + password.start, shift + password.end)
-        return username, password
+        tok = children[0]
+        username, password = self.parser.parse(tok.value[:-1], start="credentials")
+        at = tok.start_pos
+        return _shifted(username, at), None if password is None else _shifted(password, at)
 
     def credentials(self, children: Children) -> tuple[Component, Component | None]:
         username, password = children
@@ -176,8 +180,17 @@ class Lift(Transformer[Token, Any]):
 
 
 @cache
-def parser(mode: Mode) -> Lark:
-    """The mode's grammar with :class:`Lift` inline: text in, record out."""
+def parser(mode: Mode) -> Driver:
+    """The mode's grammar driven with :class:`Lift`: text in, record out."""
+    lift = Lift()
+    driver = Driver(build(mode.value), lift)
+    lift.parser = driver
+    return driver
+
+
+@cache
+def lark_parser(mode: Mode) -> Lark:
+    """The same grammar and lift with Lark's own LALR parser (the reference for tests)."""
     lift = Lift()
     lark = build(mode.value, transformer=lift)
     lift.parser = lark
@@ -192,10 +205,9 @@ def parse_record(text: str, mode: Mode, offsets: OffsetMap | None = None) -> URL
     """
     try:
         record: URLRecord = parser(mode).parse(text, start="url")
-    except LarkError as e:  # pragma: no cover - the grammars are total; tests check it
-        pos = getattr(e, "pos_in_stream", 0) or 0
-        raise URLError.of(Diagnostic("grammar", pos, pos, f"the {mode.value} grammar rejected "
-                                     f"the input: {e}")) from None
+    except ParseError as e:  # pragma: no cover - the grammars are total; tests check it
+        raise URLError.of(Diagnostic("grammar", e.pos, e.pos, f"the {mode.value} grammar "
+                                     f"rejected the input: {e}")) from None
     if offsets is not None and not offsets.identity:
         record = record.map_spans(offsets.span)
     return record

@@ -94,11 +94,14 @@ class Authority(NamedTuple):
         """The spec's authority ε: no userinfo, no port and an empty host."""
         return self.username is None and self.port is None and str(self.host.value) == ""
 
-    def replace(self, **changes: Component | None) -> Authority:
-        return self._replace(**changes)
+    def map(self, f: Callable[[Component], Component]) -> Authority:
+        """Apply ``f`` to each component present."""
+        u, p, h, port = self
+        return Authority(None if u is None else f(u), None if p is None else f(p), f(h),
+                         None if port is None else f(port))
 
     def map_spans(self, f: Callable[[int, int], Span]) -> Authority:
-        return Authority(*(None if c is None else _map_span(c, f) for c in self))
+        return self.map(lambda c: _map_span(c, f))
 
     def __repr__(self) -> str:
         return "(" + "・".join(map(repr, self.components())) + ")"
@@ -261,7 +264,7 @@ class URLRecord(tuple[Component, ...]):
 
 def _strip(c: Component) -> Component:
     if isinstance(c.value, Authority):
-        return Component(c.kind, Authority(*(None if a is None else _strip(a) for a in c.value)))
+        return Component(c.kind, c.value.map(_strip))
     return Component(c.kind, c.value)
 
 

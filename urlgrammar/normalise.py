@@ -50,8 +50,8 @@ def is_dots(segment: str) -> bool:
     if n == 2:
         return segment == ".."
     if n == 4:
-        return segment[0] == "." and segment[1:].lower() == "%2e" or \
-            segment[3] == "." and segment[:3].lower() == "%2e"
+        return (segment[0] == "." and segment[1:].lower() == "%2e") or \
+            (segment[3] == "." and segment[:3].lower() == "%2e")
     return n == 6 and segment.lower() == "%2e%2e"
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from .grammar import Mode, mode_for, mode_for_scheme
 from .lift import parse_record
 from .model import Authority, Kind, URLRecord
+from .normalise import normalise
 from .preprocess import preprocess
 from .printer import print_record
 from .resolve import rebase
@@ -134,8 +135,6 @@ class Reference:
 
         A relative reference stays relative: ``../a/./b?x`` normalises to ``../a/b?x``.
         """
-        from .normalise import normalise  # noqa: PLC0415 - temporary until percent.py lands
-
         return Reference(normalise(self.record, self.mode), self.mode, self.input)
 
     normalise = normalize

@@ -1,0 +1,323 @@
+"""Hosts: the host parser and the host values it returns.
+
+https://url.spec.whatwg.org/#concept-host-parser. A host is a :class:`Domain`, an
+:class:`IPv4` or :class:`IPv6` address, an :class:`Opaque` host or the :class:`Empty` host;
+each is immutable and serializes itself (https://url.spec.whatwg.org/#concept-host-serializer).
+
+Every diagnostic has a span in the text the user gave: the host parser works on the host as
+written (``input``), percent-decodes it keeping, for each decoded code point, the span of
+``input`` it came from, and takes spans in ``input`` to the original text through the
+caller's ``origin``. Errors found after IDNA mapping point at the label (or the code point)
+of ``input`` they are about.
+"""
+
+from __future__ import annotations
+
+import codecs
+import dataclasses
+import re
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import TypeAlias
+
+from lark import Lark, Token, Tree
+
+from .domain import FORBIDDEN_DOMAIN, DomainResult, diagnostic, parse_domain
+from .errors import Diagnostic, URLError
+from .grammar import build
+from .ipv4 import ends_in_a_number, parse_ipv4, serialize_ipv4
+from .ipv6 import parse_ipv6, serialize_ipv6
+
+Span = tuple[int, int]
+Origin = Callable[[int, int], Span]
+
+
+@dataclass(frozen=True, slots=True)
+class Domain:
+    """https://url.spec.whatwg.org/#concept-domain: a non-empty ASCII string."""
+
+    value: str
+
+    def serialize(self) -> str:
+        return self.value
+
+    def __str__(self) -> str:
+        return self.serialize()
+
+
+@dataclass(frozen=True, slots=True)
+class IPv4:
+    """https://url.spec.whatwg.org/#concept-ipv4: a 32-bit unsigned integer."""
+
+    value: int
+
+    def serialize(self) -> str:
+        return serialize_ipv4(self.value)
+
+    def __str__(self) -> str:
+        return self.serialize()
+
+
+@dataclass(frozen=True, slots=True)
+class IPv6:
+    """https://url.spec.whatwg.org/#concept-ipv6: eight 16-bit pieces."""
+
+    pieces: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.pieces) != 8 or not all(0 <= p <= 0xFFFF for p in self.pieces):
+            raise ValueError(f"an IPv6 address is eight 16-bit pieces, not {self.pieces!r}")
+
+    def serialize(self) -> str:
+        return f"[{serialize_ipv6(self.pieces)}]"
+
+    def __str__(self) -> str:
+        return self.serialize()
+
+
+@dataclass(frozen=True, slots=True)
+class Opaque:
+    """https://url.spec.whatwg.org/#opaque-host: a non-empty ASCII string."""
+
+    value: str
+
+    def serialize(self) -> str:
+        return self.value
+
+    def __str__(self) -> str:
+        return self.serialize()
+
+
+@dataclass(frozen=True, slots=True)
+class Empty:
+    """https://url.spec.whatwg.org/#empty-host: the empty string."""
+
+    def serialize(self) -> str:
+        return ""
+
+    def __str__(self) -> str:
+        return ""
+
+
+Host: TypeAlias = Domain | IPv4 | IPv6 | Opaque | Empty
+
+#: https://url.spec.whatwg.org/#forbidden-host-code-point
+_FORBIDDEN_HOST = re.compile("[\x00\t\n\r #/:<>?@\\[\\\\\\]^|]")
+#: Neither a URL code point (https://url.spec.whatwg.org/#url-code-points) nor `%`.
+_NON_URL = re.compile(
+    "[^0-9A-Za-z!$&'()*+,\\-./:;=?@_~%\u00a0-\U0010fffd]|[\ud800-\udfff\ufdd0-\ufdef]|"
+    + "|".join(f"\\U{plane:04x}fffe|\\U{plane:04x}ffff" for plane in range(17)))
+_SURROGATE = re.compile("[\ud800-\udfff]")
+#: https://url.spec.whatwg.org/#c0-control-percent-encode-set
+_C0_CONTROL_SET = re.compile("[^\x20-\x7e]+")
+
+
+def parse_host(input: str, special: bool, *, diagnostics: list[Diagnostic] | None = None,
+               origin: Origin | None = None) -> Host:
+    """https://url.spec.whatwg.org/#concept-host-parser (isOpaque is ``not special``).
+
+    ``input`` is the host as written, code-point offsets into it map to the original input
+    through ``origin`` (identity by default). Validation errors are appended to
+    ``diagnostics`` in the standard's order; failure raises :class:`URLError`, whose
+    diagnostics are all so far, the failing one last.
+    """
+    sink: list[Diagnostic] = diagnostics if diagnostics is not None else []
+    where: Origin = origin or _identity
+    if input.startswith("["):
+        if not input.endswith("]"):
+            raise _fail(sink, "IPv6-unclosed", where(0, len(input)),
+                        "The IPv6 address has no closing bracket.")
+        return IPv6(parse_ipv6(input[1:-1], sink, lambda s, e: where(s + 1, e + 1)))
+    if not special:
+        return _opaque_host(input, sink, where)
+    if not input:
+        # The standard never calls the host parser with an empty special host: the URL
+        # parser reports host-missing first. A direct call gets that error too.
+        raise _fail(sink, "host-missing", where(0, 0), "A special URL needs a host.")
+    decoded = _Decoded.of(input) if "%" in input else None
+    if decoded is not None and decoded.encoded is not None:
+        start, end = decoded.encoded
+        sink.append(Diagnostic("domain-percent-encoded", *where(start, end),
+                               "The domain is percent-encoded.", "host",
+                               fix=decoded.fix(start, end)))
+    domain = decoded.text if decoded is not None else input
+
+    def to_original(start: int, end: int) -> Span:
+        """A span of the decoded domain, in the original input."""
+        return where(*decoded.span(start, end)) if decoded is not None else where(start, end)
+
+    result = parse_domain(domain)
+    if result.error is not None:
+        error = diagnostic(result.error, *to_original(result.error.start, result.error.end))
+        sink.append(error)
+        if result.ascii is None:
+            raise URLError(str(error), sink)
+    assert result.ascii is not None
+    if not ends_in_a_number(result.ascii):
+        return Domain(result.ascii)
+    non_ascii = None
+    if not domain.isascii():
+        non_ascii = len(sink)
+        sink.append(Diagnostic("IPv4-non-ASCII-input", *where(0, len(input)),
+                               "The IPv4 address is written with non-ASCII code points.",
+                               "host"))
+    address = parse_ipv4(result.ascii, sink, _ipv4_origin(result, to_original))
+    if non_ascii is not None:
+        sink[non_ascii] = dataclasses.replace(sink[non_ascii], fix=serialize_ipv4(address))
+    return IPv4(address)
+
+
+def _identity(start: int, end: int) -> Span:
+    return start, end
+
+
+def _fail(sink: list[Diagnostic], code: str, span: Span, message: str) -> URLError:
+    failing = Diagnostic(code, *span, message, "host")
+    sink.append(failing)
+    return URLError.of(failing, sink[:-1])
+
+
+def _ipv4_origin(result: DomainResult, to_original: Origin) -> Origin:
+    """Spans of the ASCII domain to the original input, given those of the decoded domain.
+
+    An ASCII domain has the decoded domain's offsets; a mapped one is known label by label.
+    """
+    if result.labels is None:
+        return to_original
+    assert result.ascii is not None
+    offsets = []
+    offset = 0
+    for label in result.ascii.split("."):
+        offsets.append(offset)
+        offset += len(label) + 1
+    labels = result.labels
+
+    def label_at(i: int) -> int:
+        return bisect_right(offsets, i) - 1
+
+    def by_label(start: int, end: int) -> Span:
+        first = labels[label_at(start)]
+        last = labels[label_at(max(start, end - 1))]
+        return to_original(first[0], last[1] if end > start else first[0])
+
+    return by_label
+
+
+def _opaque_host(input: str, sink: list[Diagnostic], where: Origin) -> Host:
+    """https://url.spec.whatwg.org/#concept-opaque-host-parser"""
+    forbidden = _FORBIDDEN_HOST.search(input)
+    if forbidden:
+        raise _fail(sink, "host-invalid-code-point", where(*forbidden.span()),
+                    f"The code point {_name(forbidden.group())} is not allowed in a host.")
+    non_url = _NON_URL.search(input)
+    if non_url:
+        # Where the serializer percent-encodes the code point anyway, its encoded form is the
+        # same host written validly.
+        encoded = _percent_encode(non_url.group(), _C0_CONTROL_SET)
+        sink.append(Diagnostic("invalid-URL-unit", *where(*non_url.span()),
+                               f"The code point {_name(non_url.group())} is not a URL code "
+                               "point.", "host", detail="opaque host",
+                               fix=encoded if encoded != non_url.group() else None))
+    invalid = next((t for t in _pct_tokens(input) if t.type == "PCT_INVALID"), None) \
+        if "%" in input else None
+    if invalid is not None:
+        start = invalid.start_pos or 0
+        sink.append(Diagnostic("invalid-URL-unit", *where(start, start + 1),
+                               "A '%' is not followed by two hex digits.", "host",
+                               detail="opaque host"))
+    if not input:
+        return Empty()
+    return Opaque(_percent_encode(input, _C0_CONTROL_SET))
+
+
+def _name(char: str) -> str:
+    return f"U+{ord(char):04X}" if not char.isprintable() or char == " " else repr(char)
+
+
+def _percent_encode(text: str, encode_set: re.Pattern[str]) -> str:
+    """https://url.spec.whatwg.org/#string-utf-8-percent-encode
+
+    The standard's input is a scalar value string; a lone surrogate is encoded as U+FFFD,
+    as the conversion to one (USVString) would have done.
+    """
+    def encode(match: re.Match[str]) -> str:
+        data = _SURROGATE.sub("\ufffd", match.group()).encode("utf-8")
+        return "".join(f"%{byte:02X}" for byte in data)
+
+    return encode_set.sub(encode, text)
+
+
+@cache
+def _pct_parser() -> Lark:
+    return build("pct")
+
+
+def _pct_tokens(text: str) -> list[Token]:
+    tree = _pct_parser().parse(text, start="pct_encoded_string")
+    return [child.children[0] for child in tree.children
+            if isinstance(child, Tree) and isinstance(child.children[0], Token)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Decoded:
+    """A host percent-decoded (https://url.spec.whatwg.org/#string-percent-decode, then
+    UTF-8 decode without BOM), keeping the span of ``input`` each code point came from.
+
+    ``starts`` and ``ends`` are None where nothing was decoded (only invalid `%`, offsets
+    unchanged). ``encoded`` spans the percent-encoded bytes, from the first to the last.
+    """
+
+    input: str
+    text: str
+    starts: tuple[int, ...] | None = None
+    ends: tuple[int, ...] | None = None
+    encoded: Span | None = None
+
+    @classmethod
+    def of(cls, input: str) -> _Decoded:
+        chars: list[str] = []
+        starts: list[int] = []
+        ends: list[int] = []
+        encoded: list[int] = []
+        for token in _pct_tokens(input):
+            position = token.start_pos or 0
+            if token.type != "PCT_ENCODED_BYTES":
+                chars.extend(token)
+                starts.extend(range(position, position + len(token)))
+                ends.extend(range(position + 1, position + len(token) + 1))
+                continue
+            encoded += [position, position + len(token)]
+            decoder = codecs.getincrementaldecoder("utf-8")("replace")
+            pending = position
+            for k in range(0, len(token), 3):
+                out = decoder.decode(bytes.fromhex(token[k + 1:k + 3]), final=k + 3 == len(token))
+                if out:
+                    chars.extend(out)
+                    starts.extend([pending] * len(out))
+                    ends.extend([position + k + 3] * len(out))
+                    pending = position + k + 3
+        if not encoded:
+            return cls(input, input)
+        return cls(input, "".join(chars), tuple(starts), tuple(ends), (encoded[0], encoded[-1]))
+
+    def span(self, start: int, end: int) -> Span:
+        """The span of ``input`` that the decoded ``text[start:end]`` came from."""
+        if self.starts is None or self.ends is None:
+            return start, end
+        if start >= len(self.text):
+            return len(self.input), len(self.input)
+        if end <= start:
+            return self.starts[start], self.starts[start]
+        return self.starts[start], self.ends[end - 1]
+
+    def fix(self, start: int, end: int) -> str | None:
+        """``input[start:end]`` decoded, where that is a domain's code points as they are."""
+        assert self.starts is not None and self.ends is not None
+        first = self.starts.index(start)
+        last = len(self.ends) - self.ends[::-1].index(end)
+        text = self.text[first:last]
+        if "\ufffd" in text or FORBIDDEN_DOMAIN.search(text):
+            return None
+        return text

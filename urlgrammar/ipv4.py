@@ -1,0 +1,248 @@
+"""IPv4 addresses: the standard's IPv4 parser and serializer, on the ``ipv4`` grammar's tree.
+
+https://url.spec.whatwg.org/#concept-ipv4-parser. ``grammars/ipv4.lark`` reads any string as
+dot-separated parts and classifies each one (num_dec, num_oct, num_hex, non_numeric); this
+module applies the standard's counting and range checks to that tree and names its validation
+errors, in the standard's order, with the span of the part they are about.
+
+Where an address parses, every diagnostic with a ``fix`` can be applied together: each fix
+replaces its part by that part's canonical decimal form, the last part by the dotted bytes it
+fills, and a trailing dot by nothing, which together give the serialization.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from .errors import Diagnostic, URLError
+from .grammar import build
+
+Span = tuple[int, int]
+Origin = Callable[[int, int], Span]
+
+#: Any part value at or above this is out of range whatever its position, so a longer
+#: number is not converted: it saturates here (int() of a megabyte of digits is quadratic).
+_TOO_BIG = 2**32
+
+#: For each number rule: its radix, how many code points its prefix has, how many digits
+#: (after leading zeros) a value below 2**32 can have, and whether the standard flags it
+#: as non-decimal.
+_RADIX: dict[str, tuple[int, int, int, bool]] = {
+    "num_dec": (10, 0, 10, False),
+    "num_oct": (8, 1, 11, True),
+    "num_hex": (16, 2, 8, True),
+}
+
+
+@cache
+def _parser() -> Lark:
+    return build("ipv4")
+
+
+@cache
+def _num_hex() -> re.Pattern[str]:
+    # The hex form as the grammar's NUM_HEX terminal says, for the ends-in-a-number checker.
+    return re.compile(_parser().get_terminal("NUM_HEX").pattern.to_regexp())
+
+
+@cache
+def _valid() -> re.Pattern[str]:
+    # ip4_address_strict as one regular expression of the grammar's own DEC_OCTET terminal.
+    octet = _parser().get_terminal("DEC_OCTET").pattern.to_regexp()
+    return re.compile(r"\.".join([f"({octet})"] * 4))
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """One dot-separated part: its rule (None for an empty part), text and span."""
+
+    rule: str | None
+    text: str
+    start: int
+    end: int
+
+    @property
+    def span(self) -> Span:
+        return self.start, self.end
+
+    def number(self) -> tuple[int, bool] | None:
+        """https://url.spec.whatwg.org/#ipv4-number-parser: (value, non-decimal) or failure.
+
+        The value saturates at 2**32 (see _TOO_BIG), which changes no outcome of the parser.
+        """
+        if self.rule not in _RADIX:
+            return None
+        radix, prefix, max_digits, flagged = _RADIX[self.rule]
+        digits = self.text[prefix:].lstrip("0")
+        if len(digits) > max_digits:
+            return _TOO_BIG, flagged
+        return min(int(digits or "0", radix), _TOO_BIG), flagged
+
+
+def _parts(text: str) -> tuple[list[_Part], bool]:
+    """The parts of the ip4_address tree, and whether ``text`` has more than five parts.
+
+    A part never contains a dot, so the first five parts have the same tree whatever
+    follows them; beyond five, the standard only asks whether there are too many. So only
+    the text before a fifth dot is parsed, which keeps a megabyte of dots cheap.
+    """
+    cut = -1
+    for _ in range(5):
+        cut = text.find(".", cut + 1)
+        if cut < 0:
+            break
+    more = cut >= 0
+    tree = _parser().parse(text[:cut] if more else text, start="ip4_address")
+    parts: list[_Part] = []
+    current: _Part | None = None
+    start = 0
+    for child in tree.children:
+        if isinstance(child, Token):  # a DOT ends a part, which may have been empty
+            parts.append(current or _Part(None, "", start, start))
+            start = (child.start_pos or 0) + 1
+            current = None
+        elif isinstance(child, Tree):
+            token = child.children[0]
+            assert isinstance(token, Token)
+            current = _Part(str(child.data), str(token), start, start + len(token))
+    parts.append(current or _Part(None, "", start, start))
+    return parts, more
+
+
+def _dotted(value: int, size: int) -> str:
+    """``value`` as ``size`` dotted decimal bytes, most significant first."""
+    return ".".join(str((value >> (8 * (size - 1 - i))) & 0xFF) for i in range(size))
+
+
+def parse_ipv4(text: str, diagnostics: list[Diagnostic] | None = None,
+               origin: Origin | None = None) -> int:
+    """https://url.spec.whatwg.org/#concept-ipv4-parser: the address as a 32-bit integer.
+
+    Validation errors are appended to ``diagnostics`` in the standard's order, with spans of
+    ``text`` mapped through ``origin``; failure raises :class:`URLError` (failing one last).
+    """
+    valid = _valid().fullmatch(text)
+    if valid:
+        # The common case, a valid IPv4-address string, has no diagnostics and needs no tree.
+        a, b, c, d = map(int, valid.groups())
+        return a << 24 | b << 16 | c << 8 | d
+    run = _Run(diagnostics if diagnostics is not None else [], origin or _identity)
+    parts, more = _parts(text)
+    trailing_dot = text.endswith(".")
+    if trailing_dot:
+        run.add("IPv4-empty-part", (len(text) - 1, len(text)), "drop")
+        if not more and len(parts) > 1:
+            parts.pop()
+    elif not text:
+        run.add("IPv4-empty-part", (0, 0), "drop")
+    if len(parts) < 4:
+        run.add("IPv4-too-few-parts", parts[-1].span, "last", len(parts) - 1)
+    if more or len(parts) > 4:
+        raise run.fail("IPv4-too-many-parts", (parts[4].start, len(text) - trailing_dot))
+    numbers: list[int] = []
+    for index, part in enumerate(parts):
+        result = part.number()
+        if result is None:
+            raise run.fail("IPv4-non-numeric-part", part.span)
+        if result[1]:
+            run.add("IPv4-non-decimal-part", part.span, "part", index)
+        numbers.append(result[0])
+    last = len(numbers) - 1
+    over = next((i for i, n in enumerate(numbers) if n > 255), None)
+    if over is not None:
+        if over < last or numbers[last] >= 256 ** (4 - last):
+            raise run.fail("IPv4-out-of-range-part", parts[over].span)
+        run.add("IPv4-out-of-range-part", parts[over].span, "last", over)
+    address = numbers[last]
+    for counter, n in enumerate(numbers[:last]):
+        address += n * 256 ** (3 - counter)
+    run.flush(numbers)
+    return address
+
+
+MESSAGES = {
+    "IPv4-empty-part": "The IPv4 address ends with a dot.",
+    "IPv4-too-few-parts": "The IPv4 address has fewer than four parts.",
+    "IPv4-too-many-parts": "The IPv4 address has more than four parts.",
+    "IPv4-non-numeric-part": "This part of the IPv4 address is not a decimal, octal or "
+                             "hexadecimal number.",
+    "IPv4-non-decimal-part": "This part of the IPv4 address is written in hexadecimal or "
+                             "octal.",
+    "IPv4-out-of-range-part": "This part of the IPv4 address is larger than the bytes it "
+                              "fills can hold.",
+}
+
+
+def _identity(start: int, end: int) -> Span:
+    return start, end
+
+
+@dataclass(slots=True)
+class _Run:
+    """The diagnostics of one parse. They wait in ``pending`` until the address is known,
+    which their fixes need: (code, span, fix kind, part index)."""
+
+    sink: list[Diagnostic]
+    where: Origin
+    pending: list[tuple[str, Span, str, int]] = field(default_factory=list)
+
+    def add(self, code: str, span: Span, fix: str, index: int = -1) -> None:
+        self.pending.append((code, span, fix, index))
+
+    def fail(self, code: str, span: Span) -> URLError:
+        self.flush(None)
+        failing = Diagnostic(code, *self.where(*span), MESSAGES[code], "host")
+        self.sink.append(failing)
+        return URLError.of(failing, self.sink[:-1])
+
+    def flush(self, numbers: list[int] | None) -> None:
+        """Emit the pending diagnostics, with fixes where the address parsed: a part's
+        decimal value, the dotted bytes the last part fills, nothing for a trailing dot."""
+        for code, span, fix_kind, index in self.pending:
+            fix = None
+            if numbers is not None:
+                last = len(numbers) - 1
+                if fix_kind == "drop":
+                    fix = ""
+                elif fix_kind == "part" and index < last:
+                    fix = str(numbers[index])
+                else:
+                    fix = _dotted(numbers[last], 4 - last)
+            self.sink.append(Diagnostic(code, *self.where(*span), MESSAGES[code], "host",
+                                        fix=fix))
+        self.pending.clear()
+
+
+def serialize_ipv4(address: int) -> str:
+    """https://url.spec.whatwg.org/#concept-ipv4-serializer"""
+    return _dotted(address, 4)
+
+
+def ends_in_a_number(domain: str) -> bool:
+    """https://url.spec.whatwg.org/#ends-in-a-number-checker
+
+    ``domain`` is an ASCII string; the standard asserts it is not empty, here "" is False.
+    """
+    if domain.endswith("."):
+        domain = domain[:-1]
+    last = domain.rpartition(".")[2]
+    if not last:
+        return False
+    if last.isascii() and last.isdigit():
+        return True
+    return last[:2] in ("0x", "0X") and _num_hex().fullmatch(last) is not None
+
+
+def is_valid_ipv4(text: str) -> bool:
+    """https://url.spec.whatwg.org/#valid-ipv4-address-string, by the ip4_address_strict rule."""
+    try:
+        _parser().parse(text, start="ip4_address_strict")
+    except UnexpectedInput:
+        return False
+    return True

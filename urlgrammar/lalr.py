@@ -1,0 +1,159 @@
+"""A lean driver for the LALR(1) tables Lark builds from the grammars.
+
+Lark computes the parse table of each grammar (and refuses any conflict in strict mode); this
+module runs that table with a contextual lexer and the same tree shaping as Lark's own parser
+(anonymous tokens dropped, ``_rules`` inlined, ``[x]`` placeholders, ``!rules`` keeping their
+tokens), calling a transformer's methods on the way. It exists for speed: Lark's general
+parser spends most of its time on features the URL grammars do not use (line counting,
+interactive parsing, generic child filters). Tests check that both drivers lift every input
+to the same record.
+
+Lark's table and rule objects are reached through ``Lark.rules``, ``Lark.terminals`` and the
+LALR frontend's ``parse_table``; the supported Lark versions are pinned in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from lark import Lark
+from lark.grammar import Rule
+from lark.parsers.lalr_analysis import Shift
+
+
+class Tok(NamedTuple):
+    """A token, with the attribute names of ``lark.Token`` that the lift uses."""
+
+    type: str
+    value: str
+    start_pos: int
+    end_pos: int
+
+
+class ParseError(Exception):
+    """The text does not match the grammar at ``pos``."""
+
+    def __init__(self, pos: int, expected: list[str]):
+        super().__init__(f"unexpected input at {pos}; expected one of {', '.join(sorted(expected))}")
+        self.pos = pos
+        self.expected = expected
+
+
+# A reduction plan: the symbol count, the callback, and for each child to keep, its index,
+# whether to splice it (an inlined rule's children), and how many placeholders come first.
+Plan = tuple[int, Callable[[list[Any]], Any] | None, tuple[tuple[int, bool, int], ...], int]
+
+
+def _plan(rule: Rule, transformer: Any, maybe_placeholders: bool) -> Plan:
+    expansion = rule.expansion
+    empty = rule.options.empty_indices if maybe_placeholders else ()
+    if empty:
+        counts = [len(ones) for ones in "".join(str(int(b)) for b in empty).split("0")]
+    else:
+        counts = [0] * (len(expansion) + 1)
+    keep_all = rule.options.keep_all_tokens
+    include: list[tuple[int, bool, int]] = []
+    nones = 0
+    for i, sym in enumerate(expansion):
+        nones += counts[i]
+        if keep_all or not (sym.is_term and getattr(sym, "filter_out", False)):
+            include.append((i, not sym.is_term and sym.name.startswith("_"), nones))
+            nones = 0
+    nones += counts[len(expansion)]
+    name = rule.alias or rule.origin.name
+    callback = None if name.startswith("_") else getattr(transformer, name)
+    return len(expansion), callback, tuple(include), nones
+
+
+class Driver:
+    """Parses with a Lark grammar's LALR(1) table, lifting through ``transformer``."""
+
+    def __init__(self, lark: Lark, transformer: Any):
+        frontend = lark.parser
+        table = frontend.parser.parser.parse_table
+        self.start_states: dict[str, int] = table.start_states
+        self.end_states: dict[str, int] = table.end_states
+        placeholders = bool(lark.options.maybe_placeholders)
+        plans = {rule: _plan(rule, transformer, placeholders) for rule in lark.rules}
+        # Per state: token type -> (next state, None) for a shift, (rule's goto name, plan)
+        # for a reduce.
+        self.actions: dict[int, dict[str, tuple[Any, Plan | None]]] = {}
+        for state, acts in table.states.items():
+            self.actions[state] = {
+                sym: (arg, None) if action is Shift else (arg.origin.name, plans[arg])
+                for sym, (action, arg) in acts.items()
+            }
+        terminals = sorted(lark.terminals,
+                           key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+        compiled: dict[frozenset[str], re.Pattern[str] | None] = {}
+        self.lexers: dict[int, re.Pattern[str] | None] = {}
+        for state, acts in self.actions.items():
+            accepts = frozenset(acts) & {t.name for t in terminals}
+            if accepts not in compiled:
+                alternatives = [f"(?P<{t.name}>{t.pattern.to_regexp()})"
+                                for t in terminals if t.name in accepts]
+                compiled[accepts] = re.compile("|".join(alternatives)) if alternatives else None
+            self.lexers[state] = compiled[accepts]
+
+    def parse(self, text: str, start: str) -> Any:
+        actions = self.actions
+        lexers = self.lexers
+        states = [self.start_states[start]]
+        values: list[Any] = []
+        end_state = self.end_states[start]
+        pos = 0
+        n = len(text)
+        while True:
+            state = states[-1]
+            if pos < n:
+                lexer = lexers[state]
+                m = lexer.match(text, pos) if lexer is not None else None
+                if m is None:
+                    raise ParseError(pos, [k for k in actions[state] if k.isupper()])
+                ttype = m.lastgroup or ""
+                end = m.end()
+                token: Tok | None = Tok(ttype, m.group(), pos, end)
+            else:
+                ttype = "$END"
+                end = n
+                token = None
+            while True:
+                try:
+                    arg, plan = actions[state][ttype]
+                except KeyError:
+                    raise ParseError(pos, [k for k in actions[state] if k.isupper() or k == "$END"]) from None
+                if plan is None:
+                    states.append(arg)
+                    values.append(token)
+                    pos = end
+                    break
+                size, callback, include, trailing = plan
+                if size:
+                    children = values[-size:]
+                    del values[-size:]
+                    del states[-size:]
+                else:
+                    children = []
+                kept: list[Any] = []
+                for i, splice, nones in include:
+                    if nones:
+                        kept.extend([None] * nones)
+                    if not splice:
+                        kept.append(children[i])
+                    elif kept:
+                        kept.extend(children[i])
+                    else:
+                        # Lists grow by left recursion (`__x_star: __x_star X`): take the
+                        # inlined rule's list over instead of copying it, or long runs of
+                        # tokens would cost quadratic time.
+                        kept = children[i]
+                if trailing:
+                    kept.extend([None] * trailing)
+                state = states[-1]
+                states.append(actions[state][arg][0])
+                values.append(kept if callback is None else callback(kept))
+                state = states[-1]
+                if ttype == "$END" and state == end_state:
+                    return values[-1]

@@ -1,0 +1,278 @@
+"""Percent-encoding and percent-decoding (https://url.spec.whatwg.org/#percent-encoded-bytes).
+
+Encoding runs on every component of every URL, so its common case is cheap: a component in
+which no code point is in the set is returned as it is, after one regular-expression search.
+Otherwise the text is encoded once and every byte looked up in a table of 256 strings, which
+keeps the work linear in the length of the text. Decoding reads the text with the
+percent-encoded string grammar (``grammars/pct.lark``), or not at all when there is no `%`.
+
+A Python string may hold surrogate code points, which a URL never does: the standard's input is
+a scalar value string, and a browser turns a lone surrogate of its UTF-16 strings into U+FFFD
+(https://infra.spec.whatwg.org/#javascript-string-convert). Here every surrogate code point
+stands for U+FFFD, so that no function raises for any ``str``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from functools import cache
+from typing import Final, cast
+
+from lark import Lark, Token, Transformer
+
+from .encodings import (
+    ISO2022JPEncoder,
+    StatelessEncoder,
+    get_encoder,
+    get_encoding,
+    get_output_encoding,
+)
+from .grammar import build
+
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+def _scalar_values(s: str) -> str:
+    """``s`` with every surrogate code point replaced by U+FFFD."""
+    return _SURROGATE.sub("\ufffd", s)
+
+
+def _utf8(s: str) -> bytes:
+    """The UTF-8 encoding of ``s``, a surrogate code point counting as U+FFFD."""
+    try:
+        return s.encode("utf-8")
+    except UnicodeEncodeError:
+        return _scalar_values(s).encode("utf-8")
+
+
+def _percent_encode_byte(byte: int) -> str:
+    """https://url.spec.whatwg.org/#percent-encode: `%` and two ASCII upper hex digits."""
+    return f"%{byte:02X}"
+
+
+def _search_outside(allowed: str) -> Callable[[str], re.Match[str] | None]:
+    """The ``search`` of a pattern for any code point not in ``allowed``."""
+    return re.compile(f"[^{re.escape(allowed)}]" if allowed else "(?s:.)").search
+
+
+class PercentEncodeSet:
+    """A percent-encode set (https://url.spec.whatwg.org/#percent-encode-set).
+
+    Every set of the standard holds all code points above U+007E (~), so a set is given by its
+    members up to U+007E, ``ascii``. ``c in s`` tests a one-code-point string.
+    """
+
+    __slots__ = ("_bytes", "_bytes_plus", "_search", "_search_plus", "ascii", "name")
+
+    def __init__(self, name: str, ascii_members: Iterable[str]) -> None:
+        self.name = name
+        self.ascii: frozenset[str] = frozenset(ascii_members)
+        if not all(len(c) == 1 and c < "\x7f" for c in self.ascii):
+            raise ValueError("give the members of a percent-encode set up to U+007E")
+        allowed = "".join(c for c in map(chr, range(0x7F)) if c not in self.ascii)
+        #: Finds the first code point of a string that is in the set.
+        self._search = _search_outside(allowed)
+        #: The same, counting U+0020 SPACE in as well (for space-as-plus).
+        self._search_plus = _search_outside(allowed.replace(" ", ""))
+        #: What each byte becomes: the code point of the same value if that is not in the set,
+        #: else its percent-encoding (https://url.spec.whatwg.org/#string-percent-encode-after-encoding).
+        self._bytes: tuple[str, ...] = tuple(
+            chr(b) if b < 0x7F and chr(b) not in self.ascii else _percent_encode_byte(b)
+            for b in range(256))
+        self._bytes_plus = (*self._bytes[:0x20], "+", *self._bytes[0x21:])
+
+    def __contains__(self, item: object) -> bool:
+        return isinstance(item, str) and len(item) == 1 and (item > "\x7e" or item in self.ascii)
+
+    def __repr__(self) -> str:
+        return f"<PercentEncodeSet {self.name}>"
+
+
+#: https://url.spec.whatwg.org/#c0-control-percent-encode-set — the C0 controls and all code
+#: points above U+007E (~).
+C0_CONTROL_SET: Final = PercentEncodeSet("C0 control", map(chr, range(0x20)))
+#: https://url.spec.whatwg.org/#fragment-percent-encode-set
+FRAGMENT_SET: Final = PercentEncodeSet("fragment", C0_CONTROL_SET.ascii | set(' "<>`'))
+#: https://url.spec.whatwg.org/#query-percent-encode-set — unlike the fragment set, without `.
+QUERY_SET: Final = PercentEncodeSet("query", C0_CONTROL_SET.ascii | set(' "#<>'))
+#: https://url.spec.whatwg.org/#special-query-percent-encode-set
+SPECIAL_QUERY_SET: Final = PercentEncodeSet("special-query", QUERY_SET.ascii | {"'"})
+#: https://url.spec.whatwg.org/#path-percent-encode-set
+PATH_SET: Final = PercentEncodeSet("path", QUERY_SET.ascii | set("?^`{}"))
+#: https://url.spec.whatwg.org/#userinfo-percent-encode-set
+USERINFO_SET: Final = PercentEncodeSet("userinfo", PATH_SET.ascii | set("/:;=@[\\]|"))
+#: https://url.spec.whatwg.org/#component-percent-encode-set — with UTF-8, the same as
+#: JavaScript's encodeURIComponent().
+COMPONENT_SET: Final = PercentEncodeSet("component", USERINFO_SET.ascii | set("$%&+,"))
+#: https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set — all
+#: code points but the ASCII alphanumerics, `*`, `-`, `.` and `_`.
+FORM_URLENCODED_SET: Final = PercentEncodeSet(
+    "application/x-www-form-urlencoded", COMPONENT_SET.ascii | set("!'()~"))
+
+
+def utf8_percent_encode(s: str, encode_set: PercentEncodeSet) -> str:
+    """UTF-8 percent-encode ``s`` using ``encode_set``.
+
+    https://url.spec.whatwg.org/#string-utf-8-percent-encode. Returns ``s`` itself when no code
+    point of it is in the set.
+    """
+    match = encode_set._search(s)
+    if match is None:
+        return s
+    return _utf8_encode_from(s, match.start(), encode_set._bytes)
+
+
+def _utf8_encode_from(s: str, start: int, byte_table: tuple[str, ...]) -> str:
+    """``s[:start]``, which needs no encoding, and the rest UTF-8 encoded through the table."""
+    data = _utf8(s[start:])
+    # Latin-1 turns each byte into the code point of the same value, which translate() maps.
+    return s[:start] + data.decode("latin-1").translate(byte_table)
+
+
+def percent_encode_after_encoding(
+    encoding: str,
+    s: str,
+    encode_set: PercentEncodeSet,
+    space_as_plus: bool | None = None,
+) -> str:
+    """Percent-encode ``s`` after encoding it with ``encoding``, using ``encode_set``.
+
+    https://url.spec.whatwg.org/#string-percent-encode-after-encoding. ``encoding`` is any
+    label of an encoding (https://encoding.spec.whatwg.org/#names-and-labels); it is replaced
+    by its output encoding, so UTF-16 and replacement mean UTF-8, as for a document's query
+    encoding. A code point the encoding cannot represent becomes ``%26%23``, its decimal
+    value and ``%3B`` — the HTML numeric character reference, percent-encoded whatever the
+    set. Bytes are percent-encoded when the code point of the same value is in the set, and
+    a 0x20 byte becomes `+` when ``space_as_plus``, which by default is what the standard
+    says: true for the application/x-www-form-urlencoded set only.
+
+    The standard only pairs an encoding other than UTF-8 with the special-query and the
+    application/x-www-form-urlencoded sets; other pairs work the same way.
+    Raises LookupError for an unknown label.
+    """
+    name = get_encoding(encoding)
+    if name is None:
+        raise LookupError(f"unknown encoding label {encoding!r}")
+    name = get_output_encoding(name)
+    if space_as_plus is None:
+        space_as_plus = encode_set is FORM_URLENCODED_SET
+    search = encode_set._search_plus if space_as_plus else encode_set._search
+    match = search(s)
+    # A code point outside the set is ASCII, and every encoder, ISO-2022-JP's in its initial
+    # state included, maps an ASCII code point to the byte of the same value.
+    if match is None:
+        return s
+    start = match.start()
+    byte_table = encode_set._bytes_plus if space_as_plus else encode_set._bytes
+    if name == "UTF-8":
+        return _utf8_encode_from(s, start, byte_table)
+    encoder = get_encoder(name)
+    if isinstance(encoder, ISO2022JPEncoder):
+        return s[:start] + _encode_iso_2022_jp(encoder, s[start:], byte_table)
+    return s[:start] + s[start:].translate(_legacy_table(encoder, encode_set, space_as_plus))
+
+
+def _error(code_point: int) -> str:
+    """An encoder error, as the percent-encoded HTML numeric character reference."""
+    return f"%26%23{code_point}%3B"
+
+
+#: The most code points a table of :func:`_legacy_table` remembers: text in one legacy
+#: encoding uses few, and a text with many distinct ones must not grow the cache without end.
+_LEGACY_CACHE_LIMIT: Final = 1 << 14
+
+
+class _LegacyTable(dict[int, str]):
+    """For ``str.translate``: each code point's output, computed when first needed."""
+
+    __slots__ = ("_byte_table", "_encode")
+
+    def __init__(self, encode: Callable[[int], bytes | None], byte_table: tuple[str, ...]) -> None:
+        super().__init__()
+        self._encode = encode
+        self._byte_table = byte_table
+
+    def __missing__(self, code_point: int) -> str:
+        if 0xD800 <= code_point <= 0xDFFF:
+            code_point = 0xFFFD
+        data = self._encode(code_point)
+        out = _error(code_point) if data is None else "".join(
+            self._byte_table[b] for b in data)
+        if len(self) < _LEGACY_CACHE_LIMIT:
+            self[code_point] = out
+        return out
+
+
+@cache
+def _legacy_table(
+    encoder: StatelessEncoder, encode_set: PercentEncodeSet, space_as_plus: bool,
+) -> _LegacyTable:
+    return _LegacyTable(
+        encoder.encode, encode_set._bytes_plus if space_as_plus else encode_set._bytes)
+
+
+def _encode_iso_2022_jp(encoder: ISO2022JPEncoder, s: str, byte_table: tuple[str, ...]) -> str:
+    """The standard's loop of "encode or fail" for the one encoder that keeps a state.
+
+    https://encoding.spec.whatwg.org/#encode-or-fail: after an error the same encoder goes on,
+    in the state it was left in (ASCII, as the standard makes sure).
+    """
+    out: list[str] = []
+    for c in _scalar_values(s):
+        data, error = encoder.encode(ord(c))
+        out.extend(byte_table[b] for b in data)
+        if error is not None:
+            out.append(_error(error))
+    out.extend(byte_table[b] for b in encoder.finish())
+    return "".join(out)
+
+
+# ---- Percent-decoding -------------------------------------------------------------------------
+
+
+class _PercentDecoder(Transformer[Token, bytes]):
+    """The bytes of a percent-encoded string (grammar ``pct``, start ``pct_encoded_string``)."""
+
+    def pct_encoded_string(self, parts: list[bytes]) -> bytes:
+        return b"".join(parts)
+
+    def pct_encoded_bytes(self, tokens: list[Token]) -> bytes:
+        return bytes.fromhex(tokens[0].replace("%", ""))
+
+    def pct_invalid(self, tokens: list[Token]) -> bytes:
+        # A `%` that does not start two hex digits stands for itself: `%` or `%` and one digit.
+        return tokens[0].encode("ascii")
+
+    def uncoded(self, tokens: list[Token]) -> bytes:
+        return _utf8(tokens[0])
+
+
+@cache
+def _percent_decoder() -> Lark:
+    return build("pct", transformer=_PercentDecoder())
+
+
+def percent_decode(s: str) -> bytes:
+    """Percent-decode the UTF-8 encoding of ``s``.
+
+    https://url.spec.whatwg.org/#string-percent-decode (and
+    https://url.spec.whatwg.org/#percent-decode for the bytes): each `%` followed by two hex
+    digits becomes the byte they give; any other `%` stays as it is.
+    """
+    if "%" not in s:
+        return _utf8(s)
+    return cast(bytes, _percent_decoder().parse(s))
+
+
+def percent_decode_str(s: str) -> str:
+    """Percent-decode ``s`` and UTF-8 decode without BOM the bytes.
+
+    https://url.spec.whatwg.org/#string-percent-decode, then
+    https://encoding.spec.whatwg.org/#utf-8-decode-without-bom: bytes that are not UTF-8 become
+    U+FFFD, and a leading byte order mark stays. Returns ``s`` itself when it has no `%` (and
+    no surrogate code point).
+    """
+    if "%" not in s:
+        return s if s.isascii() or _SURROGATE.search(s) is None else _scalar_values(s)
+    return percent_decode(s).decode("utf-8", "replace")

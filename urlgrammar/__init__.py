@@ -6,12 +6,16 @@ normalisation and printing are operations on that record. Results follow the WHA
 Standard (July 2026).
 """
 
+from .api import can_parse, parse
+from .domain import domain_to_ascii, domain_to_unicode
 from .errors import Diagnostic, URLError
 from .grammar import Mode
 from .model import Authority, Component, Kind, URLRecord
 from .reference import Reference, parse_reference
+from .url import URL
 
 __all__ = [
+    "URL",
     "Authority",
     "Component",
     "Diagnostic",
@@ -20,6 +24,10 @@ __all__ = [
     "Reference",
     "URLError",
     "URLRecord",
+    "can_parse",
+    "domain_to_ascii",
+    "domain_to_unicode",
+    "parse",
     "parse_reference",
 ]
 __version__ = "0.1.0"

@@ -20,9 +20,9 @@ from lark import Lark, Transformer
 
 #: Each grammar file with its start rules.
 GRAMMARS: dict[str, tuple[str, ...]] = {
-    "url": ("url", "credentials"),
-    "special": ("url", "credentials"),
-    "file": ("url", "credentials"),
+    "url": ("url", "credentials", "authority"),
+    "special": ("url", "credentials", "authority"),
+    "file": ("url", "credentials", "authority"),
     "authority": ("authority", "credentials"),
     "pct": ("pct_encoded_string",),
     "ipv4": ("ip4_address", "ip4_address_strict"),

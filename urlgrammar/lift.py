@@ -211,3 +211,13 @@ def parse_record(text: str, mode: Mode, offsets: OffsetMap | None = None) -> URL
     if offsets is not None and not offsets.identity:
         record = record.map_spans(offsets.span)
     return record
+
+
+def parse_authority(component: Component, mode: Mode) -> Component:
+    """Read a dir or file component's value as an Authority (for ``force``), keeping spans."""
+    text: str = component.value
+    authority: Authority = _placed(parser(mode).parse(text, "authority"), 0).value
+    if component.start is None:
+        return Component(Kind.AUTHORITY, authority.map(Component.unplaced))
+    at = component.start
+    return Component(Kind.AUTHORITY, authority.map(lambda c: _shifted(c, at)), at, at + len(text))

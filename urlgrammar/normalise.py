@@ -28,6 +28,7 @@ from .percent import (
     QUERY_SET,
     SPECIAL_QUERY_SET,
     USERINFO_SET,
+    percent_encode_after_encoding,
     utf8_percent_encode,
 )
 from .resolve import has_opaque_path
@@ -123,12 +124,19 @@ def normalise_authority(record: URLRecord) -> URLRecord:
     return record.replace(Kind.AUTHORITY, c.with_value(Authority(username, password, host, port)))
 
 
-def percent_encode(record: URLRecord, mode: Mode) -> URLRecord:
-    """Percent-encode each component with the standard's set for it."""
-    special = mode is not Mode.GENERIC
+def percent_encode(record: URLRecord, mode: Mode, encoding: str = "utf-8") -> URLRecord:
+    """Percent-encode each component with the standard's set for it.
+
+    The query of a special URL, other than ws and wss, is encoded with ``encoding`` first
+    (https://url.spec.whatwg.org/#query-state); everything else is UTF-8.
+    """
+    special = mode_for_scheme(record.scheme, mode) is not Mode.GENERIC
     opaque = has_opaque_path(record)
     path_set = C0_CONTROL_SET if opaque else PATH_SET
     query_set = SPECIAL_QUERY_SET if special else QUERY_SET
+    scheme = record.scheme
+    if not special or scheme in ("ws", "wss") or encoding.lower() in ("utf-8", "utf8"):
+        encoding = "utf-8"
     out: list[Component] = []
     last_path = max((i for i, c in enumerate(record) if c.kind in (Kind.DIR, Kind.FILE)), default=-1)
     for i, c in enumerate(record):
@@ -141,7 +149,10 @@ def percent_encode(record: URLRecord, mode: Mode) -> URLRecord:
                 value = value[:-1] + "%20"
             c = c.with_value(value)
         elif kind == Kind.QUERY:
-            c = c.with_value(utf8_percent_encode(c.value, query_set))
+            if encoding == "utf-8":
+                c = c.with_value(utf8_percent_encode(c.value, query_set))
+            else:
+                c = c.with_value(percent_encode_after_encoding(encoding, c.value, query_set))
         elif kind == Kind.FRAGMENT:
             c = c.with_value(utf8_percent_encode(c.value, FRAGMENT_SET))
         elif kind == Kind.AUTHORITY:

@@ -7,8 +7,9 @@ normalise (that is :mod:`urlgrammar.normalise`) and they never force an authorit
 from __future__ import annotations
 
 from .errors import Diagnostic, URLError
-from .grammar import Mode, mode_for_scheme
-from .model import Kind, URLRecord
+from .grammar import WEB_SCHEMES, Mode, mode_for_scheme
+from .lift import parse_authority
+from .model import Authority, Component, Kind, URLRecord
 from .printer import print_record
 
 
@@ -65,10 +66,86 @@ def rebase(url: URLRecord, base: URLRecord) -> URLRecord:
     a relative reference onto a relative base is a relative reference (``../a`` onto ``b/c/``
     is ``b/a``), and answering that is the point of keeping references relative.
     """
-    if has_opaque_path(base) and url.ord() not in (Kind.SCHEME, Kind.FRAGMENT):
+    if has_opaque_path(base) and not (url and url[0].kind in (Kind.SCHEME, Kind.FRAGMENT)):
         raise _no_result(url, f"the base {print_record(base)} has an opaque path; only a "
                               "fragment or a reference with a scheme can be rebased onto it")
     special = is_special(url) if url.scheme is not None else is_special(base)
     if special:
         url = without_same_scheme(url, base)
     return url.onto(base)
+
+
+# ---- forcing (URL Specification § Forcing) -----------------------------------------------------
+
+
+def _with_root(url: URLRecord) -> URLRecord:
+    if url.root:
+        return url
+    return url.replace(Kind.ROOT, Component(Kind.ROOT, "/"))
+
+
+def force_file(url: URLRecord) -> URLRecord:
+    """Force a file-URL: give it an authority, and a path-root unless it has a drive.
+
+    The spec fails here when the authority has a username or a port. The WHATWG file host
+    state has no userinfo or port at all: what the grammar reads as them is part of the host,
+    which the host parser then rejects (`@` and `:` are forbidden domain code points). That
+    happens in :mod:`urlgrammar.pipeline`, so the failure carries the standard's error name.
+    """
+    if not url.has(Kind.AUTHORITY):
+        url = url.replace(Kind.AUTHORITY, Component(Kind.AUTHORITY, Authority.empty()))
+    return url if url.has(Kind.DRIVE) else _with_root(url)
+
+
+def force_web(url: URLRecord, mode: Mode) -> URLRecord:
+    """Force a web-URL: a path-root, and an authority promoted from the path if it has none.
+
+    The first dir or file whose value is not empty, read as an Authority, becomes the
+    authority; it and the components before it leave the path. ``http:foo/bar`` is
+    ``http://foo/bar``. With no such component the URL has no host: ``host-missing``.
+    """
+    url = _with_root(url)
+    authority = url.authority
+    if authority is not None and not authority.is_empty:
+        return url
+    at = next((i for i, c in enumerate(url) if c.kind in (Kind.DIR, Kind.FILE) and c.value != ""), None)
+    if at is None:
+        where = url.component(Kind.AUTHORITY) or url.component(Kind.ROOT)
+        start = where.start if where is not None and where.start is not None else 0
+        raise URLError.of(Diagnostic("host-missing", start, start, "a web URL needs a host, "
+                                     "and there is none here, not even in the path", "host"))
+    promoted = parse_authority(url[at], mode)
+    rest = [c for i, c in enumerate(url) if i > at or c.kind not in (Kind.DIR, Kind.FILE)]
+    return URLRecord(rest).replace(Kind.AUTHORITY, promoted)
+
+
+def force(url: URLRecord, mode: Mode) -> URLRecord:
+    """Force a file-URL or a web-URL; other URLs are left as they are."""
+    scheme = (url.scheme or "").lower()
+    if scheme == "file":
+        return force_file(url)
+    if scheme in WEB_SCHEMES:
+        return force_web(url, mode)
+    return url
+
+
+def whatwg_resolve(url: URLRecord, base: URLRecord | None, mode: Mode) -> URLRecord:
+    """The WHATWG resolution of ``url`` onto ``base`` (URL Specification § WHATWG Resolution).
+
+    - force (legacy-resolve url base), if url is a web- or file-URL, or has no scheme and
+      base is one;
+    - strict-resolve url base, if otherwise the first component of url is a scheme or a
+      fragment, or base has an authority or a path-root;
+    - otherwise it fails.
+
+    "The first component" is not the order: the empty URL has none, so against a base with an
+    opaque path it fails, as the WHATWG parser does for an empty input.
+    """
+    base = base if base is not None else URLRecord()
+    if is_special(url) or (url.scheme is None and is_special(base)):
+        return force(legacy_resolve(url, base), mode)
+    if (url and url[0].kind in (Kind.SCHEME, Kind.FRAGMENT)) or base.has(Kind.AUTHORITY) or base.root:
+        return strict_resolve(url, base)
+    raise _no_result(url, "a reference without a scheme needs a base URL, and the base "
+                          f"{print_record(base)} has an opaque path" if base else
+                          "a reference without a scheme needs a base URL")

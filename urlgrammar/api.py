@@ -1,0 +1,42 @@
+"""The public entry points for absolute URLs: ``parse`` and ``can_parse``."""
+
+from __future__ import annotations
+
+from .errors import URLError
+from .pipeline import parse_url
+from .url import URL
+
+
+def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8") -> URL:
+    """Parse ``input`` against ``base`` exactly as the WHATWG basic URL parser does.
+
+    ``encoding`` (a WHATWG encoding label) applies to the query of special URLs other than
+    ws and wss, as a document's encoding would. Raises :class:`URLError` (a ValueError) on
+    failure; its message starts with the standard's error name and its span.
+    """
+    if not isinstance(input, str):
+        raise TypeError(f"parse() wants a str, not {type(input).__name__}")
+    base_url: URL | None
+    if base is None or isinstance(base, URL):
+        base_url = base
+    elif isinstance(base, str):
+        try:
+            base_url = parse(base)
+        except URLError as e:
+            raise URLError(f"the base URL is not valid: {e}", e.diagnostics, e.code) from None
+    else:
+        raise TypeError(f"the base must be a str or a URL, not {type(base).__name__}")
+    if base_url is None:
+        record, mode = parse_url(input, encoding=encoding)
+    else:
+        record, mode = parse_url(input, base_url.record.unplaced(), base_url.mode, encoding)
+    return URL(record, mode)
+
+
+def can_parse(input: str, base: str | URL | None = None) -> bool:
+    """Whether :func:`parse` would succeed (https://url.spec.whatwg.org/#dom-url-canparse)."""
+    try:
+        parse(input, base)
+    except URLError:
+        return False
+    return True

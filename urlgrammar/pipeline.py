@@ -1,0 +1,136 @@
+"""Parse, resolve and normalise: the WHATWG basic URL parser as operations on the record.
+
+URL Specification 0.10.1, § Concluding ("parse-resolve-and-normalise"):
+
+1. preprocess the input (:mod:`urlgrammar.preprocess`);
+2. choose the parser mode from the input's scheme, or else the base's (:mod:`urlgrammar.grammar`);
+3. parse with that mode's grammar and lift to a record (:mod:`urlgrammar.lift`);
+4. WHATWG-resolve the record against the base, forcing web and file URLs (:mod:`urlgrammar.resolve`);
+5. process the host and port, normalise, and percent-encode (this module, :mod:`urlgrammar.host`,
+   :mod:`urlgrammar.normalise`).
+
+Spans stay offsets in the preprocessed text until the end, where they are mapped to the
+original input; the host parser gets that map so its diagnostics land there directly.
+"""
+
+from __future__ import annotations
+
+from .errors import Diagnostic, URLError
+from .grammar import Mode, mode_for
+from .host import parse_host
+from .lift import parse_record
+from .model import Authority, Component, Kind, URLRecord
+from .normalise import DEFAULT_PORTS, normalise_path, percent_encode
+from .preprocess import OffsetMap, preprocess
+from .resolve import whatwg_resolve
+
+# Ports are 16-bit: a longer string of digits is out of range whatever its value, and
+# converting a megabyte of digits to an int would cost quadratic time.
+_MAX_PORT_DIGITS = 5
+
+
+def parse_url(input: str, base: URLRecord | None = None, base_mode: Mode = Mode.GENERIC,
+              encoding: str = "utf-8", diagnostics: list[Diagnostic] | None = None) -> tuple[URLRecord, Mode]:
+    """The basic URL parser's result as a record (spans in ``input``), and its mode.
+
+    Raises URLError on failure, naming the standard's error.
+    """
+    pre = preprocess(input)
+    mode = mode_for(pre.text, base_mode if base is not None else Mode.GENERIC)
+    offsets = pre.offsets
+    try:
+        record = parse_record(pre.text, mode)
+        record = whatwg_resolve(record, base, mode)
+        record = _process_authority(record, pre.text, offsets, diagnostics)
+        record = _normalise(record, mode, encoding)
+    except URLError as e:
+        if offsets.identity:
+            raise
+        raise URLError(str(_mapped(e.diagnostics[-1], offsets)) if e.diagnostics else str(e),
+                       [_mapped(d, offsets) for d in e.diagnostics], e.code) from None
+    if not offsets.identity:
+        record = record.map_spans(offsets.span)
+    return record, mode_for_record(record, mode)
+
+
+def mode_for_record(record: URLRecord, fallback: Mode) -> Mode:
+    from .grammar import mode_for_scheme
+
+    return mode_for_scheme(record.scheme, fallback)
+
+
+def _mapped(d: Diagnostic, offsets: OffsetMap) -> Diagnostic:
+    if d.component == "host":  # the host parser maps its own spans
+        return d
+    start, end = offsets.span(d.start, d.end)
+    return Diagnostic(d.code, start, end, d.message, d.component, d.detail, d.fix)
+
+
+def _process_authority(record: URLRecord, text: str, offsets: OffsetMap,
+                       diagnostics: list[Diagnostic] | None) -> URLRecord:
+    """Host and port processing of an authority that came from the input."""
+    c = record.component(Kind.AUTHORITY)
+    if c is None:
+        return record
+    a: Authority = c.value
+    if not isinstance(a.host.value, str):
+        return record  # the base's, processed already
+    scheme = (record.scheme or "").lower()
+    special = scheme in DEFAULT_PORTS or scheme == "file"
+    host = a.host
+    if scheme == "file" and (a.username is not None or a.port is not None):
+        # The WHATWG file host state reads everything up to the path as the host.
+        start = c.start or 0
+        host = Component(Kind.HOST, text[start:c.end], start, c.end)
+        a = Authority(None, None, host, None)
+    elif host.value == "" and (a.username is not None or a.port is not None):
+        at = host.start or 0
+        raise URLError.of(Diagnostic("host-missing", at, at, "there is user information or a "
+                                     "port but no host", "host"))
+    start = host.start
+    origin = None if start is None else (lambda s, e: offsets.span(start + s, start + e))
+    if special and host.value == "" and scheme == "file":
+        value = parse_host("", False)  # the empty host
+    else:
+        value = parse_host(host.value, special, diagnostics=diagnostics, origin=origin)
+    if scheme == "file" and value.serialize() == "localhost":
+        value = parse_host("", False)
+    port = _process_port(a.port, scheme)
+    a = Authority(a.username, a.password, host.with_value(value), port)
+    return record.replace(Kind.AUTHORITY, c.with_value(a))
+
+
+def _process_port(port: Component | None, scheme: str) -> Component | None:
+    """https://url.spec.whatwg.org/#port-state: digits, at most 65535; the default is null."""
+    if port is None or port.value == "":
+        return None
+    text: str = port.value
+    start = port.start or 0
+    for i, ch in enumerate(text):
+        if not ("0" <= ch <= "9"):
+            raise URLError.of(Diagnostic("port-invalid", start + i, start + i + 1,
+                                         f"a port is digits only, and {ch!r} is not a digit",
+                                         "port"))
+    digits = text.lstrip("0") or "0"
+    number = int(digits) if len(digits) <= _MAX_PORT_DIGITS else 1 << 16
+    if number > 0xFFFF:
+        raise URLError.of(Diagnostic("port-out-of-range", start, port.end or start,
+                                     f"the port {text} is greater than 65535", "port"))
+    if DEFAULT_PORTS.get(scheme) == number:
+        return None
+    return port.with_value(number)
+
+
+def _normalise(record: URLRecord, mode: Mode, encoding: str) -> URLRecord:
+    """Lowercase the scheme, drop empty userinfo, resolve dots, percent-encode."""
+    scheme = record.component(Kind.SCHEME)
+    if scheme is not None and not scheme.value.islower():
+        record = record.replace(Kind.SCHEME, scheme.with_value(scheme.value.lower()))
+    c = record.component(Kind.AUTHORITY)
+    if c is not None and c.value.username is not None:
+        a: Authority = c.value
+        password = a.password if a.password is not None and a.password.value != "" else None
+        username = a.username if password is not None or a.username.value != "" else None
+        record = record.replace(Kind.AUTHORITY, c.with_value(a._replace(username=username, password=password)))
+    record = normalise_path(record)
+    return percent_encode(record, mode, encoding)

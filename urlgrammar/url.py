@@ -1,0 +1,128 @@
+"""The URL API: an immutable URL with the JavaScript URL getters.
+
+https://url.spec.whatwg.org/#api. Every getter is computed from the component record
+(``url.record``); ``str(url) == url.href``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .grammar import Mode
+from .model import Kind, URLRecord
+from .printer import print_record
+from .resolve import has_opaque_path
+
+#: Schemes whose origin is a tuple origin (https://url.spec.whatwg.org/#concept-url-origin).
+_TUPLE_ORIGIN = frozenset({"ftp", "http", "https", "ws", "wss"})
+
+
+class URL:
+    """A parsed, absolute URL. Build one with :func:`urlgrammar.parse`."""
+
+    __slots__ = ("_href", "mode", "record")
+
+    def __init__(self, record: URLRecord, mode: Mode):
+        self.record = record
+        self.mode = mode
+        self._href = print_record(record)
+
+    @property
+    def href(self) -> str:
+        return self._href
+
+    def __str__(self) -> str:
+        return self._href
+
+    def __repr__(self) -> str:
+        return f"URL({self._href!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, URL) and other._href == self._href
+
+    def __hash__(self) -> int:
+        return hash(self._href)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if hasattr(self, "_href"):
+            raise AttributeError("URL objects are immutable")
+        object.__setattr__(self, name, value)
+
+    # ---- the getters -----------------------------------------------------------------------
+
+    @property
+    def protocol(self) -> str:
+        return f"{self.record.scheme}:"
+
+    def _authority_value(self, kind: Kind) -> Any:
+        a = self.record.authority
+        if a is None:
+            return None
+        c = {Kind.USERNAME: a.username, Kind.PASSWORD: a.password, Kind.HOST: a.host,
+             Kind.PORT: a.port}[kind]
+        return None if c is None else c.value
+
+    @property
+    def username(self) -> str:
+        return self._authority_value(Kind.USERNAME) or ""
+
+    @property
+    def password(self) -> str:
+        return self._authority_value(Kind.PASSWORD) or ""
+
+    @property
+    def hostname(self) -> str:
+        host = self._authority_value(Kind.HOST)
+        return "" if host is None else str(host)
+
+    @property
+    def port(self) -> str:
+        port = self._authority_value(Kind.PORT)
+        return "" if port is None else str(port)
+
+    @property
+    def host(self) -> str:
+        port = self.port
+        return f"{self.hostname}:{port}" if port else self.hostname
+
+    @property
+    def pathname(self) -> str:
+        """The URL path serializer (https://url.spec.whatwg.org/#url-path-serializer)."""
+        path = URLRecord(c for c in self.record if Kind.DRIVE <= c.kind <= Kind.FILE)
+        if has_opaque_path(self.record):
+            return "".join(f"{c.value}/" if c.kind == Kind.DIR else c.value for c in path)
+        # Without normalise-for-printing: the pathname has no "/." prefix.
+        return "".join("/" + c.value if c.kind == Kind.DRIVE else
+                       "/" if c.kind == Kind.ROOT else
+                       c.value + "/" if c.kind == Kind.DIR else c.value for c in path)
+
+    @property
+    def search(self) -> str:
+        query = self.record.query
+        return f"?{query}" if query else ""
+
+    @property
+    def hash(self) -> str:
+        fragment = self.record.fragment
+        return f"#{fragment}" if fragment else ""
+
+    @property
+    def origin(self) -> str:
+        """The ASCII serialization of the URL's origin (https://url.spec.whatwg.org/#concept-url-origin)."""
+        scheme = self.record.scheme or ""
+        if scheme == "blob":
+            from .api import parse
+
+            try:
+                inner = parse(self.pathname)
+            except ValueError:
+                return "null"
+            return inner.origin if inner.record.scheme in ("http", "https", "file") else "null"
+        if scheme in _TUPLE_ORIGIN:
+            return f"{scheme}://{self.host}"
+        return "null"
+
+    def as_dict(self) -> dict[str, str]:
+        return {name: getattr(self, name) for name in
+                ("href", "origin", "protocol", "username", "password", "host", "hostname", "port",
+                 "pathname", "search", "hash")}

@@ -98,16 +98,21 @@ def normalise_path(record: URLRecord) -> URLRecord:
     return URLRecord((*head, *stack, *tail))
 
 
-def normalise_authority(record: URLRecord) -> URLRecord:
-    """Authority and scheme-based authority normalisation."""
-    c = record.component(Kind.AUTHORITY)
-    if c is None:
-        return record
-    a: Authority = c.value
+def normalise_userinfo(a: Authority) -> Authority:
+    """``password ε`` ≈ ε, then ``userinfo (username ε)`` ≈ ε."""
     password = a.password if a.password is not None and a.password.value != "" else None
     username = a.username
     if username is not None and username.value == "" and password is None:
         username = None
+    return Authority(username, password, a.host, a.port)
+
+
+def normalise_authority(record: URLRecord) -> URLRecord:
+    """Authority and scheme-based authority normalisation of a reference's authority."""
+    c = record.component(Kind.AUTHORITY)
+    if c is None:
+        return record
+    a = normalise_userinfo(c.value)
     port = a.port
     scheme = (record.scheme or "").lower()
     if port is not None:
@@ -121,7 +126,7 @@ def normalise_authority(record: URLRecord) -> URLRecord:
     host = a.host
     if scheme == "file" and str(host.value).lower() == "localhost":
         host = host.with_value("")
-    return record.replace(Kind.AUTHORITY, c.with_value(Authority(username, password, host, port)))
+    return record.replace(Kind.AUTHORITY, c.with_value(Authority(a.username, a.password, host, port)))
 
 
 def percent_encode(record: URLRecord, mode: Mode, encoding: str = "utf-8") -> URLRecord:

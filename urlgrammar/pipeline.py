@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from .errors import Diagnostic, URLError
 from .grammar import Mode, mode_for
-from .host import parse_host
+from .host import Empty, Host, parse_host
 from .lift import parse_record
 from .model import Authority, Component, Kind, URLRecord
-from .normalise import DEFAULT_PORTS, normalise_path, percent_encode
+from .normalise import DEFAULT_PORTS, normalise_path, normalise_userinfo, percent_encode
 from .preprocess import OffsetMap, preprocess
 from .resolve import whatwg_resolve
 
@@ -84,17 +84,17 @@ def _process_authority(record: URLRecord, text: str, offsets: OffsetMap,
         host = Component(Kind.HOST, text[start:c.end], start, c.end)
         a = Authority(None, None, host, None)
     elif host.value == "" and (a.username is not None or a.port is not None):
-        at = host.start or 0
-        raise URLError.of(Diagnostic("host-missing", at, at, "there is user information or a "
-                                     "port but no host", "host"))
-    start = host.start
-    origin = None if start is None else (lambda s, e: offsets.span(start + s, start + e))
-    if special and host.value == "" and scheme == "file":
-        value = parse_host("", False)  # the empty host
+        missing = host.start or 0
+        raise URLError.of(Diagnostic("host-missing", missing, missing, "there is user information "
+                                     "or a port but no host", "host"))
+    at = host.start
+    origin = None if at is None else (lambda s, e: offsets.span(at + s, at + e))
+    if scheme == "file" and host.value == "":
+        value: Host = Empty()
     else:
         value = parse_host(host.value, special, diagnostics=diagnostics, origin=origin)
     if scheme == "file" and value.serialize() == "localhost":
-        value = parse_host("", False)
+        value = Empty()
     port = _process_port(a.port, scheme)
     a = Authority(a.username, a.password, host.with_value(value), port)
     return record.replace(Kind.AUTHORITY, c.with_value(a))
@@ -128,9 +128,6 @@ def _normalise(record: URLRecord, mode: Mode, encoding: str) -> URLRecord:
         record = record.replace(Kind.SCHEME, scheme.with_value(scheme.value.lower()))
     c = record.component(Kind.AUTHORITY)
     if c is not None and c.value.username is not None:
-        a: Authority = c.value
-        password = a.password if a.password is not None and a.password.value != "" else None
-        username = a.username if password is not None or a.username.value != "" else None
-        record = record.replace(Kind.AUTHORITY, c.with_value(a._replace(username=username, password=password)))
+        record = record.replace(Kind.AUTHORITY, c.with_value(normalise_userinfo(c.value)))
     record = normalise_path(record)
     return percent_encode(record, mode, encoding)

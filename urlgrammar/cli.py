@@ -1,7 +1,8 @@
 """The ``urlgrammar`` command line.
 
+    urlgrammar parse INPUT [--base B] [--json]             the WHATWG result, getter by getter
+    urlgrammar reference INPUT [--base B] [--json]         the components of a reference, with spans
     urlgrammar tree INPUT [--mode generic|special|file]   the Lark parse tree
-    urlgrammar parse INPUT [--base B] [--json]             the lifted components and spans
 
 Exit status: 0 on success, 1 when the input has no result (the error is printed), 2 for a
 usage error. Bad input never produces a traceback.
@@ -14,6 +15,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from .api import parse
 from .errors import URLError
 from .grammar import Mode, mode_for, tree_parser
 from .model import Kind
@@ -51,7 +53,20 @@ def _component_rows(ref: Reference) -> list[tuple[str, str, str]]:
 
 
 def cmd_parse(args: argparse.Namespace) -> int:
+    url = parse(args.input, args.base, encoding=args.encoding)
+    getters = url.as_dict()
+    if args.json:
+        print(json.dumps(getters, ensure_ascii=False, indent=2))
+        return 0
+    for name, value in getters.items():
+        print(f"{name:<9} {_show(value) if value else ''}".rstrip())
+    return 0
+
+
+def cmd_reference(args: argparse.Namespace) -> int:
     ref = parse_reference(args.input, args.base)
+    if args.normalize:
+        ref = ref.normalize()
     if args.json:
         print(json.dumps(ref.as_dict(), ensure_ascii=False, indent=2))
         return 0
@@ -76,15 +91,28 @@ def build_parser() -> argparse.ArgumentParser:
     tree.add_argument("--mode", choices=sorted(MODES), help="which grammar to use")
     tree.set_defaults(run=cmd_tree)
 
-    parse = sub.add_parser("parse", help="print the components of INPUT as a reference",
-                           description="Parse INPUT as a URL reference (relative references "
-                                       "stay relative) and print its components with their "
-                                       "spans in INPUT. With --base, INPUT is read in the "
-                                       "base's mode and rebased onto it.")
+    parse = sub.add_parser("parse", help="parse INPUT as a browser does",
+                           description="Parse INPUT (against the base B) with the WHATWG URL "
+                                       "Standard's results and print the URL's getters, one "
+                                       "per line. Exit status 1, with the standard's error "
+                                       "name, when the parser fails.")
     parse.add_argument("input", metavar="INPUT")
-    parse.add_argument("--base", metavar="B", help="a base URL or reference to rebase onto")
+    parse.add_argument("--base", metavar="B", help="the base URL")
+    parse.add_argument("--encoding", default="utf-8",
+                       help="the document encoding, for the query of special URLs (default utf-8)")
     parse.add_argument("--json", action="store_true", help="print JSON")
     parse.set_defaults(run=cmd_parse)
+
+    ref = sub.add_parser("reference", help="print the components of INPUT as a reference",
+                         description="Parse INPUT as a URL reference (relative references "
+                                     "stay relative, nothing is forced) and print its "
+                                     "components with their spans in INPUT. With --base, "
+                                     "INPUT is read in the base's mode and rebased onto it.")
+    ref.add_argument("input", metavar="INPUT")
+    ref.add_argument("--base", metavar="B", help="a base URL or reference to rebase onto")
+    ref.add_argument("--normalize", action="store_true", help="normalise the result")
+    ref.add_argument("--json", action="store_true", help="print JSON")
+    ref.set_defaults(run=cmd_reference)
     return parser
 
 

@@ -1,0 +1,186 @@
+"""urlgrammar.parse: the WHATWG basic URL parser's results, by the grammar pipeline."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from conftest import shared_cases
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import urlgrammar
+from urlgrammar import URL, URLError, can_parse, parse
+
+GETTERS = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port",
+           "pathname", "search", "hash"]
+WPT = shared_cases("wpt/urltestdata.json")
+TOASCII = shared_cases("wpt/toascii.json")
+PERCENT = shared_cases("wpt/percent-encoding.json")
+
+
+def case_id(case: dict[str, str]) -> str:
+    base = case.get("base")
+    return f"{case['input']!r} against {base!r}" if base is not None else repr(case["input"])
+
+
+def test_conformance_data_is_present() -> None:
+    if not WPT:
+        pytest.skip("wpt/urltestdata.json not found: set URLGRAMMAR_SHARED to the shared/ "
+                    "directory to run the conformance tests")
+    assert len(WPT) == 891 and len(TOASCII) == 87
+
+
+@pytest.mark.parametrize("case", WPT, ids=case_id)
+def test_urltestdata(case: dict[str, str]) -> None:
+    if case.get("failure"):
+        with pytest.raises(URLError):
+            parse(case["input"], case.get("base"))
+        assert not can_parse(case["input"], case.get("base"))
+        return
+    url = parse(case["input"], case.get("base"))
+    assert {k: getattr(url, k) for k in GETTERS if k in case} == {k: case[k] for k in GETTERS if k in case}
+    assert can_parse(case["input"], case.get("base"))
+
+
+@pytest.mark.parametrize("case", TOASCII, ids=lambda c: repr(c["input"]))
+def test_toascii_through_parse(case: dict[str, str]) -> None:
+    if case["output"] is None:
+        assert not can_parse(f"https://{case['input']}/x")
+    else:
+        assert parse(f"https://{case['input']}/x").hostname == case["output"]
+
+
+@pytest.mark.parametrize(("input", "encoding", "output"),
+                         [(c["input"], e, o) for c in PERCENT for e, o in c["output"].items()],
+                         ids=lambda v: repr(v))
+def test_percent_encoding_of_the_query(input: str, encoding: str, output: str) -> None:
+    url = parse("https://doesnotmatter.invalid/?" + input, encoding=encoding)
+    assert url.search == "?" + output
+
+
+def test_the_encoding_applies_only_to_special_non_websocket_queries() -> None:
+    assert parse("https://h/?é#é", encoding="windows-1252").href == "https://h/?%E9#%C3%A9"
+    assert parse("wss://h/?é", encoding="windows-1252").search == "?%C3%A9"
+    assert parse("sc://h/?é", encoding="windows-1252").search == "?%C3%A9"
+
+
+@pytest.mark.parametrize(("input", "base", "href"), [
+    ("http:foo/bar", None, "http://foo/bar"),
+    ("\\a", "foo://foo/a", "foo://foo/\\a"),
+    ("file://C:/x", None, "file:///C:/x"),
+    ("file:c|/../x", None, "file:///c:/x"),
+    ("..", "file:///C:/", "file:///C:/"),
+    ("sc:opaque  ?q", None, "sc:opaque %20?q"),
+    ("/./%2e%2E/.%2e/a", "http://h/", "http://h/a"),
+    ("HTTP://EXAMPLE.com:0080/", None, "http://example.com/"),
+    ("#f", "sc:x", "sc:x#f"),
+    ("http://\ud800/", None, None),
+    ("http://h/\ud800?\udfff#\ud800", None, "http://h/%EF%BF%BD?%EF%BF%BD#%EF%BF%BD"),
+])
+def test_examples(input: str, base: str | None, href: str | None) -> None:
+    if href is None:
+        assert not can_parse(input, base)
+    else:
+        assert parse(input, base).href == href
+
+
+@pytest.mark.parametrize(("input", "base", "code"), [
+    ("x", None, "missing-scheme-non-relative-URL"),
+    ("x", "sc:y", "missing-scheme-non-relative-URL"),
+    ("", "sc:y", "missing-scheme-non-relative-URL"),
+    ("http://h:99999/", None, "port-out-of-range"),
+    ("http://h:9x/", None, "port-invalid"),
+    ("http://", None, "host-missing"),
+    ("sc://u@/", None, "host-missing"),
+    ("http://[::1/", None, "IPv6-unclosed"),
+    ("sc://a b/", None, "host-invalid-code-point"),
+])
+def test_failures_name_the_standards_error(input: str, base: str | None, code: str) -> None:
+    with pytest.raises(URLError) as info:
+        parse(input, base)
+    assert info.value.code == code
+    assert str(info.value).startswith(code + " at ")
+    assert isinstance(info.value, ValueError)
+
+
+def test_the_error_span_is_in_the_original_input() -> None:
+    with pytest.raises(URLError) as info:
+        parse("  \thttp://h:123456/")
+    assert str(info.value).startswith("port-out-of-range at 12..18")
+
+
+def test_a_url_is_immutable_and_prints_as_its_href() -> None:
+    url = parse("https://u:p@h:8/p?q#f")
+    assert str(url) == url.href == "https://u:p@h:8/p?q#f"
+    assert url == parse(url.href) and hash(url) == hash(parse(url.href))
+    with pytest.raises(AttributeError):
+        url.record = url.record  # type: ignore[misc]
+    assert url.record.scheme == "https"
+    assert isinstance(parse("x", base=url), URL)
+
+
+def test_an_invalid_base_fails() -> None:
+    with pytest.raises(URLError, match="base URL"):
+        parse("x", "no scheme")
+
+
+def test_types_are_checked() -> None:
+    with pytest.raises(TypeError):
+        parse(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        parse("x", 3)  # type: ignore[arg-type]
+
+
+def test_the_package_exports() -> None:
+    for name in ("parse", "can_parse", "URL", "URLError", "parse_reference", "domain_to_ascii",
+                 "domain_to_unicode"):
+        assert hasattr(urlgrammar, name)
+
+
+def _total(input: str, base: str | None) -> None:
+    try:
+        url = parse(input, base)
+    except URLError:
+        return
+    assert isinstance(url.href, str)
+    # What parse returns parses to itself.
+    assert parse(url.href).href == url.href or url.record.scheme not in ("http", "https")
+
+
+@given(st.text(), st.one_of(st.none(), st.sampled_from(
+    ["http://h/a/b", "file:///c:/d", "sc://h/p", "sc:opaque", "https://[::1]:8/"])))
+@settings(max_examples=500)
+def test_parse_raises_nothing_but_url_error(input: str, base: str | None) -> None:
+    _total(input, base)
+
+
+_WPT_INPUTS = sorted({c["input"] for c in WPT}) or ["http://example.com/"]
+
+
+@given(st.sampled_from(_WPT_INPUTS), st.data())
+@settings(max_examples=500)
+def test_mutations_of_wpt_inputs(input: str, data: st.DataObject) -> None:
+    edits = data.draw(st.lists(st.tuples(st.integers(0, len(input)), st.sampled_from(
+        ["", "/", "\\", ":", "@", "%", "%2e", "[", "]", "#", "?", ".", "\x00", "\ud800", "é", " "])),
+        max_size=4))
+    for at, text in edits:
+        input = input[:at] + text + input[at + 1:]
+    _total(input, data.draw(st.sampled_from([None, "http://h/a/b", "file:///c:/"])))
+
+
+def _seconds(text: str) -> float:
+    best = float("inf")
+    for _ in range(3):
+        t = time.perf_counter()
+        parse(text)
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+@pytest.mark.parametrize("part", ["/a" * 50_000, "?" + "a=%zz&" * 16_667, "#" + "é" * 100_000])
+def test_cost_grows_linearly(part: str) -> None:
+    # 100 kB against 1 MB: a linear parser takes about 10 times as long; quadratic, 100.
+    small = _seconds("https://h" + part)
+    large = _seconds("https://h" + part * 10)
+    assert large < 40 * small + 0.05

@@ -54,7 +54,8 @@ _FULL_STOPS = re.compile("[.\u3002\uff0e\uff61]")
 #: An ASCII domain, lowercased, that passes the strict run as it is: labels of 1 to 63
 #: letters, digits and inner hyphens, no `--` in positions 3 and 4 (so no `xn--` label to
 #: decode), no empty label. The caller also checks the length (at most 253).
-_STRICT_ASCII = re.compile(
+#: A domain that the strict run accepts as it is: LDH labels of 1 to 63, no `--` at 3-4.
+STRICT_ASCII_DOMAIN = re.compile(
     r"(?:(?![^.]{2}--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*"
     r"(?![^.]{2}--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
 
@@ -141,7 +142,7 @@ def parse_domain(domain: str, be_strict: bool = False) -> DomainResult:
     """https://url.spec.whatwg.org/#concept-domain-to-ascii (the domain parser), with detail."""
     if domain.isascii():
         lowered = domain.lower()
-        if len(domain) <= 253 and _STRICT_ASCII.fullmatch(lowered):
+        if len(domain) <= 253 and STRICT_ASCII_DOMAIN.fullmatch(lowered):
             return DomainResult(lowered, None, None)
         # Step 5: the relaxed result of an ASCII domain is the domain lowercased, so only
         # the strict run's first error matters, unless the strict result itself is wanted.

@@ -85,16 +85,17 @@ def scheme_of(text: str) -> str | None:
     return m.group() if m else None
 
 
+_MODE_OF_SCHEME = {"file": Mode.FILE, **{scheme: Mode.SPECIAL for scheme in WEB_SCHEMES}}
+
+
 def mode_for_scheme(scheme: str | None, fallback: Mode = Mode.GENERIC) -> Mode:
     """URL Specification § Parser Mode: web, file or generic by scheme; else the fallback."""
     if scheme is None:
         return fallback
-    lower = scheme.lower()
-    if lower == "file":
-        return Mode.FILE
-    if lower in WEB_SCHEMES:
-        return Mode.SPECIAL
-    return Mode.GENERIC
+    mode = _MODE_OF_SCHEME.get(scheme)
+    if mode is None:
+        mode = _MODE_OF_SCHEME.get(scheme.lower(), Mode.GENERIC)
+    return mode
 
 
 def mode_for(text: str, fallback: Mode = Mode.GENERIC) -> Mode:

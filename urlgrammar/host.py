@@ -24,7 +24,7 @@ from typing import TypeAlias
 
 from lark import Lark, Token, Tree
 
-from .domain import FORBIDDEN_DOMAIN, DomainResult, diagnostic, parse_domain
+from .domain import FORBIDDEN_DOMAIN, STRICT_ASCII_DOMAIN, DomainResult, diagnostic, parse_domain
 from .errors import Diagnostic, URLError
 from .grammar import build
 from .ipv4 import ends_in_a_number, parse_ipv4, serialize_ipv4
@@ -123,6 +123,13 @@ def parse_host(input: str, special: bool, *, diagnostics: list[Diagnostic] | Non
     ``diagnostics`` in the standard's order; failure raises :class:`URLError`, whose
     diagnostics are all so far, the failing one last.
     """
+    if special and input.isascii():
+        # The common case, a valid ASCII domain: the domain parser lowercases it and nothing
+        # else happens (no percent-decoding, no errors, no IPv4 unless it ends in a number).
+        lowered = input.lower()
+        if len(lowered) <= 253 and STRICT_ASCII_DOMAIN.fullmatch(lowered) \
+                and not ends_in_a_number(lowered):
+            return Domain(lowered)
     sink: list[Diagnostic] = diagnostics if diagnostics is not None else []
     where: Origin = origin or _identity
     if input.startswith("["):

@@ -41,9 +41,16 @@ class ParseError(Exception):
         self.expected = expected
 
 
-# A reduction plan: the symbol count, the callback, and for each child to keep, its index,
-# whether to splice it (an inlined rule's children), and how many placeholders come first.
-Plan = tuple[int, Callable[[list[Any]], Any] | None, tuple[tuple[int, bool, int], ...], int]
+# How a reduction builds its children from the popped values. Most rules need no filtering;
+# the general case replays Lark's child filter.
+_AS_IS = 0      # every child kept, in place
+_APPEND = 1     # a left-recursive list: the list so far, then one more child
+_GENERAL = 2
+
+# A reduction plan: the symbol count, the callback, the shape, and for the general shape,
+# for each child to keep: its index, whether to splice it (an inlined rule's children), and
+# how many placeholders come first; then the placeholders at the end.
+Plan = tuple[int, Callable[[list[Any]], Any] | None, int, tuple[tuple[int, bool, int], ...], int]
 
 
 def _plan(rule: Rule, transformer: Any, maybe_placeholders: bool) -> Plan:
@@ -64,7 +71,12 @@ def _plan(rule: Rule, transformer: Any, maybe_placeholders: bool) -> Plan:
     nones += counts[len(expansion)]
     name = rule.alias or rule.origin.name
     callback = None if name.startswith("_") else getattr(transformer, name)
-    return len(expansion), callback, tuple(include), nones
+    shape = _GENERAL
+    if not nones and include == [(i, False, 0) for i in range(len(expansion))]:
+        shape = _AS_IS
+    elif not nones and include == [(0, True, 0), (1, False, 0)] and len(expansion) == 2:
+        shape = _APPEND
+    return len(expansion), callback, shape, tuple(include), nones
 
 
 class Driver:
@@ -81,8 +93,10 @@ class Driver:
         # for a reduce.
         self.actions: dict[int, dict[str, tuple[Any, Plan | None]]] = {}
         for state, acts in table.states.items():
+            # Lark names rules with Token objects, whose Python-level __eq__ would run on
+            # every goto lookup; plain str keys keep the lookups in C.
             self.actions[state] = {
-                sym: (arg, None) if action is Shift else (arg.origin.name, plans[arg])
+                str(sym): (arg, None) if action is Shift else (str(arg.origin.name), plans[arg])
                 for sym, (action, arg) in acts.items()
             }
         terminals = sorted(lark.terminals,
@@ -129,28 +143,33 @@ class Driver:
                     values.append(token)
                     pos = end
                     break
-                size, callback, include, trailing = plan
+                size, callback, shape, include, trailing = plan
                 if size:
                     children = values[-size:]
                     del values[-size:]
                     del states[-size:]
                 else:
                     children = []
-                kept: list[Any] = []
-                for i, splice, nones in include:
-                    if nones:
-                        kept.extend([None] * nones)
-                    if not splice:
-                        kept.append(children[i])
-                    elif kept:
-                        kept.extend(children[i])
-                    else:
-                        # Lists grow by left recursion (`__x_star: __x_star X`): take the
-                        # inlined rule's list over instead of copying it, or long runs of
-                        # tokens would cost quadratic time.
-                        kept = children[i]
-                if trailing:
-                    kept.extend([None] * trailing)
+                if shape == _AS_IS:
+                    kept = children
+                elif shape == _APPEND:
+                    # Take the list built so far over instead of copying it: lists grow by
+                    # left recursion (`__x_star: __x_star X`), and copying would be quadratic.
+                    kept = children[0]
+                    kept.append(children[1])
+                else:
+                    kept = []
+                    for i, splice, nones in include:
+                        if nones:
+                            kept.extend([None] * nones)
+                        if not splice:
+                            kept.append(children[i])
+                        elif kept:
+                            kept.extend(children[i])
+                        else:
+                            kept = children[i]  # as above: take the list over
+                    if trailing:
+                        kept.extend([None] * trailing)
                 state = states[-1]
                 states.append(actions[state][arg][0])
                 values.append(kept if callback is None else callback(kept))

@@ -31,12 +31,13 @@ def _text(tokens: Iterable[Token]) -> str:
 
 
 def _flatten(children: Children) -> list[Component]:
+    """The components among ``children``, where a child may also be a list of components."""
     out: list[Component] = []
     for child in children:
-        if isinstance(child, Component):
+        if type(child) is Component:
             out.append(child)
-        elif isinstance(child, list):
-            out.extend(_flatten(child))
+        elif type(child) is list:
+            out.extend(child)
     return out
 
 
@@ -89,13 +90,14 @@ class Lift(Transformer[Token, Any]):
         return Component(Kind.ROOT, "/", tok.start_pos, tok.end_pos)
 
     def dir(self, children: Children) -> Component:
-        sigil: Token = children[-1]
-        if len(children) == 1:
+        value, sigil = children
+        if value is None:
             return Component(Kind.DIR, "", sigil.start_pos, sigil.start_pos)
-        return Component(Kind.DIR, _text(children[:-1]), children[0].start_pos, sigil.start_pos)
+        return Component(Kind.DIR, value.value, value.start_pos, value.end_pos)
 
     def file(self, children: Children) -> Component:
-        return Component(Kind.FILE, _text(children), children[0].start_pos, children[-1].end_pos)
+        tok = children[0]
+        return Component(Kind.FILE, tok.value, tok.start_pos, tok.end_pos)
 
     def query(self, children: Children) -> Component:
         return self._sigilled(Kind.QUERY, children)
@@ -105,9 +107,11 @@ class Lift(Transformer[Token, Any]):
 
     @staticmethod
     def _sigilled(kind: Kind, children: Children) -> Component:
-        sigil: Token = children[0]
-        end = children[-1].end_pos
-        return Component(kind, _text(children[1:]), sigil.end_pos, end)
+        """A component written as its sigil and an optional value token."""
+        sigil, value = children
+        if value is None:
+            return Component(kind, "", sigil.end_pos, sigil.end_pos)
+        return Component(kind, value.value, value.start_pos, value.end_pos)
 
     # ---- drives (file.lark) ----------------------------------------------------------------
 
@@ -157,9 +161,10 @@ class Lift(Transformer[Token, Any]):
         return username, password
 
     def username(self, children: Children) -> Component:
-        if not children:
+        tok = children[0]
+        if tok is None:
             return Component(Kind.USERNAME, "", 0, 0)
-        return Component(Kind.USERNAME, _text(children), children[0].start_pos, children[-1].end_pos)
+        return Component(Kind.USERNAME, tok.value, tok.start_pos, tok.end_pos)
 
     def password(self, children: Children) -> Component:
         return self._sigilled(Kind.PASSWORD, children)
@@ -176,7 +181,7 @@ class Lift(Transformer[Token, Any]):
         return [c for c in children if c is not None]
 
     def port(self, children: Children) -> Component:
-        return self._sigilled(Kind.PORT, [c for c in children if c is not None])
+        return self._sigilled(Kind.PORT, children)
 
 
 @cache

@@ -173,11 +173,17 @@ class URLRecord(tuple[Component, ...]):
 
     @property
     def scheme(self) -> str | None:
-        return self.value(Kind.SCHEME)  # type: ignore[no-any-return]
+        # The scheme, when there is one, is the first component.
+        if self and self[0].kind == Kind.SCHEME:
+            return self[0].value  # type: ignore[no-any-return]
+        return None
 
     @property
     def authority(self) -> Authority | None:
-        return self.value(Kind.AUTHORITY)  # type: ignore[no-any-return]
+        for c in self[:2]:
+            if c.kind == Kind.AUTHORITY:
+                return c.value  # type: ignore[no-any-return]
+        return None
 
     @property
     def drive(self) -> str | None:
@@ -226,6 +232,8 @@ class URLRecord(tuple[Component, ...]):
         """``self goto other``: the shortest URL with ``self upto (ord other)`` as a prefix and
         ``other`` as a postfix. A path-root is added where the constraint needs one, as in
         ``//host`` goto ``foo/bar`` = ``//host/foo/bar``."""
+        if not self:
+            return other
         joined = URLRecord(self.upto(other.ord()) + other)
         if joined.meets_path_root_constraint:
             return joined
@@ -245,11 +253,11 @@ class URLRecord(tuple[Component, ...]):
         """Set (or with None remove) the single component of ``kind``, keeping the order."""
         if kind == Kind.DIR:
             raise ValueError("dir components are not unique; rebuild the record instead")
-        out = [c for c in self if c.kind != kind]
-        if component is not None:
-            at = next((i for i, c in enumerate(out) if c.kind > kind), len(out))
-            out.insert(at, component)
-        return URLRecord(out)
+        i = next((i for i, c in enumerate(self) if c.kind >= kind), len(self))
+        present = i < len(self) and self[i].kind == kind
+        rest = self[i + 1:] if present else self[i:]
+        middle = () if component is None else (component,)
+        return URLRecord((*self[:i], *middle, *rest))
 
     def map_spans(self, f: Callable[[int, int], Span]) -> URLRecord:
         return URLRecord(_map_span(c, f) for c in self)

@@ -17,7 +17,7 @@ Host processing (domains, IP addresses) is not part of this module: see :mod:`ur
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 from .grammar import Mode, mode_for_scheme
 from .model import Authority, Component, Kind, URLRecord
@@ -28,6 +28,7 @@ from .percent import (
     QUERY_SET,
     SPECIAL_QUERY_SET,
     USERINFO_SET,
+    PercentEncodeSet,
     percent_encode_after_encoding,
     utf8_percent_encode,
 )
@@ -38,6 +39,8 @@ from .resolve import has_opaque_path
 DEFAULT_PORTS = {"http": 80, "ws": 80, "https": 443, "wss": 443, "ftp": 21}
 
 _DOT = frozenset({".", "%2e", "%2E"})
+_DOT_STARTS = frozenset({".", "%"})  # what a dot or dots segment starts with
+_PATH_KINDS = frozenset({Kind.DIR, Kind.FILE})
 
 
 def is_dot(segment: str) -> bool:
@@ -67,6 +70,9 @@ def normalise_path(record: URLRecord) -> URLRecord:
     """
     if has_opaque_path(record):
         return record
+    if not any((c.kind in _PATH_KINDS and c.value[:1] in _DOT_STARTS) or
+               (c.kind == Kind.DRIVE and c.value[1:] == "|") for c in record):
+        return record  # the common case: nothing to do
     head: list[Component] = []
     stack: list[Component] = []
     tail: list[Component] = []
@@ -143,38 +149,51 @@ def percent_encode(record: URLRecord, mode: Mode, encoding: str = "utf-8") -> UR
     if not special or scheme in ("ws", "wss") or encoding.lower() in ("utf-8", "utf8"):
         encoding = "utf-8"
     out: list[Component] = []
-    last_path = max((i for i, c in enumerate(record) if c.kind in (Kind.DIR, Kind.FILE)), default=-1)
+    last_path = max((i for i, c in enumerate(record) if c.kind in _PATH_KINDS), default=-1) if opaque else -1
+    changed = False
     for i, c in enumerate(record):
         kind = c.kind
-        if kind in (Kind.DIR, Kind.FILE):
-            value = utf8_percent_encode(c.value, path_set)
+        value = c.value
+        new: Any
+        if kind in _PATH_KINDS:
+            new = utf8_percent_encode(value, path_set)
             # WHATWG opaque path state: a space right before `?` or `#` becomes %20, so that
             # the serialisation keeps it (https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state).
-            if opaque and i == last_path and value.endswith(" ") and i + 1 < len(record):
-                value = value[:-1] + "%20"
-            c = c.with_value(value)
+            if opaque and i == last_path and new.endswith(" ") and i + 1 < len(record):
+                new = new[:-1] + "%20"
         elif kind == Kind.QUERY:
             if encoding == "utf-8":
-                c = c.with_value(utf8_percent_encode(c.value, query_set))
+                new = utf8_percent_encode(value, query_set)
             else:
-                c = c.with_value(percent_encode_after_encoding(encoding, c.value, query_set))
+                new = percent_encode_after_encoding(encoding, value, query_set)
         elif kind == Kind.FRAGMENT:
-            c = c.with_value(utf8_percent_encode(c.value, FRAGMENT_SET))
+            new = utf8_percent_encode(value, FRAGMENT_SET)
         elif kind == Kind.AUTHORITY:
-            c = c.with_value(_encode_authority(c.value, special))
+            new = _encode_authority(value, special)
+        else:
+            new = value
+        if new is not value:
+            c = c.with_value(new)
+            changed = True
         out.append(c)
-    return URLRecord(out)
+    return URLRecord(out) if changed else record
 
 
 def _encode_authority(a: Authority, special: bool) -> Authority:
-    def enc(c: Component | None, encode: Callable[[str], str]) -> Component | None:
-        return None if c is None else c.with_value(encode(c.value))
+    def encode(c: Component | None, encode_set: PercentEncodeSet) -> Component | None:
+        if c is None:
+            return None
+        encoded = utf8_percent_encode(c.value, encode_set)
+        return c if encoded is c.value else c.with_value(encoded)
 
-    userinfo: Callable[[str], str] = lambda v: utf8_percent_encode(v, USERINFO_SET)  # noqa: E731
-    host = a.host
+    username, password, host, port = a
+    username = encode(username, USERINFO_SET)
+    password = encode(password, USERINFO_SET)
     if not special and isinstance(host.value, str):
-        host = host.with_value(utf8_percent_encode(host.value, C0_CONTROL_SET))
-    return Authority(enc(a.username, userinfo), enc(a.password, userinfo), host, a.port)
+        host = encode(host, C0_CONTROL_SET) or host
+    if username is a.username and password is a.password and host is a.host:
+        return a
+    return Authority(username, password, host, port)
 
 
 def normalise(record: URLRecord, mode: Mode | None = None) -> URLRecord:

@@ -16,7 +16,7 @@ original input; the host parser gets that map so its diagnostics land there dire
 from __future__ import annotations
 
 from .errors import Diagnostic, URLError
-from .grammar import Mode, mode_for
+from .grammar import Mode, mode_for, mode_for_scheme
 from .host import Empty, Host, parse_host
 from .lift import parse_record
 from .model import Authority, Component, Kind, URLRecord
@@ -39,8 +39,11 @@ def parse_url(input: str, base: URLRecord | None = None, base_mode: Mode = Mode.
     mode = mode_for(pre.text, base_mode if base is not None else Mode.GENERIC)
     offsets = pre.offsets
     try:
-        record = parse_record(pre.text, mode)
-        record = whatwg_resolve(record, base, mode)
+        record = whatwg_resolve(parse_record(pre.text, mode), base, mode)
+        scheme = record[0]  # every resolved URL has a scheme
+        if not scheme.value.islower():
+            record = URLRecord((scheme.with_value(scheme.value.lower()), *record[1:]))
+        mode = mode_for_scheme(record[0].value, mode)
         record = _process_authority(record, pre.text, offsets, diagnostics)
         record = _normalise(record, mode, encoding)
     except URLError as e:
@@ -50,13 +53,7 @@ def parse_url(input: str, base: URLRecord | None = None, base_mode: Mode = Mode.
                        [_mapped(d, offsets) for d in e.diagnostics], e.code) from None
     if not offsets.identity:
         record = record.map_spans(offsets.span)
-    return record, mode_for_record(record, mode)
-
-
-def mode_for_record(record: URLRecord, fallback: Mode) -> Mode:
-    from .grammar import mode_for_scheme
-
-    return mode_for_scheme(record.scheme, fallback)
+    return record, mode
 
 
 def _mapped(d: Diagnostic, offsets: OffsetMap) -> Diagnostic:
@@ -69,15 +66,15 @@ def _mapped(d: Diagnostic, offsets: OffsetMap) -> Diagnostic:
 def _process_authority(record: URLRecord, text: str, offsets: OffsetMap,
                        diagnostics: list[Diagnostic] | None) -> URLRecord:
     """Host and port processing of an authority that came from the input."""
-    c = record.component(Kind.AUTHORITY)
-    if c is None:
+    if len(record) < 2 or record[1].kind != Kind.AUTHORITY:
         return record
+    c = record[1]
     a: Authority = c.value
-    if not isinstance(a.host.value, str):
-        return record  # the base's, processed already
-    scheme = (record.scheme or "").lower()
-    special = scheme in DEFAULT_PORTS or scheme == "file"
     host = a.host
+    if type(host.value) is not str:
+        return record  # the base's, processed already
+    scheme = record[0].value
+    special = scheme in DEFAULT_PORTS or scheme == "file"
     if scheme == "file" and (a.username is not None or a.port is not None):
         # The WHATWG file host state reads everything up to the path as the host.
         start = c.start or 0
@@ -95,9 +92,9 @@ def _process_authority(record: URLRecord, text: str, offsets: OffsetMap,
         value = parse_host(host.value, special, diagnostics=diagnostics, origin=origin)
     if scheme == "file" and value.serialize() == "localhost":
         value = Empty()
-    port = _process_port(a.port, scheme)
-    a = Authority(a.username, a.password, host.with_value(value), port)
-    return record.replace(Kind.AUTHORITY, c.with_value(a))
+    port = None if a.port is None else _process_port(a.port, scheme)
+    a = Authority(a.username, a.password, Component(Kind.HOST, value, host.start, host.end), port)
+    return URLRecord((record[0], Component(Kind.AUTHORITY, a, c.start, c.end), *record[2:]))
 
 
 def _process_port(port: Component | None, scheme: str) -> Component | None:
@@ -122,12 +119,8 @@ def _process_port(port: Component | None, scheme: str) -> Component | None:
 
 
 def _normalise(record: URLRecord, mode: Mode, encoding: str) -> URLRecord:
-    """Lowercase the scheme, drop empty userinfo, resolve dots, percent-encode."""
-    scheme = record.component(Kind.SCHEME)
-    if scheme is not None and not scheme.value.islower():
-        record = record.replace(Kind.SCHEME, scheme.with_value(scheme.value.lower()))
-    c = record.component(Kind.AUTHORITY)
-    if c is not None and c.value.username is not None:
-        record = record.replace(Kind.AUTHORITY, c.with_value(normalise_userinfo(c.value)))
-    record = normalise_path(record)
-    return percent_encode(record, mode, encoding)
+    """Drop empty userinfo, resolve dot segments, percent-encode."""
+    if len(record) > 1 and record[1].kind == Kind.AUTHORITY and record[1].value.username is not None:
+        c = record[1]
+        record = URLRecord((record[0], c.with_value(normalise_userinfo(c.value)), *record[2:]))
+    return percent_encode(normalise_path(record), mode, encoding)

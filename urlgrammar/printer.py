@@ -7,6 +7,9 @@ string back, except that special-mode `\\` separators print as `/`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .grammar import scheme_of
 from .model import Authority, Component, Kind, URLRecord
 
@@ -19,11 +22,14 @@ def normalise_for_printing(record: URLRecord) -> URLRecord:
     - Otherwise, a first component that is a dir or file starting with a scheme-like string:
       encode its first `:` as ``%3A``, or the string would read as having a scheme.
     """
-    if not record.has(Kind.DRIVE) and not record.has(Kind.AUTHORITY):
-        first_dir = next((i for i, c in enumerate(record) if c.kind == Kind.DIR), None)
-        if first_dir is not None and record[first_dir].value == "":
-            dot = Component(Kind.DIR, ".")
-            return URLRecord((*record[:first_dir], dot, *record[first_dir:]))
+    for i, c in enumerate(record):
+        kind = c.kind
+        if kind == Kind.AUTHORITY or kind == Kind.DRIVE or kind > Kind.DIR:
+            break
+        if kind == Kind.DIR:
+            if c.value == "":
+                return URLRecord((*record[:i], Component(Kind.DIR, "."), *record[i:]))
+            break
     if record and record[0].kind in (Kind.DIR, Kind.FILE):
         value: str = record[0].value
         if scheme_of(value) is not None:
@@ -46,25 +52,19 @@ def print_authority(authority: Authority) -> str:
     return "".join(out)
 
 
-def _print_component(c: Component) -> str:
-    kind = c.kind
-    if kind == Kind.DIR:
-        return f"{c.value}/"
-    if kind == Kind.FILE:
-        return str(c.value)
-    if kind == Kind.ROOT:
-        return "/"
-    if kind == Kind.SCHEME:
-        return f"{c.value}:"
-    if kind == Kind.AUTHORITY:
-        return "//" + print_authority(c.value)
-    if kind == Kind.DRIVE:
-        return f"/{c.value}"
-    if kind == Kind.QUERY:
-        return f"?{c.value}"
-    return f"#{c.value}"
+_SIGILS: dict[Kind, Callable[[Any], str]] = {
+    Kind.SCHEME: lambda v: f"{v}:",
+    Kind.AUTHORITY: lambda v: "//" + print_authority(v),
+    Kind.DRIVE: lambda v: f"/{v}",
+    Kind.ROOT: lambda v: "/",
+    Kind.DIR: lambda v: f"{v}/",
+    Kind.FILE: str,
+    Kind.QUERY: lambda v: f"?{v}",
+    Kind.FRAGMENT: lambda v: f"#{v}",
+}
 
 
 def print_record(record: URLRecord) -> str:
     """URL Specification § Printing URLs: each component with its sigil, in order."""
-    return "".join(map(_print_component, normalise_for_printing(record)))
+    sigils = _SIGILS
+    return "".join([sigils[c.kind](c.value) for c in normalise_for_printing(record)])

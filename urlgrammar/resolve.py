@@ -79,8 +79,11 @@ def rebase(url: URLRecord, base: URLRecord) -> URLRecord:
 
 
 def _with_root(url: URLRecord) -> URLRecord:
-    if url.root:
-        return url
+    for c in url:
+        if c.kind >= Kind.ROOT:
+            if c.kind == Kind.ROOT:
+                return url
+            break
     return url.replace(Kind.ROOT, Component(Kind.ROOT, "/"))
 
 

@@ -21,11 +21,15 @@ class URL:
     """A parsed, absolute URL. Build one with :func:`urlgrammar.parse`."""
 
     __slots__ = ("_href", "mode", "record")
+    record: URLRecord
+    mode: Mode
+    _href: str
 
     def __init__(self, record: URLRecord, mode: Mode):
-        self.record = record
-        self.mode = mode
-        self._href = print_record(record)
+        init = object.__setattr__
+        init(self, "record", record)
+        init(self, "mode", mode)
+        init(self, "_href", print_record(record))
 
     @property
     def href(self) -> str:
@@ -44,9 +48,7 @@ class URL:
         return hash(self._href)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if hasattr(self, "_href"):
-            raise AttributeError("URL objects are immutable")
-        object.__setattr__(self, name, value)
+        raise AttributeError("URL objects are immutable")
 
     # ---- the getters -----------------------------------------------------------------------
 

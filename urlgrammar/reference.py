@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .drive import detect_drive
 from .grammar import Mode, mode_for, mode_for_scheme
 from .lift import parse_record
 from .model import Authority, Kind, URLRecord
@@ -124,8 +125,11 @@ class Reference:
         if isinstance(base, str):
             base = parse_reference(base)
         this = self
-        if this.scheme is None and this.mode is not base.mode and this.input is not None:
-            this = parse_reference(this.input, mode=base.mode)
+        if this.scheme is None and this.mode is not base.mode:
+            if this.input is not None:
+                this = parse_reference(this.input, mode=base.mode)
+            elif base.mode is Mode.FILE:
+                this = Reference(detect_drive(this.record), Mode.FILE)
         # Spans are offsets in this reference's input; what comes from the base has none there.
         result = rebase(this.record, base.record.unplaced())
         return Reference(result, mode_for_scheme(result.scheme, base.mode), this.input)

@@ -1,4 +1,4 @@
-"""The URL record and the standard's small definitions the state machine relies on.
+"""The URL record, the URL as the parser builds it, and the standard's small definitions.
 
 https://url.spec.whatwg.org/#url-representation and https://url.spec.whatwg.org/#url-miscellaneous,
 with the code point classes of the Infra Standard (https://infra.spec.whatwg.org/#code-points)
@@ -142,12 +142,83 @@ def is_double_dot_url_path_segment(segment: str) -> bool:
     return segment == ".." or ascii_lowercase(segment) in (".%2e", "%2e.", "%2e%2e")
 
 
-def shorten(url: URLRecord) -> None:
-    """https://url.spec.whatwg.org/#shorten-a-urls-path"""
-    assert not url.has_an_opaque_path()
-    path = url.path
-    assert isinstance(path, list)
-    if url.scheme == "file" and len(path) == 1 and is_normalized_windows_drive_letter(path[0]):
-        return
-    if path:
-        path.pop()
+# ---- The URL as the parser builds it --------------------------------------------------------
+
+class Text:
+    """A string that the parser builds by appending to it.
+
+    The standard appends to the buffer and to some of the URL's components one code point at a
+    time; Python strings would copy themselves at each append, so a text keeps its pieces and
+    joins them when it is read, which keeps parsing linear in the length of the input.
+    """
+
+    __slots__ = ("_length", "_pieces")
+
+    def __init__(self, s: str = "") -> None:
+        self._pieces = [s] if s else []
+        self._length = len(s)
+
+    def append(self, s: str) -> None:
+        self._pieces.append(s)
+        self._length += len(s)
+
+    def prepend(self, s: str) -> None:
+        self._pieces.insert(0, s)
+        self._length += len(s)
+
+    def __len__(self) -> int:
+        """The code point length (https://infra.spec.whatwg.org/#string-code-point-length)."""
+        return self._length
+
+    def __str__(self) -> str:
+        if len(self._pieces) > 1:
+            self._pieces = ["".join(self._pieces)]
+        return self._pieces[0] if self._pieces else ""
+
+
+class URLBuilder:
+    """A URL record (https://url.spec.whatwg.org/#concept-url) while the parser builds it.
+
+    Username, password and fragment are texts, for the parser appends to them. The path is a
+    list in both of its forms: a list of URL path segments, or, once the URL has an opaque path,
+    the pieces of that one segment, which is what the opaque path state appends to.
+    """
+
+    __slots__ = ("fragment", "has_an_opaque_path", "host", "password", "path", "port", "query",
+                 "scheme", "username")
+
+    def __init__(self) -> None:
+        self.scheme = ""
+        self.username = Text()
+        self.password = Text()
+        self.host: Host | None = None
+        self.port: int | None = None
+        self.path: list[str] = []
+        self.has_an_opaque_path = False
+        self.query: str | None = None
+        self.fragment: Text | None = None
+
+    def set_opaque_path(self, segment: str) -> None:
+        """Set the path to the URL path segment ``segment``, making it an opaque path."""
+        self.path = [segment]
+        self.has_an_opaque_path = True
+
+    def is_special(self) -> bool:
+        """https://url.spec.whatwg.org/#is-special"""
+        return self.scheme in SPECIAL_SCHEMES
+
+    def shorten_path(self) -> None:
+        """https://url.spec.whatwg.org/#shorten-a-urls-path"""
+        assert not self.has_an_opaque_path
+        path = self.path
+        if self.scheme == "file" and len(path) == 1 and is_normalized_windows_drive_letter(path[0]):
+            return
+        if path:
+            path.pop()
+
+    def record(self) -> URLRecord:
+        """The URL record the parser returns."""
+        return URLRecord(
+            self.scheme, str(self.username), str(self.password), self.host, self.port,
+            "".join(self.path) if self.has_an_opaque_path else self.path, self.query,
+            None if self.fragment is None else str(self.fragment))

@@ -1,0 +1,39 @@
+"""The WHATWG URL Standard's algorithms, transcribed: the project's differential oracle.
+
+This package is a literal reading of the basic URL parser's state machine
+(https://url.spec.whatwg.org/#concept-basic-url-parser), the URL serializer and the URL API's
+getters, meant to be read beside the standard. It is not a second public parser: the grammar
+pipeline must agree with it, and tests compare the two. It shares with the rest of the project
+only what the standard itself calls from the parser: the host parser, percent-encoding and the
+encodings of the Encoding Standard.
+
+- :mod:`.record`: the URL record and the small definitions (special schemes, Windows drive
+  letters, dot segments, URL code points).
+- :mod:`.statemachine`: the basic URL parser's steps, which run the state machine.
+- :mod:`.machine`: what the states share: pointer, c, remaining, validation errors and the
+  trace, host parsing.
+- :mod:`.scheme_authority` and :mod:`.file_path`: the states, one method each.
+- :mod:`.api`: serializing, origins, the getters, and :func:`run`.
+
+The state override of the basic URL parser, which only the API's setters use, is left out.
+"""
+
+from .api import OpaqueOrigin, Result, TupleOrigin, URLGetters, origin, run, serialize, serialize_origin
+from .machine import FAILURE, Raised
+from .record import URLRecord
+from .statemachine import BasicURLParser
+
+__all__ = [
+    "FAILURE",
+    "BasicURLParser",
+    "OpaqueOrigin",
+    "Raised",
+    "Result",
+    "TupleOrigin",
+    "URLGetters",
+    "URLRecord",
+    "origin",
+    "run",
+    "serialize",
+    "serialize_origin",
+]

@@ -3,6 +3,7 @@
     urlgrammar parse INPUT [--base B] [--json]             the WHATWG result, getter by getter
     urlgrammar reference INPUT [--base B] [--json]         the components of a reference, with spans
     urlgrammar tree INPUT [--mode generic|special|file]   the Lark parse tree
+    urlgrammar explain INPUT [--base B] [--json]           every phase, and grammar versus algorithm
 
 Exit status: 0 on success, 1 when the input has no result (the error is printed), 2 for a
 usage error. Bad input never produces a traceback.
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 
 from .api import parse
 from .errors import URLError
+from .explain import explain
 from .grammar import Mode, mode_for, tree_parser
 from .model import Kind
 from .preprocess import preprocess
@@ -77,6 +79,15 @@ def cmd_reference(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_explain(args: argparse.Namespace) -> int:
+    ex = explain(args.input, args.base)
+    if args.json:
+        print(json.dumps(ex.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(ex.text())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="urlgrammar",
@@ -113,6 +124,18 @@ def build_parser() -> argparse.ArgumentParser:
     ref.add_argument("--normalize", action="store_true", help="normalise the result")
     ref.add_argument("--json", action="store_true", help="print JSON")
     ref.set_defaults(run=cmd_reference)
+    exp = sub.add_parser("explain", help="show every phase of parsing INPUT",
+                         description="Show what each phase does to INPUT: preprocessing, the "
+                                     "mode, the parse tree, the lifted record, drive letters, "
+                                     "resolution and force, the host, normalisation and "
+                                     "printing; then where the grammar's reading and the "
+                                     "WHATWG state machine differ, the state machine's trace, "
+                                     "and RFC 3986 strict resolution. A failing parse is "
+                                     "explained too (exit status 0).")
+    exp.add_argument("input", metavar="INPUT")
+    exp.add_argument("--base", metavar="B", help="the base URL")
+    exp.add_argument("--json", action="store_true", help="print JSON")
+    exp.set_defaults(run=cmd_explain)
     return parser
 
 

@@ -246,3 +246,19 @@ def is_valid_ipv4(text: str) -> bool:
     except UnexpectedInput:
         return False
     return True
+
+
+def ipv4_parts(text: str) -> list[tuple[str, str, int | None]]:
+    """Each part of ``text`` as the ip4_address rule reads it: (text, rule, value).
+
+    The rule is ``num_dec``, ``num_oct`` or ``num_hex``, or ``empty`` / ``non-numeric``;
+    the value is None where the part is not a number. For teaching (``urlgrammar explain``).
+    """
+    parts, _ = _parts(text)
+    out: list[tuple[str, str, int | None]] = []
+    for part in parts:
+        number = part.number()
+        rule = part.rule or "empty"
+        out.append((part.text, rule if number is not None or rule == "empty" else "non-numeric",
+                    None if number is None else number[0]))
+    return out

@@ -1,0 +1,60 @@
+"""urlgrammar explain: every phase, for every kind of input, in text and JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import shared_cases
+
+from urlgrammar.cli import main
+from urlgrammar.explain import explain
+
+WPT = shared_cases("wpt/urltestdata.json")
+
+
+def test_explain_names_each_phase() -> None:
+    text = explain("  HTTP://0x7f.1/a/./b/../c?q r").text()
+    for phase in ("Preprocessing", "Mode", "Parse tree", "Lifted record", "Drive letters",
+                  "Resolution", "Host", "Normalisation", "Printing", "Grammar versus algorithm"):
+        assert phase in text
+    assert "trimmed 2 leading" in text
+    assert "'0x7f' (hex: 127), '1' (dec: 1)" in text and "→ 127.0.0.1" in text
+    assert "dot segments removed: '.', 'b', '..'" in text
+    assert "query percent-encoded: 'q r' → 'q%20r'" in text
+    assert "→ 'http://127.0.0.1/a/c?q%20r'" in text
+
+
+@pytest.mark.parametrize(("input", "base", "expected"), [
+    ("http:foo", None, "force promoted the path segment 'foo' to the authority"),
+    ("http:/foo", "http://h/a/b", "legacy resolution dropped the scheme 'http'"),
+    ("https:\\\\x\\y", None, "`\\` read as a separator, like `/`, at 6, 7, 9"),
+    ("http:////x/y", None, "repeated slashes collapsed"),
+    ("file:c|/x", None, "written without its `/` (auth_drive_invalid)"),
+    ("../a", "sc://h/b/c", "RFC 3986 strict resolution gives 'sc://h/a' (the same)"),
+    ("x", "sc:y", "missing-scheme-non-relative-URL"),
+    ("https://[::1", None, "IPv6-unclosed"),
+])
+def test_explain_says_why(input: str, base: str | None, expected: str) -> None:
+    assert expected in explain(input, base).text()
+
+
+def test_the_state_machine_trace_is_shown() -> None:
+    text = explain("sc://h").text()
+    assert "scheme start@0 → scheme@1" in text
+
+
+@pytest.mark.parametrize("case", WPT, ids=lambda c: f"{c['input']!r} against {c.get('base')!r}")
+def test_explain_every_wpt_input(case: dict[str, str]) -> None:
+    ex = explain(case["input"], case.get("base"))
+    assert ex.text()
+    data = json.loads(json.dumps(ex.as_dict()))
+    assert data["href"] == case.get("href")
+    assert (data["failure"] is not None) == bool(case.get("failure"))
+
+
+def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "http:foo"]) == 0
+    assert "force promoted" in capsys.readouterr().out
+    assert main(["explain", "x", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["failure"].startswith("missing-scheme-non-relative-URL")

@@ -1,0 +1,307 @@
+"""``urlgrammar explain``: every phase of a parse, and where grammar and algorithm part ways.
+
+For teaching: it runs the phases of :mod:`urlgrammar.pipeline` one by one on an input and
+records what each did, then compares the result with what the grammar alone says, with the
+standard's state machine (:mod:`urlgrammar.algorithm`) and with RFC 3986 strict resolution.
+The final href is always :func:`urlgrammar.parse`'s; the phases shown are the same functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from lark import Lark, Token, Tree
+
+from . import algorithm
+from .api import parse
+from .errors import URLError
+from .grammar import WEB_SCHEMES, Mode, build, mode_for, scheme_of
+from .host import IPv4, parse_host
+from .ipv4 import ipv4_parts
+from .lift import parse_record
+from .model import Authority, Kind, URLRecord
+from .normalise import normalise_path
+from .percent import percent_decode_str
+from .preprocess import preprocess
+from .printer import print_record
+from .resolve import force, is_special, legacy_resolve, strict_resolve, whatwg_resolve, without_same_scheme
+
+
+@dataclass
+class Explanation:
+    """The phases, each a title and lines of text, plus the comparisons that follow them."""
+
+    input: str
+    base: str | None
+    phases: list[tuple[str, list[str]]] = field(default_factory=list)
+    differences: list[str] = field(default_factory=list)
+    trace: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    rfc3986: str | None = None
+    href: str | None = None
+    failure: str | None = None
+
+    def add(self, title: str, *lines: str) -> None:
+        self.phases.append((title, list(lines)))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"input": self.input, "base": self.base, "href": self.href, "failure": self.failure,
+                "phases": [{"phase": t, "lines": ls} for t, ls in self.phases],
+                "grammar_versus_algorithm": {"differences": self.differences,
+                                             "state_machine_trace": self.trace,
+                                             "validation_errors": self.errors,
+                                             "rfc3986_strict": self.rfc3986}}
+
+    def text(self, brief: bool = False) -> str:
+        """The explanation as text; ``brief`` leaves out the parse tree."""
+        head = f"explain {self.input!r}" + (f" against {self.base!r}" if self.base is not None else "")
+        out = [head, ""]
+        for n, (title, lines) in enumerate(self.phases, 1):
+            out.append(f"{n}. {title}")
+            if brief and title == "Parse tree":
+                out.append("   (see urlgrammar tree)")
+                continue
+            out.extend(f"   {line}" for line in lines)
+        out += ["", "Grammar versus algorithm"]
+        out.extend(f"   - {d}" for d in self.differences or ["the grammar's reading is the result"])
+        if self.rfc3986 is not None:
+            out.append(f"   RFC 3986 strict resolution gives {self.rfc3986!r}"
+                       + ("" if self.rfc3986 != self.href else " (the same)"))
+        out.append("   state machine: " + " → ".join(self.trace))
+        out.append("   validation errors (state machine): " + (", ".join(self.errors) or "none"))
+        return "\n".join(out)
+
+
+@cache
+def _positioned(mode: Mode) -> Lark:
+    return build(mode.value, propagate_positions=True)
+
+
+def _tree_lines(tree: Tree[Token], depth: int = 0) -> list[str]:
+    meta = tree.meta
+    span = f" {meta.start_pos}..{meta.end_pos}" if not meta.empty else ""
+    lines = [f"{'  ' * depth}{tree.data}{span}"]
+    for child in tree.children:
+        if isinstance(child, Tree):
+            lines.extend(_tree_lines(child, depth + 1))
+        elif isinstance(child, Token):
+            # Terminals imported from another grammar carry its namespace (url__SCHEME).
+            name = child.type.rsplit("__", 1)[-1]
+            lines.append(f"{'  ' * (depth + 1)}{name} {child.value!r} {child.start_pos}..{child.end_pos}")
+    return lines
+
+
+def _components(record: URLRecord) -> list[str]:
+    lines = []
+    for c in record:
+        parts = list(c.value.components()) if c.kind == Kind.AUTHORITY else [c]
+        for p in parts:
+            span = "" if p.span is None else f"  {p.start}..{p.end}"
+            lines.append(f"{p.kind.label:<10} {str(p.value)!r}{span}")
+    return lines or ["(the empty URL)"]
+
+
+def explain(input: str, base: str | None = None) -> Explanation:
+    """Run the phases on ``input`` (against ``base``) and say what each did."""
+    ex = Explanation(input, base)
+    pre = preprocess(input)
+    (lead_start, lead_end), (tail_start, tail_end) = pre.trimmed
+    notes = []
+    if lead_end > lead_start:
+        notes.append(f"trimmed {lead_end - lead_start} leading C0 control or space "
+                     f"at {lead_start}..{lead_end}")
+    if tail_end > tail_start:
+        notes.append(f"trimmed {tail_end - tail_start} trailing at {tail_start}..{tail_end}")
+    if pre.removed:
+        notes.append("removed tab or newline at " + ", ".join(map(str, pre.removed)))
+    ex.add("Preprocessing", *(notes or ["nothing to trim or remove"]), f"→ {pre.text!r}")
+
+    base_url = None
+    if base is not None:
+        try:
+            base_url = parse(base)
+        except URLError as e:
+            ex.failure = f"the base does not parse: {e}"
+            return ex
+    fallback = base_url.mode if base_url is not None else Mode.GENERIC
+    mode = mode_for(pre.text, fallback)
+    scheme = scheme_of(pre.text)
+    if scheme is None:
+        why = (f"no scheme, so the base's mode ({fallback.name.lower()})" if base_url is not None
+               else "no scheme and no base: generic")
+    elif mode is Mode.SPECIAL:
+        why = f"the scheme {scheme!r} is a web scheme ({', '.join(sorted(WEB_SCHEMES))})"
+    elif mode is Mode.FILE:
+        why = f"the scheme {scheme!r} is file"
+    else:
+        why = f"the scheme {scheme!r} is not special"
+    ex.add("Mode", f"{mode.name.lower()} ({mode.value}.lark): {why}")
+
+    tree = _positioned(mode).parse(pre.text, start="url")
+    ex.add("Parse tree", *_tree_lines(tree))
+    record = parse_record(pre.text, mode)
+    ex.add("Lifted record (spans in the preprocessed text)", *_components(record))
+    _drives(ex, record, tree)
+    try:
+        resolved = _resolution(ex, record, None if base_url is None else base_url.record.unplaced(), mode)
+        _host(ex, resolved)
+        url = parse(input, base)
+    except URLError as e:
+        ex.failure = str(e)
+        ex.add("Failure", str(e))
+    else:
+        ex.href = url.href
+        _normalisation(ex, resolved, url.record)
+        ex.add("Printing", f"→ {url.href!r}")
+    _versus(ex, record, pre.text, base_url.record.unplaced() if base_url else None, mode)
+    return ex
+
+
+def _drives(ex: Explanation, record: URLRecord, tree: Tree[Token]) -> None:
+    if record.drive is None:
+        ex.add("Drive letters", "none" if (record.scheme or "").lower() in ("file", "") else
+               "none: drive letters count only in file URLs")
+        return
+    rules = {str(t.data) for t in tree.iter_subtrees()}
+    how = ("written without its `/` (auth_drive_invalid)" if "auth_drive_invalid" in rules
+           else "after its `/` (drive)")
+    ex.add("Drive letters", f"the file grammar read the drive {record.drive!r}, {how}")
+
+
+def _resolution(ex: Explanation, url: URLRecord, base: URLRecord | None, mode: Mode) -> URLRecord:
+    base_record = base if base is not None else URLRecord()
+    lines = []
+    if is_special(url) or (url.scheme is None and is_special(base_record)):
+        dropped = without_same_scheme(url, base_record)
+        if dropped is not url:
+            lines.append(f"legacy resolution: the scheme {url.scheme!r} equals the base's, so it is dropped")
+        resolved = legacy_resolve(url, base_record)
+        lines.append("WHATWG resolution of a web or file URL: force (legacy-resolve url base)")
+        if base is not None:
+            lines.append(f"kept from the base: {print_record(base.upto(dropped.ord()))!r} "
+                         f"(base upto {dropped.ord().label})")
+        forced = force(resolved, mode)
+        lines.extend(_force_changes(resolved, forced))
+        resolved = forced
+    else:
+        # The same rule the pipeline applies, failures included.
+        resolved = whatwg_resolve(url, base, mode)
+        lines.append("strict resolution (the URL is not special)" if base is not None
+                     else "no base: the URL is its own resolution")
+        if base is not None:
+            lines.append(f"kept from the base: {print_record(base.upto(url.ord()))!r} "
+                         f"(base upto {url.ord().label})")
+    ex.add("Resolution", *lines, f"→ {print_record(resolved)!r}")
+    return resolved
+
+
+def _force_changes(before: URLRecord, after: URLRecord) -> list[str]:
+    lines = []
+    if not before.root and after.root:
+        lines.append("force added a path-root")
+    a, b = before.authority, after.authority
+    if b is not None and (a is None or a.is_empty) and not b.is_empty:
+        promoted = [c.value for c in before if c.kind in (Kind.DIR, Kind.FILE)
+                    and c not in after]
+        lines.append(f"force promoted the path segment {promoted[-1] if promoted else ''!r} to the authority")
+    elif a is None and b is not None:
+        lines.append("force gave the file URL an empty authority")
+    return lines or ["force changed nothing"]
+
+
+def _host(ex: Explanation, record: URLRecord) -> None:
+    a: Authority | None = record.authority
+    if a is None:
+        ex.add("Host", "no authority, no host")
+        return
+    text = a.host.value
+    if not isinstance(text, str):
+        ex.add("Host", f"from the base: {text}")
+        return
+    special = (record.scheme or "").lower() in WEB_SCHEMES | {"file"}
+    lines = [f"as written: {text!r}"]
+    if not special:
+        lines.append("not special: an opaque host (forbidden code points fail; others are "
+                     "percent-encoded with the C0 control set)")
+    elif text.startswith("["):
+        lines.append("an IPv6 address (ipv6.lark)")
+    else:
+        if "%" in text:
+            lines.append(f"percent-decoded: {percent_decode_str(text)!r}")
+        lines.append("domain parser: UTS #46 mapping and Punycode for non-ASCII, lowercasing for ASCII")
+    try:
+        value = parse_host(text, special) if text or not special else None
+    except URLError as e:
+        lines.append(f"fails: {e}")
+        ex.add("Host", *lines)
+        return
+    if isinstance(value, IPv4):
+        parts = ipv4_parts(text.lower() if text.isascii() else str(value))
+        described = ", ".join(f"{t!r} ({rule[4:] if rule.startswith('num_') else rule}: {v})"
+                              for t, rule, v in parts)
+        lines.append(f"ends in a number, so IPv4: {described}; the last part fills the "
+                     f"remaining {5 - len(parts)} byte(s) → {value}")
+    elif value is not None:
+        lines.append(f"→ {type(value).__name__.lower()} {value.serialize()!r}")
+    ex.add("Host", *lines)
+
+
+def _normalisation(ex: Explanation, resolved: URLRecord, final: URLRecord) -> None:
+    lines = []
+    if resolved.scheme and resolved.scheme != resolved.scheme.lower():
+        lines.append(f"scheme lowercased: {resolved.scheme!r} → {resolved.scheme.lower()!r}")
+    a, b = resolved.authority, final.authority
+    if a is not None and b is not None and a.port is not None and b.port is None and a.port.value != "":
+        lines.append(f"default port {a.port.value} removed")
+    dotted = normalise_path(resolved)
+    removed = [c.value for c in resolved if c.kind in (Kind.DIR, Kind.FILE) and c not in dotted]
+    if removed:
+        lines.append("dot segments removed: " + ", ".join(repr(v) for v in removed))
+    for kind in (Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT):
+        before = [c.value for c in dotted if c.kind == kind]
+        after = [c.value for c in final if c.kind == kind]
+        for x, y in zip(before, after, strict=False):
+            if x != y and x.lower() != y.lower():
+                lines.append(f"{kind.label} percent-encoded: {x!r} → {y!r}")
+    ex.add("Normalisation", *(lines or ["nothing to normalise"]))
+
+
+def _versus(ex: Explanation, record: URLRecord, text: str, base: URLRecord | None, mode: Mode) -> None:
+    """The grammar-versus-algorithm section."""
+    if mode is not Mode.GENERIC:
+        backslashes = [str(i) for i, ch in enumerate(text.split("?")[0].split("#")[0]) if ch == "\\"]
+        if backslashes:
+            ex.differences.append("`\\` read as a separator, like `/`, at " + ", ".join(backslashes))
+    if ex.href is not None:
+        final = parse(ex.href).record
+        if record.authority is None and final.authority is not None and record.scheme is not None \
+                and (record.scheme.lower() in WEB_SCHEMES) and base is None:
+            ex.differences.append("the grammar read no authority; force promoted a path segment to the host")
+        if record.scheme is not None and base is not None and without_same_scheme(record, base) is not record:
+            ex.differences.append(f"legacy resolution dropped the scheme {record.scheme!r}")
+        empty_dirs = [c for c in record if c.kind == Kind.DIR and c.value == ""]
+        if record.authority is not None and record.authority.is_empty and empty_dirs and mode is Mode.SPECIAL:
+            ex.differences.append("repeated slashes collapsed: the empty authority and empty "
+                                  "segments gave way to the first non-empty segment")
+        if base is not None:
+            try:
+                rfc = normalise_path(strict_resolve(record, base))
+                ex.rfc3986 = print_record(rfc)
+            except URLError:
+                ex.rfc3986 = None
+    oracle = algorithm.run(ex.input, ex.base)
+    ex.trace = _compress(oracle.trace)
+    ex.errors = [f"{d.code} at {d.start}..{d.end}" for d in oracle.errors]
+
+
+def _compress(trace: list[tuple[str, int]]) -> list[str]:
+    """States with the pointer where each was entered; repeated visits shown once."""
+    out: list[str] = []
+    for state, pointer in trace:
+        label = f"{state.removesuffix(' state')}@{pointer}"
+        if not out or not out[-1].startswith(state.removesuffix(" state") + "@"):
+            out.append(label)
+    return out
+

@@ -220,6 +220,9 @@ def _host(ex: Explanation, record: URLRecord) -> None:
     if not isinstance(text, str):
         ex.add("Host", f"from the base: {text}")
         return
+    if text == "" and (record.scheme or "").lower() == "file":
+        ex.add("Host", "the empty host (file URLs may have one)")
+        return
     special = (record.scheme or "").lower() in WEB_SCHEMES | {"file"}
     lines = [f"as written: {text!r}"]
     if not special:
@@ -255,6 +258,8 @@ def _normalisation(ex: Explanation, resolved: URLRecord, final: URLRecord) -> No
     a, b = resolved.authority, final.authority
     if a is not None and b is not None and a.port is not None and b.port is None and a.port.value != "":
         lines.append(f"default port {a.port.value} removed")
+    if resolved.drive is not None and final.drive is not None and resolved.drive != final.drive:
+        lines.append(f"drive {resolved.drive!r} written as {final.drive!r}")
     dotted = normalise_path(resolved)
     removed = [c.value for c in resolved if c.kind in (Kind.DIR, Kind.FILE) and c not in dotted]
     if removed:

@@ -1,0 +1,26 @@
+"""docs/teaching.md cannot rot: every output block is what explain prints now."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+spec = importlib.util.spec_from_file_location("gallery", ROOT / "tools" / "gallery.py")
+assert spec is not None and spec.loader is not None
+gallery = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(gallery)
+
+ENTRIES = gallery.entries(gallery.GALLERY.read_text(encoding="utf-8"))
+
+
+def test_the_gallery_has_about_fifteen_entries() -> None:
+    assert len(ENTRIES) >= 15
+
+
+@pytest.mark.parametrize(("args", "output"), ENTRIES, ids=[repr(a["input"]) for a, _ in ENTRIES])
+def test_gallery_entry_is_current(args: dict[str, str | None], output: str) -> None:
+    assert output == gallery.render(str(args["input"]), args.get("base")), \
+        "docs/teaching.md is stale: run python tools/gallery.py"

@@ -123,11 +123,13 @@ def parse_host(input: str, special: bool, *, diagnostics: list[Diagnostic] | Non
     ``diagnostics`` in the standard's order; failure raises :class:`URLError`, whose
     diagnostics are all so far, the failing one last.
     """
-    if special and input.isascii():
-        # The common case, a valid ASCII domain: the domain parser lowercases it and nothing
-        # else happens (no percent-decoding, no errors, no IPv4 unless it ends in a number).
+    if special and input.isascii() and "%" not in input:
+        # The common case, an ASCII domain: the domain parser lowercases it, and it fails only
+        # on a forbidden domain code point or an empty result. Who wants diagnostics also
+        # needs the strict run to find nothing; who does not, needs no strict run at all.
         lowered = input.lower()
-        if len(lowered) <= 253 and STRICT_ASCII_DOMAIN.fullmatch(lowered) \
+        if lowered and (STRICT_ASCII_DOMAIN.fullmatch(lowered) and len(lowered) <= 253
+                        if diagnostics is not None else not FORBIDDEN_DOMAIN.search(lowered)) \
                 and not ends_in_a_number(lowered):
             return Domain(lowered)
     sink: list[Diagnostic] = diagnostics if diagnostics is not None else []

@@ -224,6 +224,9 @@ def serialize_ipv4(address: int) -> str:
     return _dotted(address, 4)
 
 
+_NUMBER_ENDS = frozenset("0123456789abcdefABCDEFxX")
+
+
 def ends_in_a_number(domain: str) -> bool:
     """https://url.spec.whatwg.org/#ends-in-a-number-checker
 
@@ -231,6 +234,8 @@ def ends_in_a_number(domain: str) -> bool:
     """
     if domain.endswith("."):
         domain = domain[:-1]
+    if domain[-1:] not in _NUMBER_ENDS:
+        return False  # no decimal or hex number ends with it: the usual domain
     last = domain.rpartition(".")[2]
     if not last:
         return False

@@ -4,6 +4,7 @@
     urlgrammar reference INPUT [--base B] [--json]         the components of a reference, with spans
     urlgrammar tree INPUT [--mode generic|special|file]   the Lark parse tree
     urlgrammar explain INPUT [--base B] [--json]           every phase, and grammar versus algorithm
+    urlgrammar grammar check | diagram [-o FILE.html]       check the grammars; draw them
 
 Exit status: 0 on success, 1 when the input has no result (the error is printed), 2 for a
 usage error. Bad input never produces a traceback.
@@ -20,6 +21,7 @@ from .api import parse
 from .errors import URLError
 from .explain import explain
 from .grammar import Mode, mode_for, tree_parser
+from .grammar_tools import register as register_grammar_tools
 from .model import Kind
 from .preprocess import preprocess
 from .reference import Reference, parse_reference
@@ -136,6 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--base", metavar="B", help="the base URL")
     exp.add_argument("--json", action="store_true", help="print JSON")
     exp.set_defaults(run=cmd_explain)
+
+    register_grammar_tools(sub)
     return parser
 
 

@@ -119,6 +119,8 @@ class Driver:
         end_state = self.end_states[start]
         pos = 0
         n = len(text)
+        # tuple.__new__ skips the Python-level __new__ that NamedTuple generates.
+        new = tuple.__new__
         while True:
             state = states[-1]
             if pos < n:
@@ -128,7 +130,7 @@ class Driver:
                     raise ParseError(pos, [k for k in actions[state] if k.isupper()])
                 ttype = m.lastgroup or ""
                 end = m.end()
-                token: Tok | None = Tok(ttype, m.group(), pos, end)
+                token: Tok | None = new(Tok, (ttype, m.group(), pos, end))
             else:
                 ttype = "$END"
                 end = n

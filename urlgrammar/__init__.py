@@ -13,15 +13,18 @@ from .grammar import Mode
 from .model import Authority, Component, Kind, URLRecord
 from .reference import Reference, parse_reference
 from .url import URL
+from .validate import GrammarError, Report, validate
 
 __all__ = [
     "URL",
     "Authority",
     "Component",
     "Diagnostic",
+    "GrammarError",
     "Kind",
     "Mode",
     "Reference",
+    "Report",
     "URLError",
     "URLRecord",
     "can_parse",
@@ -29,5 +32,6 @@ __all__ = [
     "domain_to_unicode",
     "parse",
     "parse_reference",
+    "validate",
 ]
 __version__ = "0.1.0"

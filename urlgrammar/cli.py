@@ -3,6 +3,7 @@
     urlgrammar parse INPUT [--base B] [--json]             the WHATWG result, getter by getter
     urlgrammar reference INPUT [--base B] [--json]         the components of a reference, with spans
     urlgrammar tree INPUT [--mode generic|special|file]   the Lark parse tree
+    urlgrammar check INPUT... | --file F | - [--base B] [--format text|json]   diagnostics
     urlgrammar explain INPUT [--base B] [--json]           every phase, and grammar versus algorithm
     urlgrammar grammar check | diagram [-o FILE.html]       check the grammars; draw them
 
@@ -17,6 +18,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from . import check
 from .api import parse
 from .errors import URLError
 from .explain import explain
@@ -139,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--json", action="store_true", help="print JSON")
     exp.set_defaults(run=cmd_explain)
 
+    check.register(sub)
     register_grammar_tools(sub)
     return parser
 

@@ -87,8 +87,11 @@ class Diagnostic:
 
     def shifted(self, offset: int) -> Diagnostic:
         """The same diagnostic with its span moved by ``offset`` code points."""
-        return Diagnostic(self.code, self.start + offset, self.end + offset, self.message,
-                          self.component, self.detail, self.fix)
+        return self.with_span(self.start + offset, self.end + offset)
+
+    def with_span(self, start: int, end: int) -> Diagnostic:
+        """The same diagnostic at ``start``..``end``."""
+        return Diagnostic(self.code, start, end, self.message, self.component, self.detail, self.fix)
 
     def as_dict(self) -> dict[str, object]:
         return {"code": self.code, "start": self.start, "end": self.end,

@@ -106,7 +106,7 @@ Host: TypeAlias = Domain | IPv4 | IPv6 | Opaque | Empty
 #: https://url.spec.whatwg.org/#forbidden-host-code-point
 _FORBIDDEN_HOST = re.compile("[\x00\t\n\r #/:<>?@\\[\\\\\\]^|]")
 #: Neither a URL code point (https://url.spec.whatwg.org/#url-code-points) nor `%`.
-_NON_URL = re.compile(
+NON_URL = re.compile(
     "[^0-9A-Za-z!$&'()*+,\\-./:;=?@_~%\u00a0-\U0010fffd]|[\ud800-\udfff\ufdd0-\ufdef]|"
     + "|".join(f"\\U{plane:04x}fffe|\\U{plane:04x}ffff" for plane in range(17)))
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -220,7 +220,7 @@ def _opaque_host(input: str, sink: list[Diagnostic], where: Origin) -> Host:
     if forbidden:
         raise _fail(sink, "host-invalid-code-point", where(*forbidden.span()),
                     f"The code point {_name(forbidden.group())} is not allowed in a host.")
-    non_url = _NON_URL.search(input)
+    non_url = NON_URL.search(input)
     if non_url:
         # Where the serializer percent-encodes the code point anyway, its encoded form is the
         # same host written validly.
@@ -229,7 +229,7 @@ def _opaque_host(input: str, sink: list[Diagnostic], where: Origin) -> Host:
                                f"The code point {_name(non_url.group())} is not a URL code "
                                "point.", "host", detail="opaque host",
                                fix=encoded if encoded != non_url.group() else None))
-    invalid = next((t for t in _pct_tokens(input) if t.type == "PCT_INVALID"), None) \
+    invalid = next((t for t in pct_tokens(input) if t.type == "PCT_INVALID"), None) \
         if "%" in input else None
     if invalid is not None:
         start = invalid.start_pos or 0
@@ -263,7 +263,9 @@ def _pct_parser() -> Lark:
     return build("pct")
 
 
-def _pct_tokens(text: str) -> list[Token]:
+def pct_tokens(text: str) -> list[Token]:
+    """The terminals of ``text`` read as a percent-encoded-string (``grammars/pct.lark``):
+    PCT_ENCODED_BYTES, PCT_INVALID and UNCODED, each with its position."""
     tree = _pct_parser().parse(text, start="pct_encoded_string")
     return [child.children[0] for child in tree.children
             if isinstance(child, Tree) and isinstance(child.children[0], Token)]
@@ -290,7 +292,7 @@ class _Decoded:
         starts: list[int] = []
         ends: list[int] = []
         encoded: list[int] = []
-        for token in _pct_tokens(input):
+        for token in pct_tokens(input):
             position = token.start_pos or 0
             if token.type != "PCT_ENCODED_BYTES":
                 chars.extend(token)

@@ -10,11 +10,13 @@ URL Specification 0.10.1, § Concluding ("parse-resolve-and-normalise"):
    :mod:`urlgrammar.normalise`).
 
 Spans stay offsets in the preprocessed text until the end, where they are mapped to the
-original input; the host parser gets that map so its diagnostics land there directly.
+original input, diagnostics included. Diagnostics are collected only when asked for
+(:mod:`urlgrammar.diagnostics`): ``parse`` pays for none of it.
 """
 
 from __future__ import annotations
 
+from .diagnostics import Collector
 from .errors import Diagnostic, URLError
 from .grammar import Mode, mode_for, mode_for_scheme
 from .host import Empty, Host, parse_host
@@ -33,20 +35,43 @@ def parse_url(input: str, base: URLRecord | None = None, base_mode: Mode = Mode.
               encoding: str = "utf-8", diagnostics: list[Diagnostic] | None = None) -> tuple[URLRecord, Mode]:
     """The basic URL parser's result as a record (spans in ``input``), and its mode.
 
-    Raises URLError on failure, naming the standard's error.
+    Raises URLError on failure, naming the standard's error. With a ``diagnostics`` list, the
+    standard's validation errors are appended to it, in its order (up to the failing one).
     """
+    if diagnostics is None:
+        return run(input, base, base_mode, encoding)
+    collector = Collector(base)
+    try:
+        return run(input, base, base_mode, encoding, collector)
+    finally:
+        diagnostics.extend(collector.diagnostics())
+
+
+def run(input: str, base: URLRecord | None, base_mode: Mode, encoding: str,
+        collector: Collector | None = None) -> tuple[URLRecord, Mode]:
+    """:func:`parse_url`, reporting what each phase sees to ``collector`` where one is given."""
     pre = preprocess(input)
     mode = mode_for(pre.text, base_mode if base is not None else Mode.GENERIC)
     offsets = pre.offsets
+    if collector is not None:
+        collector.preprocessed(pre)
+    lifted = None
     try:
-        record = whatwg_resolve(parse_record(pre.text, mode), base, mode)
+        lifted = parse_record(pre.text, mode)
+        record = whatwg_resolve(lifted, base, mode)
+        if collector is not None:
+            collector.resolved(lifted, record)
         scheme = record[0]  # every resolved URL has a scheme
         if not scheme.value.islower():
             record = URLRecord((scheme.with_value(scheme.value.lower()), *record[1:]))
         mode = mode_for_scheme(record[0].value, mode)
-        record = _process_authority(record, pre.text, offsets, diagnostics)
+        record = _process_authority(record, pre.text, collector)
         record = _normalise(record, mode, encoding)
     except URLError as e:
+        if collector is not None:
+            if lifted is not None:
+                collector.resolved(lifted, None)
+            collector.failed(e)
         if offsets.identity:
             raise
         raise URLError(str(_mapped(e.diagnostics[-1], offsets)) if e.diagnostics else str(e),
@@ -57,14 +82,10 @@ def parse_url(input: str, base: URLRecord | None = None, base_mode: Mode = Mode.
 
 
 def _mapped(d: Diagnostic, offsets: OffsetMap) -> Diagnostic:
-    if d.component == "host":  # the host parser maps its own spans
-        return d
-    start, end = offsets.span(d.start, d.end)
-    return Diagnostic(d.code, start, end, d.message, d.component, d.detail, d.fix)
+    return d.with_span(*offsets.span(d.start, d.end))
 
 
-def _process_authority(record: URLRecord, text: str, offsets: OffsetMap,
-                       diagnostics: list[Diagnostic] | None) -> URLRecord:
+def _process_authority(record: URLRecord, text: str, collector: Collector | None) -> URLRecord:
     """Host and port processing of an authority that came from the input."""
     if len(record) < 2 or record[1].kind != Kind.AUTHORITY:
         return record
@@ -84,12 +105,20 @@ def _process_authority(record: URLRecord, text: str, offsets: OffsetMap,
         missing = host.start or 0
         raise URLError.of(Diagnostic("host-missing", missing, missing, "there is user information "
                                      "or a port but no host", "host"))
-    at = host.start
-    origin = None if at is None else (lambda s, e: offsets.span(at + s, at + e))
+    at = host.start or 0
     if scheme == "file" and host.value == "":
         value: Host = Empty()
+    elif collector is None:
+        value = parse_host(host.value, special, origin=lambda s, e: (at + s, at + e))
     else:
-        value = parse_host(host.value, special, diagnostics=diagnostics, origin=origin)
+        found: list[Diagnostic] = []
+        try:
+            value = parse_host(host.value, special, diagnostics=found,
+                               origin=lambda s, e: (at + s, at + e))
+        except URLError:
+            collector.host(host.end or 0, found, failed=True)
+            raise
+        collector.host(host.end or 0, found)
     if scheme == "file" and value.serialize() == "localhost":
         value = Empty()
     port = None if a.port is None else _process_port(a.port, scheme)
@@ -107,7 +136,7 @@ def _process_port(port: Component | None, scheme: str) -> Component | None:
         if not ("0" <= ch <= "9"):
             raise URLError.of(Diagnostic("port-invalid", start + i, start + i + 1,
                                          f"a port is digits only, and {ch!r} is not a digit",
-                                         "port"))
+                                         "port", f"U+{ord(ch):04X}"))
     digits = text.lstrip("0") or "0"
     number = int(digits) if len(digits) <= _MAX_PORT_DIGITS else 1 << 16
     if number > 0xFFFF:

@@ -30,10 +30,10 @@ def has_opaque_path(record: URLRecord) -> bool:
 
 
 def _no_result(url: URLRecord, message: str) -> URLError:
-    """The standard's name for "no scheme and no base to take one from", spanning ``url``."""
-    spans = [c.span for c in url if c.span is not None]
-    start, end = (spans[0][0], spans[-1][1]) if spans else (0, 0)
-    return URLError.of(Diagnostic("missing-scheme-non-relative-URL", start, end, message))
+    """The standard's name for "no scheme and no base to take one from", spanning ``url`` from
+    the start of its text (a first component's span leaves out its sigils, `//` or `?`)."""
+    ends = [c.end for c in url if c.end is not None]
+    return URLError.of(Diagnostic("missing-scheme-non-relative-URL", 0, max(ends, default=0), message))
 
 
 def strict_resolve(url: URLRecord, base: URLRecord) -> URLRecord:
@@ -113,13 +113,23 @@ def force_web(url: URLRecord, mode: Mode) -> URLRecord:
         return url
     at = next((i for i, c in enumerate(url) if c.kind in (Kind.DIR, Kind.FILE) and c.value != ""), None)
     if at is None:
-        where = url.component(Kind.AUTHORITY) or url.component(Kind.ROOT)
-        start = where.start if where is not None and where.start is not None else 0
+        start = _after_slashes(url)
         raise URLError.of(Diagnostic("host-missing", start, start, "a web URL needs a host, "
                                      "and there is none here, not even in the path", "host"))
     promoted = parse_authority(url[at], mode)
     rest = [c for i, c in enumerate(url) if i > at or c.kind not in (Kind.DIR, Kind.FILE)]
     return URLRecord(rest).replace(Kind.AUTHORITY, promoted)
+
+
+def _after_slashes(url: URLRecord) -> int:
+    """Where the host of a web-URL without one would start: after the scheme's `:` and every
+    slash that follows, at the first position the WHATWG host state sees (0 where unknown)."""
+    ends = [0]
+    for c in url:
+        if c.end is None or c.kind > Kind.DIR:
+            continue
+        ends.append(c.end + 1 if c.kind in (Kind.SCHEME, Kind.DIR) else c.end)
+    return max(ends)
 
 
 def force(url: URLRecord, mode: Mode) -> URLRecord:

@@ -1,0 +1,150 @@
+"""``urlgrammar check``: text and JSON output, exit status, summary, bad files and bytes."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from urlgrammar import check
+
+
+def main(argv: list[str]) -> int:
+    """What ``urlgrammar check ...`` runs, with the subcommand registered as cli.py does."""
+    parser = argparse.ArgumentParser(prog="urlgrammar")
+    check.register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["check", *argv])
+    return int(args.run(args))
+
+
+def output(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
+    status = main(argv)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_a_valid_url_exits_0_and_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    assert output(capsys, ["https://example.com/"]) == (0, "", "")
+
+
+def test_text_is_compiler_style(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = output(capsys, ["https://user@example.org/a\\b"])
+    assert status == 1
+    assert out.splitlines() == [
+        "1:9: error[invalid-credentials]: The URL includes a username or password, which a valid "
+        "URL string cannot have.",
+        "  https://user@example.org/a\\b",
+        "          ^^^^^",
+        "  fix: remove 'user@'",
+        "1:27: error[invalid-reverse-solidus]: A special URL uses a backslash where a slash belongs.",
+        "  https://user@example.org/a\\b",
+        "                            ^",
+        "  fix: replace '\\' with '/'",
+    ]
+
+
+def test_insertions_failures_and_suggestions(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = output(capsys, ["https:example.org"])
+    assert out.splitlines()[-2:] == ["  fix: insert '//'", "1: suggestion: https://example.org"]
+    _, out, _ = output(capsys, ["https://h:99999/"])
+    assert "1:11: error[port-out-of-range]" in out
+    assert out.splitlines()[-1] == "1: note: the URL parser fails on this input"
+
+
+def test_carets_line_up_under_tabs_and_wide_characters(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = output(capsys, ["https://\u4f8b.com/\tx y"])
+    lines = out.splitlines()
+    assert lines[1:3] == ["  https://\u4f8b.com/\u2409x y", "  " + " " * 15 + "^"]  # 例 is two wide
+    assert lines[5:7] == ["  https://\u4f8b.com/\u2409x y", "  " + " " * 17 + "^"]
+
+
+def test_several_inputs_get_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = output(capsys, ["https://a/", "https://u@b/", "https://c:x/", "https://d/ e"])
+    assert status == 1
+    assert out.splitlines()[-1] == ("4 inputs: valid 1, invalid 3, failures 1; "
+                                    "invalid-credentials 1, port-invalid 1, invalid-URL-unit 1")
+    assert "2:9: error[invalid-credentials]" in out and "4:11: error[invalid-URL-unit]" in out
+
+
+def test_json_has_every_field_and_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = output(capsys, ["--format", "json", "https://a/", "x", "--base", "https://b/c"])
+    assert status == 0
+    first, second, summary = (json.loads(line) for line in out.splitlines())
+    assert list(first) == ["n", "input", "base", "valid", "failure", "diagnostics", "href",
+                           "suggestion", "grammar_error", "disagreement"]
+    assert (second["n"], second["href"], second["valid"]) == (2, "https://b/x", True)
+    assert second["base"] == "https://b/c"
+    assert summary == {"summary": {"valid": 2, "invalid": 0, "failures": 0, "codes": {}}}
+
+
+def test_json_diagnostics(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = output(capsys, ["--format", "json", "https://exa%70le.org"])
+    report = json.loads(out)
+    assert report["diagnostics"] == [{
+        "code": "domain-percent-encoded", "start": 11, "end": 14, "component": "host",
+        "message": "The domain is percent-encoded.", "detail": None, "fix": "p",
+        "spec": "https://url.spec.whatwg.org/#domain-percent-encoded"}]
+    assert report["grammar_error"]["rule"] == "domain"
+    assert report["suggestion"] == "https://exaple.org"
+
+
+def test_a_file_is_checked_line_by_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "urls.txt"
+    path.write_bytes(b"\xef\xbb\xbfhttps://a/\r\n\nhttps://u@b/\n")
+    status, out, _ = output(capsys, ["--file", str(path)])
+    assert status == 1
+    assert out.splitlines()[0].startswith("3:9: error[invalid-credentials]")
+    assert out.splitlines()[-1].startswith("2 inputs: valid 1, invalid 1")
+
+
+def test_standard_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"https://a/\nhttps://b/\n")))
+    assert output(capsys, ["-"]) == (0, "2 inputs: valid 2, invalid 0, failures 0\n", "")
+
+
+def test_undecodable_bytes_get_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "urls.txt"
+    path.write_bytes(b"https://a/\nhttps://\xff/\n")
+    status, out, err = output(capsys, ["--file", str(path)])
+    assert status == 1 and err == ""
+    assert "2: error: the input is not valid UTF-8 (byte 0xFF at byte 9)" in out
+    assert out.splitlines()[-1] == "2 inputs: valid 1, invalid 1, failures 0, not UTF-8 1"
+    status, out, _ = output(capsys, ["https://\udcff/"])  # how Python passes on a bad argv byte
+    assert status == 1 and "not valid UTF-8 (byte 0xFF at column 9)" in out
+
+
+def test_an_unreadable_file_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = output(capsys, ["--file", str(tmp_path / "missing.txt")])
+    assert (status, out) == (2, "")
+    assert err.startswith("urlgrammar check: error: cannot read ") and "Traceback" not in err
+    status, _, err = output(capsys, ["--file", str(tmp_path)])
+    assert status == 2 and "cannot read" in err
+
+
+@pytest.mark.parametrize("argv", [[], ["https://a/", "--file", "f"], ["-", "https://a/"],
+                                  ["x", "--base", "not a base"]])
+def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = output(capsys, argv)
+    assert (status, out) == (2, "") and err.startswith("urlgrammar check: error:")
+
+
+def test_a_bad_option_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--format", "xml", "https://a/"])
+    assert info.value.code == 2
+
+
+def test_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(check, "PROGRESS_AFTER", 2)
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True)
+    status, _, err = output(capsys, ["https://a/", "https://b/", "https://c/"])
+    assert status == 0 and "checked 1/3" in err and err.endswith("\r")
+
+
+def test_json_with_a_lone_surrogate_is_ascii(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = output(capsys, ["--format", "json", "https://a/#\ud800"])
+    assert status == 1 and out.isascii()
+    assert json.loads(out)["diagnostics"][0]["detail"] == "U+D800"

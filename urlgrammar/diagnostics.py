@@ -1,0 +1,360 @@
+"""The standard's validation errors, found on the grammar pipeline's records.
+
+https://url.spec.whatwg.org/#validation-error. The basic URL parser raises its validation
+errors while a pointer walks the preprocessed input; this module names the same errors, in the
+same order and with the same repeats, from what the pipeline has anyway: the preprocessing
+offset map, the record the grammar lifted (components with spans, whose sigils are the text
+between them), the resolved record (which component became the authority), and the host and
+port processing. Each phase reports what it sees to a :class:`Collector` with a sort key, the
+pointer at which the state machine would raise the error and the phase as the tie-breaker; the
+list is a stable sort of those, cut after the error that made the parse fail.
+
+Nothing here runs unless a caller asks for diagnostics (``pipeline.parse_url(...,
+diagnostics=[])``); :mod:`urlgrammar.validate` builds its report on this list.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .errors import Diagnostic, URLError
+from .grammar import WEB_SCHEMES
+from .host import NON_URL, pct_tokens
+from .model import Authority, Component, Kind, URLRecord
+from .preprocess import Preprocessed
+from .resolve import has_opaque_path, is_special
+
+# Phases, in the order the state machine runs them, to order errors raised at one pointer:
+# the check after a special scheme, then the relative and file states, then the ignoring of
+# extra slashes, the authority, the host, the port, and the path, query and fragment.
+SCHEME, SLASHES, RELATIVE, IGNORE, AUTHORITY, HOST, PORT, PATH = range(8)
+
+#: Neither a URL code point (https://url.spec.whatwg.org/#url-code-points) nor `%`, in ASCII.
+_ASCII_NON_URL = re.compile(r"[^0-9A-Za-z!$&'()*+,\-./:;=?@_~%]")
+
+
+def _non_url(value: str) -> re.Match[str] | None:
+    """The first code point of ``value`` that is neither a URL code point nor `%`."""
+    return (_ASCII_NON_URL if value.isascii() else NON_URL).search(value)
+
+
+def code_point(char: str) -> str:
+    """A code point as people read it in a message: ``U+0020 (SPACE)``."""
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
+
+
+_MISSING_SOLIDUS = "special-scheme-missing-following-solidus"
+
+
+def _separator_positions(record: URLRecord) -> list[int]:
+    """Where the separators before the query of a lifted ``record`` are: the `//` before an
+    authority (the two code points before its span), a path-root, the `/` of a drive that has
+    one (a drive right after the scheme's `:` or the `//` has none), and each dir's `/`."""
+    out: list[int] = []
+    previous_end = 0
+    for c in record:
+        kind, start, end = c.kind, c.start or 0, c.end or 0
+        if kind == Kind.SCHEME:
+            previous_end = end + 1
+        elif kind == Kind.AUTHORITY:
+            out += [start - 2, start - 1]
+            previous_end = end
+        elif kind == Kind.ROOT:
+            out.append(start)
+        elif kind == Kind.DRIVE and start > previous_end:
+            out.append(start - 1)
+        elif kind == Kind.DIR:
+            out.append(end)
+        elif kind > Kind.FILE:
+            break
+    return out
+
+
+class Collector:
+    """The validation errors of one run of the pipeline, each with its sort key.
+
+    The pipeline calls :meth:`preprocessed`, then :meth:`resolved` (with None for the resolved
+    record where resolving failed), :meth:`host` for each host it parses, and :meth:`failed`
+    if it fails; spans stay offsets in the preprocessed text until :meth:`diagnostics` maps
+    them to the input.
+    """
+
+    def __init__(self, base: URLRecord | None) -> None:
+        self.base = base
+        self.pre: Preprocessed | None = None
+        self.lifted: URLRecord | None = None
+        self._walked = False
+        self._preprocessing: list[Diagnostic] = []
+        self._entries: list[tuple[int, int, int, Diagnostic]] = []
+        self._failure: Diagnostic | None = None
+
+    def add(self, pointer: int, phase: int, diagnostic: Diagnostic) -> None:
+        self._entries.append((pointer, phase, len(self._entries), diagnostic))
+
+    # ---- what the pipeline reports -----------------------------------------------------------
+
+    def preprocessed(self, pre: Preprocessed) -> None:
+        """Steps 1.2 and 2 of the basic URL parser: one error for any trimmed code point, one
+        for any tab or newline; each spans the first of them in the input."""
+        self.pre = pre
+        if len(pre.text) == len(pre.original):
+            return
+        leading, trailing = pre.trimmed
+        span = leading if leading[1] else trailing
+        if span[1] > span[0]:
+            self._preprocessing.append(Diagnostic(
+                "invalid-URL-unit", *span, "The input starts or ends with a C0 control or space, "
+                "which the parser removes.", None, "leading or trailing C0 control or space", ""))
+        removed = pre.removed
+        if removed:
+            self._preprocessing.append(Diagnostic(
+                "invalid-URL-unit", removed[0], removed[0] + 1, "The input contains a tab or "
+                "newline, which the parser removes.", None, "tab or newline", ""))
+
+    def resolved(self, lifted: URLRecord, record: URLRecord | None) -> None:
+        """The grammar's record and the resolved one (None where resolving failed)."""
+        self.lifted = lifted
+        if not self._walked and self.pre is not None:
+            self._walked = True
+            _Walk(self, self.pre.text, lifted, record).run()
+
+    def host(self, end: int, found: list[Diagnostic], failed: bool = False) -> None:
+        """The host parser's diagnostics, raised when the host state reaches ``end``."""
+        for d in found:
+            self.add(end, HOST, d)
+        if failed and found:
+            self._failure = found[-1]
+
+    def failed(self, error: URLError) -> None:
+        """The pipeline failed with ``error``; its last diagnostic ends the list."""
+        if self._failure is not None or not error.diagnostics:
+            return
+        d = error.diagnostics[-1]
+        if d.code == "missing-scheme-non-relative-URL":
+            self.add(0, SCHEME, d)  # the no scheme state runs at the start of the input
+        else:
+            self.add(d.start, PORT if d.code.startswith("port-") else HOST, d)
+        self._failure = d
+
+    # ---- the result ---------------------------------------------------------------------------
+
+    def processed(self) -> list[Diagnostic]:
+        """The diagnostics after preprocessing's, in the standard's order; spans in the
+        preprocessed text."""
+        out = [d for *_, d in sorted(self._entries, key=lambda e: e[:3])]
+        if self._failure is not None:
+            del out[out.index(self._failure) + 1:]
+        return out
+
+    def diagnostics(self) -> list[Diagnostic]:
+        """Every diagnostic in the standard's order, spans in the original input."""
+        rest = self.processed()
+        if self.pre is not None and not self.pre.offsets.identity:
+            span = self.pre.offsets.span
+            rest = [d.with_span(*span(d.start, d.end)) for d in rest]
+        return self._preprocessing + rest
+
+
+class _Walk:
+    """The syntactic errors of one input: slashes, backslashes, credentials, drive letters and
+    URL units, read off the lifted record ``lifted`` of ``text``.
+
+    Separators are the sigils between components: the `//` before an authority (the two code
+    points before its span), a path-root, a drive's `/` and each dir's `/` (after its value).
+    The context says how the state machine reads them, from the scheme and the base:
+
+    - ``web``: a special scheme other than file, read by the special authority slashes state
+      (or, after a base with the same scheme, `//` and the special relative or authority state);
+    - ``relative``: no scheme, or a same-scheme base and no `//`, against a special base;
+    - ``file``: the file, file slash and file host states;
+    - ``generic``: everything else, where no separator is ever an error.
+    """
+
+    def __init__(self, collector: Collector, text: str, lifted: URLRecord,
+                 resolved: URLRecord | None) -> None:
+        self.add, self.text, self.lifted, self.resolved = collector.add, text, lifted, resolved
+        self.base = collector.base
+
+    def run(self) -> None:
+        lifted, base, text = self.lifted, self.base, self.text
+        scheme = lifted[0] if lifted and lifted[0].kind == Kind.SCHEME else None
+        start = 0 if scheme is None else (scheme.end or 0) + 1  # after the scheme's `:`
+        authority = lifted.component(Kind.AUTHORITY)
+        at = None if authority is None else authority.start
+        ss = None if at is None else text[at - 2:at]
+        name = None if scheme is None else scheme.value.lower()
+        base_scheme = None if base is None else base.scheme
+        if name is None:
+            if base is None or (has_opaque_path(base) and not (lifted and lifted[0].kind == Kind.FRAGMENT)):
+                return  # missing-scheme-non-relative-URL, which the pipeline reports
+            context = "file" if base_scheme == "file" else "relative" if is_special(base) \
+                else "generic"
+        elif name == "file":
+            context = "file"
+            if ss != "//":
+                self._file_solidus(start)
+        elif name in WEB_SCHEMES:
+            context = "web"
+            if base_scheme == name and ss != "//":
+                context = "relative"
+                self.add(start, SLASHES, Diagnostic(
+                    _MISSING_SOLIDUS, 0, start, f"The scheme '{text[:start]}' is not followed by "
+                    "'//', so the input is read as relative to the base URL, which has the same "
+                    "scheme.", "scheme", fix=""))
+            elif ss != "//":
+                self.add(start, SLASHES, Diagnostic(
+                    _MISSING_SOLIDUS, start, start, f"The special scheme '{text[:start]}' is "
+                    "not followed by '//'.", "scheme", fix="//"))
+        else:
+            context = "generic"
+        source = self._authority_source()
+        self._separators(context, at, ss == "//", source)
+        if source is not None and context != "file":
+            self._credentials(source)
+        self._values(source, start)
+
+    def _file_solidus(self, start: int) -> None:
+        """The scheme state's error for `file:` not followed by `//`. After a file base, the
+        file state reads the rest as a relative URL: dropping the scheme says the same."""
+        text = self.text
+        if self.base is not None and self.base.scheme == "file":
+            span, fix = (0, start), ""
+        else:
+            span, fix = (start, start), "//" if text[start:start + 1] in ("", "/", "\\", "?", "#") else "///"
+        self.add(start - 1, SCHEME, Diagnostic(  # the scheme state at the `:`
+            _MISSING_SOLIDUS, *span, "The scheme 'file:' is not followed by '//'.", "scheme", fix=fix))
+
+    def _authority_source(self) -> Component | None:
+        """The authority the state machine reads from the input: the resolved record's, where
+        it has a span (the lifted one, or the dir or file that forcing promoted)."""
+        if self.resolved is None:
+            return None
+        c = self.resolved.component(Kind.AUTHORITY)
+        return c if c is not None and c.start is not None else None
+
+    def _separators(self, context: str, at: int | None, slashes: bool, source: Component | None) -> None:
+        """missing-solidus for each slash the state machine ignores, invalid-reverse-solidus
+        for each backslash it reads as a separator."""
+        if context == "generic":
+            return
+        text = self.text
+        # Where the ignored slashes end: at the authority read from the input; everywhere when
+        # forcing found none (host-missing follows); nowhere when the base gives the authority.
+        end = (source.start or 0) if source is not None else len(text) if self.resolved is None else -1
+        free = at is not None and (slashes or context == "relative")  # the `//` raises nothing
+        if "\\" not in text and (context == "file" or end < 0 or (free and end <= (at or 0))):
+            return  # the common case: no backslash, and no slash that the parser ignores
+        prefix = () if at is None else (at - 2, at - 1)
+        for p in _separator_positions(self.lifted):
+            backslash = text[p] == "\\"
+            if context == "file":
+                if backslash and p in prefix:
+                    self._reverse(p, RELATIVE, "authority")
+                elif backslash:
+                    self._reverse(p, PATH, "path")
+            elif p in prefix and free:
+                if backslash:
+                    self._reverse(p, RELATIVE, "authority")
+            elif p < end:
+                what = "backslash" if backslash else "slash"
+                self.add(p, IGNORE, Diagnostic(
+                    _MISSING_SOLIDUS, p, p + 1, f"The parser ignores this extra {what} before the host.",
+                    "scheme", fix=""))
+            elif backslash:
+                self._reverse(p, PATH, "path")
+
+    def _reverse(self, p: int, phase: int, component: str) -> None:
+        self.add(p, phase, Diagnostic(
+            "invalid-reverse-solidus", p, p + 1, "A special URL uses a backslash where a slash "
+            "belongs.", component, fix="/"))
+
+    def _credentials(self, source: Component) -> None:
+        """invalid-credentials once per `@` of the authority (the authority state's count);
+        each spans the userinfo up to its `@`, so that the fixes together remove it."""
+        a: Authority = source.value
+        if a.username is None:
+            return
+        ats = [(c.start or 0) + i for c in (a.username, a.password) if c is not None
+               for i, ch in enumerate(c.value) if ch == "@"]
+        ats.append((a.host.start or 0) - 1)
+        previous = source.start or 0
+        for p in ats:
+            self.add(p, AUTHORITY, Diagnostic(
+                "invalid-credentials", previous, p + 1, "The URL includes a username or password, "
+                "which a valid URL string cannot have.", "userinfo", fix=""))
+            previous = p + 1
+
+    def _values(self, source: Component | None, start: int) -> None:
+        """The path, opaque path, query and fragment states' checks, and drive letters."""
+        promoted = source.start if source is not None else None
+        previous_end = start
+        for c in self.lifted:
+            kind = c.kind
+            if kind == Kind.DIR or kind == Kind.FILE:
+                if c.start != promoted:
+                    self._units(c, "path")
+            elif kind == Kind.QUERY or kind == Kind.FRAGMENT:
+                self._units(c, kind.label)
+            elif kind == Kind.DRIVE:
+                self._drive(c, previous_end)
+            elif kind == Kind.AUTHORITY:
+                previous_end = c.end or 0
+
+    def _drive(self, c: Component, previous_end: int) -> None:
+        """A drive (only the file grammar reads one) without its `/` sigil: as the file host,
+        or, after a file base, as the start of a relative URL (the file state). Otherwise its
+        `|` goes through the path state."""
+        start, end = c.start or 0, c.end or 0
+        letter = c.value[0] + ":"
+        after_authority = self.lifted.has(Kind.AUTHORITY)
+        if start == previous_end and after_authority:
+            self.add(end, HOST, Diagnostic(
+                "file-invalid-Windows-drive-letter-host", start, end, f"The file URL's host "
+                f"'{c.value}' is a Windows drive letter, which the parser reads as the start of "
+                "the path.", "host", fix="/" + letter))
+            return
+        if start == previous_end and self.base is not None and self.base.scheme == "file":
+            # The fix inserts the `/` that makes the drive start an absolute path; the drive's
+            # `|`, if any, has its own fix.
+            self.add(start, RELATIVE, Diagnostic(
+                "file-invalid-Windows-drive-letter", start, start, f"The relative URL starts "
+                f"with the Windows drive letter '{c.value}', which replaces the base URL's path.",
+                "path", fix="/"))
+        if c.value[1] == "|":
+            self.add(start + 1, PATH, Diagnostic(
+                "invalid-URL-unit", start, end, f"The drive letter '{c.value}' uses '|', which is "
+                f"not a URL code point; write '{letter}'.", "path", code_point("|"), letter))
+
+    def _units(self, c: Component, component: str) -> None:
+        """invalid-URL-unit for each code point that is not a URL code point, and for each `%`
+        that pct.lark reads as pct-invalid (not followed by two hex digits)."""
+        value: str = c.value
+        bad = _non_url(value)
+        if bad is None and "%" not in value:
+            return
+        start = c.start or 0
+        if bad is not None:
+            pattern = _ASCII_NON_URL if value.isascii() else NON_URL
+            opaque = component == "path" and self.resolved is not None and has_opaque_path(self.resolved)
+            where = "an opaque path" if opaque else f"the {component}"
+            for m in pattern.finditer(value, bad.start()):
+                char = m.group()
+                p = start + m.start()
+                message = f"The code point {code_point(char)} in {where} is not a URL code point."
+                self.add(p, PATH, Diagnostic("invalid-URL-unit", p, p + 1, message, component,
+                                             f"U+{ord(char):04X}", _encoded(char)))
+        if "%" in value:
+            for token in pct_tokens(value):
+                if token.type == "PCT_INVALID":
+                    p = start + (token.start_pos or 0)
+                    self.add(p, PATH, Diagnostic(
+                        "invalid-URL-unit", p, p + 1, f"A '%' in the {component} is not followed "
+                        "by two hex digits; write %25 for a percent sign.", component, "%", "%25"))
+
+
+def _encoded(char: str) -> str:
+    """The code point percent-encoded as UTF-8 (a surrogate as U+FFFD, as the parser does)."""
+    data = ("\ufffd" if "\ud800" <= char <= "\udfff" else char).encode("utf-8")
+    return "".join(f"%{byte:02X}" for byte in data)

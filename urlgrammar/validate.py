@@ -1,0 +1,381 @@
+"""Checking URL strings: the parser's validation errors and the writing grammar's verdict.
+
+:func:`validate` gives two verdicts on one input, and says when they part:
+
+- the standard's validation errors (https://url.spec.whatwg.org/#validation-error), in its
+  order, with spans and fixes, as the grammar pipeline finds them (:mod:`urlgrammar.diagnostics`);
+- whether the input is a valid URL string (https://url.spec.whatwg.org/#url-writing), from the
+  project's grammars in their strict reading (URL Specification 0.10.1, § URL Grammar): no
+  ``pct_invalid``, no ``auth_drive_invalid``, no code point that § Component Characters marks
+  T, F or R for its component, no userinfo, and a valid host; relative URLs as the writing
+  section says, relative to the base.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass
+
+from .api import parse
+from .diagnostics import Collector, code_point
+from .domain import STATUS, parse_domain
+from .errors import Diagnostic, URLError
+from .grammar import WEB_SCHEMES, Mode
+from .host import pct_tokens
+from .ipv4 import ends_in_a_number, is_valid_ipv4
+from .ipv6 import is_valid_ipv6
+from .model import Authority, Component, Kind, URLRecord
+from .pipeline import run
+from .preprocess import Preprocessed
+from .printer import print_record
+from .resolve import has_opaque_path
+from .url import URL
+
+
+@dataclass(frozen=True, slots=True)
+class GrammarError:
+    """The first rule of the writing grammar an input breaks, and where (in the input)."""
+
+    rule: str
+    start: int
+    end: int
+    message: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {"rule": self.rule, "start": self.start, "end": self.end, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """What :func:`validate` found.
+
+    ``valid``: the input is a valid URL string (relative to ``base``), by the writing grammar;
+    ``grammar_error`` names the first rule it breaks. ``failure``: the basic URL parser fails;
+    ``href`` is its result otherwise. ``diagnostics``: the parser's validation errors, in its
+    order. ``suggestion``: a valid string for the same URL, or None. ``disagreement``: a note
+    where the two verdicts part (valid but with validation errors, or the reverse).
+    """
+
+    input: str
+    base: str | None
+    valid: bool
+    failure: bool
+    diagnostics: tuple[Diagnostic, ...]
+    href: str | None
+    suggestion: str | None
+    grammar_error: GrammarError | None
+    disagreement: str | None
+
+    def as_dict(self) -> dict[str, object]:
+        return {"input": self.input, "base": self.base, "valid": self.valid,
+                "failure": self.failure, "diagnostics": [d.as_dict() for d in self.diagnostics],
+                "href": self.href, "suggestion": self.suggestion,
+                "grammar_error": None if self.grammar_error is None else self.grammar_error.as_dict(),
+                "disagreement": self.disagreement}
+
+
+def validate(input: str, base: str | URL | None = None) -> Report:
+    """Check ``input`` (against ``base``): is it a valid URL string, and what does the
+    standard's parser report? Raises :class:`URLError` only when ``base`` does not parse.
+
+    ``suggestion`` is the input with every diagnostic's fix applied, where that is a valid URL
+    string for the same URL (the input itself when it is valid); otherwise None.
+    """
+    if not isinstance(input, str):
+        raise TypeError(f"validate() wants a str, not {type(input).__name__}")
+    base_url = None
+    if isinstance(base, str):
+        try:
+            base_url = parse(base)
+        except URLError as e:
+            raise URLError(f"the base URL is not valid: {e}", e.diagnostics, e.code) from None
+    elif base is not None:
+        base_url = base
+    return _examine(input, None if base is None else str(base), base_url, suggest=True)
+
+
+def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool) -> Report:
+    record = None if base is None else base.record.unplaced()
+    collector = Collector(record)
+    href = None
+    with contextlib.suppress(URLError):  # a failure is in the collector's diagnostics
+        href = print_record(run(input, record, Mode.GENERIC if base is None else base.mode,
+                                "utf-8", collector)[0])
+    pre, lifted = collector.pre, collector.lifted
+    assert pre is not None and lifted is not None  # the grammars are total
+    error = _Writing(pre.text, lifted, record).first_error()
+    if error is not None and not pre.offsets.identity:
+        error = GrammarError(error.rule, *pre.offsets.span(error.start, error.end), error.message)
+    removed = _removed(pre)
+    if removed is not None and (error is None or removed.start <= error.start):
+        error = removed
+    diagnostics = tuple(collector.diagnostics())
+    valid, failure = error is None, href is None
+    disagreement = None
+    if valid and (failure or diagnostics):
+        what = "fails" if failure and not diagnostics else \
+            "reports " + ", ".join(dict.fromkeys(d.code for d in diagnostics))
+        disagreement = f"The writing grammar accepts the input, but the parser {what}."
+    elif not valid and not failure and not diagnostics:
+        assert error is not None
+        disagreement = (f"The parser reports no validation error, but the input breaks the "
+                        f"writing grammar's {error.rule} rule.")
+    suggestion = None
+    if suggest and href is not None:
+        suggestion = input if valid else _suggest(pre.text, collector.processed(), base, href)
+    return Report(input, base_text, valid, failure, diagnostics, href, suggestion, error, disagreement)
+
+
+def _removed(pre: Preprocessed) -> GrammarError | None:
+    """The first code point preprocessing removed: no rule of the writing grammar has it, as it
+    is not a URL unit (the grammar reads what preprocessing leaves)."""
+    if len(pre.text) == len(pre.original):
+        return None
+    (_, lead), (trail, _) = pre.trimmed
+    at = min([0] if lead else [*pre.removed[:1], trail])
+    what = "leading or trailing C0 control or space" if at < lead or at >= trail else "tab or newline"
+    return GrammarError("URL-units", at, at + 1, f"A valid URL string has no {what} (the parser "
+                        "removes it).")
+
+
+def _suggest(text: str, processed: list[Diagnostic], base: URL | None, href: str) -> str | None:
+    """The preprocessed input with every fix applied, if that is valid and parses to ``href``.
+
+    The preprocessing errors' fixes are what preprocessing did: remove every code point it
+    removes (the standard raises each of the two errors once, not once per code point).
+    """
+    if any(d.fix is None for d in processed):
+        return None
+    candidate = apply_fixes(text, processed)
+    if candidate is None:
+        return None
+    check = _examine(candidate, None, base, suggest=False)
+    return candidate if check.valid and check.href == href else None
+
+
+def apply_fixes(text: str, diagnostics: list[Diagnostic]) -> str | None:
+    """``text`` with each diagnostic's span replaced by its fix; None where two fixes overlap.
+
+    Insertions (empty spans) go before a replacement that starts at the same place. A fix whose
+    span lies inside one applied already is part of it, and of two fixes for the same span the
+    later one wins: the host parser's fixes build on each other (the percent-decoded host, then
+    its canonical IPv4 address).
+    """
+    fixes = sorted(((d.start, d.end, -i, d.fix) for i, d in enumerate(diagnostics) if d.fix is not None),
+                   key=lambda f: (f[0], f[1] > f[0], -f[1], f[2]))
+    out: list[str] = []
+    position = 0
+    for start, end, _, fix in fixes:
+        if start < position:
+            if end <= position:
+                continue
+            return None
+        out += [text[position:start], fix]
+        position = end
+    out.append(text[position:])
+    return "".join(out)
+
+
+# ---- the writing grammar ----------------------------------------------------------------------
+
+#: URL Specification § Component Characters: the status of each character class in the
+#: components username, password, opaque-host, dir (and file), opaque path, query and fragment:
+#: v valid, E valid but percent-encoded, T invalid but tolerated, F invalid and fixed by
+#: percent-encoding, R invalid and rejected, - not in that component (it ends it).
+COLUMNS = ("username", "password", "opaque-host", "dir", "opaque-path", "query", "fragment")
+TABLE: tuple[tuple[str, str, str], ...] = (
+    ("unreserved", "-._~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", "vvvvvvv"),
+    ("sub-delims", "!$&()*+,", "vvvvvvv"),
+    ("sub-delims", "'", "vvvvvEv"),
+    ("sub-delims", ";=", "EEvvvvv"),
+    ("gen-delims", "@", "FFRvvvv"),
+    ("gen-delims", ":", "-F-vvvv"),
+    ("gen-delims", "/", "----Tvv"),
+    ("gen-delims", "?", "-----vv"),
+    ("gen-delims", "#", "------T"),
+    ("control", "\x00", "FFRFFFF"),
+    ("invalid", " ", "FFRFTFF"),
+    ("invalid", '"', "FFTFTFF"),
+    ("invalid", "<>", "FFRFTFF"),
+    ("invalid", "`", "FFTFTTF"),
+    ("invalid", "^", "FFRFTTT"),
+    ("invalid", "[\\]|", "FFRTTTT"),
+    ("invalid", "{}", "FFTFTTT"),
+)
+#: Every other control (C0, DEL and C1, surrogates, noncharacters) is F everywhere and every
+#: other-unicode code point E. The URL Specification says its sets do not overlap, but they do
+#: on U+0080 to U+009F (other-unicode is non-ASCII minus surrogates and non-chars; control
+#: includes del-c1); we count those as controls, because the WHATWG URL code points exclude
+#: them too. A drive has no column; we read it with the dir column, as the WHATWG standard
+#: reads it as a path segment (so `C|` is invalid and `C:` valid).
+_STATUS = {"T": "invalid but tolerated", "F": "invalid (the parser percent-encodes it)",
+           "R": "invalid and rejected", "-": "a delimiter, not a code point of a value,"}
+#: Surrogates and noncharacters, which the range U+00A0 to U+10FFFD holds.
+_NOT_OTHER_UNICODE = "[\ud800-\udfff\ufdd0-\ufdef]|" + \
+    "|".join(f"\\U{plane:04x}fffe|\\U{plane:04x}ffff" for plane in range(17))
+
+
+def _invalid_patterns(column: int) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """What a column does not allow (`%` aside): in ASCII text, and in any text."""
+    valid = re.escape("".join(chars for _, chars, statuses in TABLE if statuses[column] in "vE"))
+    return re.compile(f"[^{valid}%]"), re.compile(f"[^{valid}%\u00a0-\U0010fffd]|{_NOT_OTHER_UNICODE}")
+
+
+_INVALID = {name: _invalid_patterns(i) for i, name in enumerate(COLUMNS)}
+_ASCII_STATUS = {char: statuses for _, chars, statuses in TABLE for char in chars}
+_NON_DIGIT = re.compile("[^0-9]")
+
+
+def component_error(value: str, start: int, column: str, rule: str) -> GrammarError | None:
+    """The first code point of a component value that its column does not allow, or the first
+    ``pct_invalid`` of its percent-encoded-string parse, whichever comes first."""
+    bad = _INVALID[column][not value.isascii()].search(value)
+    first = None
+    if bad is not None:
+        char = bad.group()
+        status = _ASCII_STATUS.get(char, "F" * len(COLUMNS))[COLUMNS.index(column)]
+        first = GrammarError(rule, start + bad.start(), start + bad.end(),
+                             f"{code_point(char)} is {_STATUS[status]} in the {column} "
+                             "(URL Specification § Component Characters).")
+    before = len(value) if bad is None else bad.start()
+    if "%" in value[:before]:
+        for token in pct_tokens(value[:before]):
+            if token.type == "PCT_INVALID":
+                at = start + (token.start_pos or 0)
+                # A `%` cut off by the slice is followed by the bad code point: invalid too.
+                return GrammarError("pct_invalid", at, at + len(token), "A '%' is not followed "
+                                    "by two hex digits (the grammar's pct_invalid).")
+    return first
+
+
+class _Writing:
+    """The writing grammar's verdict on a lifted record ``lifted`` of ``text``.
+
+    Rules are named as the project's grammars name them where one of their rules fails in the
+    strict reading (``auth_drive_invalid``, ``pct_invalid``, ``userinfo``, ``port``,
+    ``ip4_address_strict``, ``ip6_address_strict``, and ``path_root``, ``dir``, ``file``,
+    ``drive``, ``query``, ``fragment``, ``opaque_host`` for their separators and code points),
+    ``domain`` for the valid-domain procedure, ``host`` for a special URL without one, and by
+    the writing section's names where the failure is about the shape of the whole
+    (``scheme-relative-special-URL``, ``scheme-relative-file-URL``, ``opaque-host-and-port``,
+    ``relative-URL-with-fragment``). Code points that preprocessing removes, which no rule
+    has, are ``URL-units`` (see :func:`_removed`).
+    """
+
+    def __init__(self, text: str, lifted: URLRecord, base: URLRecord | None) -> None:
+        self.text, self.lifted, self.base = text, lifted, base
+
+    def first_error(self) -> GrammarError | None:
+        lifted, base, text = self.lifted, self.base, self.text
+        scheme = lifted[0] if lifted and lifted[0].kind == Kind.SCHEME else None
+        if scheme is None:
+            if base is None:
+                return GrammarError("relative-URL-with-fragment", 0, len(text), "The input has no "
+                                    "scheme, and a relative URL needs a base URL.")
+            if has_opaque_path(base) and not (lifted and lifted[0].kind == Kind.FRAGMENT):
+                return GrammarError("relative-URL-with-fragment", 0, len(text), "Against a base "
+                                    "URL with an opaque path, only a fragment is valid.")
+        name = scheme.value.lower() if scheme is not None else (base.scheme or "") if base is not None else ""
+        kind = "special" if name in WEB_SCHEMES else "file" if name == "file" else "other"
+        after = 0 if scheme is None else (scheme.end or 0) + 1
+        authority = lifted.component(Kind.AUTHORITY)
+        rule = f"scheme-relative-{'special-' if kind == 'special' else 'file-' if kind == 'file' else ''}URL"
+        if authority is None and scheme is not None and kind != "other":
+            drive = lifted.component(Kind.DRIVE)
+            if drive is not None and drive.start == after:
+                return self._drive_invalid(drive)
+            return GrammarError(rule, after, after, f"The scheme '{name}:' must be followed by '//'.")
+        return self._path_errors(authority, kind, rule, after)
+
+    def _path_errors(self, authority: Component | None, kind: str, rule: str,
+                     after: int) -> GrammarError | None:
+        """The first error of the components and their separators, left to right."""
+        opaque = self.lifted.scheme is not None and kind == "other" and authority is None \
+            and not self.lifted.root
+        previous_end = after
+        for c in self.lifted:
+            start, end = c.start or 0, c.end or 0
+            error = None
+            if c.kind == Kind.AUTHORITY:
+                error = self._separator(start - 2, rule) or self._separator(start - 1, rule) \
+                    or self._authority(c, kind, rule)
+                previous_end = end
+            elif c.kind == Kind.ROOT:
+                error = self._separator(start, "path_root")
+            elif c.kind == Kind.DRIVE:
+                error = self._drive_invalid(c) if start == previous_end else \
+                    self._separator(start - 1, "drive") or component_error(c.value, start, "dir", "drive")
+            elif c.kind in (Kind.DIR, Kind.FILE):
+                error = component_error(c.value, start, "opaque-path" if opaque else "dir", c.kind.label)
+                if error is None and c.kind == Kind.DIR:
+                    error = self._separator(end, "dir")
+            elif c.kind in (Kind.QUERY, Kind.FRAGMENT):
+                error = component_error(c.value, start, c.kind.label, c.kind.label)
+            if error is not None:
+                return error
+        return None
+
+    def _separator(self, p: int, rule: str) -> GrammarError | None:
+        """A separator of the strict reading is `/`; the lenient one also reads `\\`."""
+        if self.text[p] != "\\":
+            return None
+        return GrammarError(rule, p, p + 1, "A separator must be '/', not '\\'.")
+
+    @staticmethod
+    def _drive_invalid(drive: Component) -> GrammarError:
+        return GrammarError("auth_drive_invalid", drive.start or 0, drive.end or 0, "A drive letter "
+                            "must follow '//' and a '/' (as in file:///C:/).")
+
+    def _authority(self, c: Component, kind: str, rule: str) -> GrammarError | None:
+        a: Authority = c.value
+        host, port = a.host, a.port
+        if a.username is not None:
+            return GrammarError("userinfo", a.username.start or 0, host.start or 0, "A valid URL "
+                                "string has no username or password.")
+        if kind == "file" and port is not None:
+            return GrammarError(rule, (port.start or 1) - 1, port.end or 0, "A file URL has no port.")
+        error = self._host(host, kind)
+        if error is not None:
+            return error
+        if port is None:
+            return None
+        if kind == "other" and host.value == "":
+            return GrammarError("opaque-host-and-port", (port.start or 1) - 1, port.end or 0,
+                                "A port needs a host.")
+        value: str = port.value
+        bad = _NON_DIGIT.search(value)
+        if bad is not None:
+            start = (port.start or 0) + bad.start()
+            return GrammarError("port", start, start + 1, "A port is ASCII digits only.")
+        if value and int(value.lstrip("0")[:6] or "0") > 0xFFFF:
+            return GrammarError("port", port.start or 0, port.end or 0, "A port is at most 65535.")
+        return None
+
+    @staticmethod
+    def _host(host: Component, kind: str) -> GrammarError | None:
+        """A valid host string (special and file), or a valid opaque-host string."""
+        value: str = host.value
+        start, end = host.start or 0, host.end or 0
+        if value == "":
+            if kind == "special":
+                return GrammarError("host", start, end, "A special URL needs a host.")
+            return None
+        if value.startswith("["):
+            if value.endswith("]") and is_valid_ipv6(value[1:-1]):
+                return None
+            return GrammarError("ip6_address_strict", start, end, "Between '[' and ']' must be "
+                                "a valid IPv6 address (RFC 5952: shortest pieces, no leading zeros).")
+        if kind == "other":
+            return component_error(value, start, "opaque-host", "opaque_host")
+        result = parse_domain(value, be_strict=True)
+        if result.ascii is not None and not ends_in_a_number(result.ascii):
+            return None
+        if result.ascii is not None or ends_in_a_number(value.lower()):
+            if is_valid_ipv4(value):
+                return None
+            return GrammarError("ip4_address_strict", start, end, "A host that ends in a number "
+                                "must be four decimal numbers 0 to 255 without leading zeros.")
+        assert result.error is not None
+        return GrammarError("domain", start, end, f"The host is not a valid domain: "
+                            f"{STATUS[result.error.code]} ({result.error.code}).")

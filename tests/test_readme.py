@@ -5,6 +5,8 @@ from __future__ import annotations
 import doctest
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
@@ -17,3 +19,34 @@ def test_readme_examples() -> None:
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.failures == 0 and runner.tries > 10
+
+
+def _console_examples() -> list[tuple[str, str]]:
+    text = README.read_text(encoding="utf-8")
+    examples = []
+    for block in (b.split("```", 1)[0] for b in text.split("```console\n")[1:]):
+        command, out = None, []
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                if command is not None:
+                    examples.append((command, "\n".join(out)))
+                command, out = line[2:], []
+            else:
+                out.append(line)
+        if command is not None:
+            examples.append((command, "\n".join(out)))
+    return examples
+
+
+def test_readme_command_line_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    import shlex
+
+    from urlgrammar.cli import main
+
+    examples = _console_examples()
+    assert len(examples) >= 4
+    for command, expected in examples:
+        argv = shlex.split(command)
+        assert argv[0] == "urlgrammar"
+        main(argv[1:])
+        assert capsys.readouterr().out.rstrip("\n") == expected, command

@@ -77,7 +77,10 @@ def wpt_inputs() -> tuple[list[str], str]:
     """The ``input`` of every case of urltestdata.json and where they come from, or no inputs
     and why not."""
     env = os.environ.get("URLGRAMMAR_SHARED")
-    shared = Path(env) if env else Path(__file__).resolve().parents[2] / "shared"
+    # An installed package is not beside the checkout: look beside the current directory too.
+    candidates = [Path(env)] if env else [Path.cwd().parent / "shared",
+                                          Path(__file__).resolve().parents[2] / "shared"]
+    shared = next((c for c in candidates if (c / "wpt").is_dir()), candidates[0])
     path = shared / "wpt" / "urltestdata.json"
     try:
         cases = json.loads(path.read_text(encoding="utf-8"))

@@ -85,10 +85,6 @@ class Diagnostic:
     def failure(self) -> bool:
         return VALIDATION_ERRORS.get(self.code, True)
 
-    def shifted(self, offset: int) -> Diagnostic:
-        """The same diagnostic with its span moved by ``offset`` code points."""
-        return self.with_span(self.start + offset, self.end + offset)
-
     def with_span(self, start: int, end: int) -> Diagnostic:
         """The same diagnostic at ``start``..``end``."""
         return Diagnostic(self.code, start, end, self.message, self.component, self.detail, self.fix)

@@ -43,9 +43,15 @@ def load_json(relative: str) -> Any:
 
 
 def shared_cases(relative: str) -> list[Any]:
-    """For parametrize at collection time: [] (and a skipping test) when the data is absent."""
+    """For parametrize at collection time: [] (and a skipping test) when the data is absent.
+
+    A file is a list of cases (WPT, with comment strings between them) or an object whose
+    ``cases`` are the list (whatwg-url's validation cases).
+    """
     base = shared_dir()
     if base is None or not (base / relative).is_file():
         return []
     data = json.loads((base / relative).read_text(encoding="utf-8"))
+    if isinstance(data, dict):
+        data = data["cases"]
     return [case for case in data if not isinstance(case, str)]

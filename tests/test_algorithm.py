@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import ast
-import json
 import re
 import time
 from typing import Any, get_args
 
 import pytest
-from conftest import ROOT, load_json, shared_cases, shared_dir
+from conftest import ROOT, load_json, shared_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -77,16 +76,7 @@ def test_percent_encoding(encoding: str, input: str, query: str, fragment: str) 
 
 # ---- Validation errors: whatwg-url's cases ------------------------------------------------
 
-def _validation_cases() -> list[dict[str, Any]]:
-    """For parametrize: the cases, or [] without the data (one object, not a list of cases)."""
-    path = (shared_dir() or ROOT) / "validation/whatwg-url-validation-cases.json"
-    if not path.is_file():
-        return []
-    cases: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["cases"]
-    return cases
-
-
-VALIDATION_CASES = _validation_cases()
+VALIDATION_CASES = shared_cases("validation/whatwg-url-validation-cases.json")
 VALIDATION_IDS = [case_id(c["input"], c.get("base")) for c in VALIDATION_CASES]
 
 

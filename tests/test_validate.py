@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import ROOT, load_json, shared_cases, shared_dir
+from conftest import load_json, shared_cases
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,16 +29,7 @@ def codes(diagnostics: Any) -> list[str]:
 
 # ---- whatwg-url's cases: errors, failure and validity ------------------------------------------
 
-def _validation_cases() -> list[dict[str, Any]]:
-    """For parametrize: the cases, or [] without the data (one object, not a list of cases)."""
-    path = (shared_dir() or ROOT) / "validation/whatwg-url-validation-cases.json"
-    if not path.is_file():
-        return []
-    cases: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["cases"]
-    return cases
-
-
-VALIDATION_CASES = _validation_cases()
+VALIDATION_CASES = shared_cases("validation/whatwg-url-validation-cases.json")
 VALIDATION_IDS = [case_id(c["input"], c.get("base")) for c in VALIDATION_CASES]
 
 

@@ -68,20 +68,32 @@ def peak_memory(parse: Callable[[str], object], urls: list[str]) -> int:
     return peak
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def corpus_arguments(description: str | None) -> argparse.ArgumentParser:
+    """The command line every benchmark here takes: a corpus file, --limit and --repeat."""
+    ap = argparse.ArgumentParser(description=description,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("file", nargs="?", default=str(ROOT.parent / "shared" / "corpus" / "kasztp.txt"))
     ap.add_argument("--limit", type=int, default=0, help="use only the first N URLs")
     ap.add_argument("--repeat", type=int, default=3, help="passes per parser; the best counts")
-    args = ap.parse_args()
+    return ap
+
+
+def read_corpus(args: argparse.Namespace, prog: str) -> list[str] | None:
+    """The non-empty lines of the corpus (a BOM dropped), or None after saying why not."""
     try:
         lines = Path(args.file).read_text(encoding="utf-8-sig").splitlines()
-    except OSError as e:
-        print(f"bench: cannot read {args.file}: {e.strerror}", file=sys.stderr)
-        return 2
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"{prog}: cannot read {args.file}: {e}", file=sys.stderr)
+        return None
     urls = [line for line in lines if line.strip()]
-    if args.limit:
-        urls = urls[:args.limit]
+    return urls[:args.limit] if args.limit else urls
+
+
+def main() -> int:
+    args = corpus_arguments(__doc__).parse_args()
+    urls = read_corpus(args, "bench")
+    if not urls:
+        return 2
     parsers = peers()
     urlgrammar.parse(urls[0])  # load the grammars outside the timing
     rates: dict[str, float] = {}

@@ -35,8 +35,8 @@ Origin = Callable[[int, int], Span]
 
 
 @dataclass(frozen=True, slots=True)
-class Domain:
-    """https://url.spec.whatwg.org/#concept-domain: a non-empty ASCII string."""
+class _Text:
+    """A host that is a string and serializes as itself."""
 
     value: str
 
@@ -44,7 +44,12 @@ class Domain:
         return self.value
 
     def __str__(self) -> str:
-        return self.serialize()
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Domain(_Text):
+    """https://url.spec.whatwg.org/#concept-domain: a non-empty ASCII string."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,16 +83,8 @@ class IPv6:
 
 
 @dataclass(frozen=True, slots=True)
-class Opaque:
+class Opaque(_Text):
     """https://url.spec.whatwg.org/#opaque-host: a non-empty ASCII string."""
-
-    value: str
-
-    def serialize(self) -> str:
-        return self.value
-
-    def __str__(self) -> str:
-        return self.serialize()
 
 
 @dataclass(frozen=True, slots=True)

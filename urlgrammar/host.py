@@ -29,6 +29,7 @@ from .errors import Diagnostic, URLError
 from .grammar import build
 from .ipv4 import ends_in_a_number, parse_ipv4, serialize_ipv4
 from .ipv6 import parse_ipv6, serialize_ipv6
+from .percent import C0_CONTROL_SET, utf8_percent_encode
 
 Span = tuple[int, int]
 Origin = Callable[[int, int], Span]
@@ -106,9 +107,6 @@ _FORBIDDEN_HOST = re.compile("[\x00\t\n\r #/:<>?@\\[\\\\\\]^|]")
 NON_URL = re.compile(
     "[^0-9A-Za-z!$&'()*+,\\-./:;=?@_~%\u00a0-\U0010fffd]|[\ud800-\udfff\ufdd0-\ufdef]|"
     + "|".join(f"\\U{plane:04x}fffe|\\U{plane:04x}ffff" for plane in range(17)))
-_SURROGATE = re.compile("[\ud800-\udfff]")
-#: https://url.spec.whatwg.org/#c0-control-percent-encode-set
-_C0_CONTROL_SET = re.compile("[^\x20-\x7e]+")
 
 
 def parse_host(input: str, special: bool, *, diagnostics: list[Diagnostic] | None = None,
@@ -221,7 +219,7 @@ def _opaque_host(input: str, sink: list[Diagnostic], where: Origin) -> Host:
     if non_url:
         # Where the serializer percent-encodes the code point anyway, its encoded form is the
         # same host written validly.
-        encoded = _percent_encode(non_url.group(), _C0_CONTROL_SET)
+        encoded = utf8_percent_encode(non_url.group(), C0_CONTROL_SET)
         sink.append(Diagnostic("invalid-URL-unit", *where(*non_url.span()),
                                f"The code point {_name(non_url.group())} is not a URL code "
                                "point.", "host", detail="opaque host",
@@ -235,24 +233,11 @@ def _opaque_host(input: str, sink: list[Diagnostic], where: Origin) -> Host:
                                detail="opaque host"))
     if not input:
         return Empty()
-    return Opaque(_percent_encode(input, _C0_CONTROL_SET))
+    return Opaque(utf8_percent_encode(input, C0_CONTROL_SET))
 
 
 def _name(char: str) -> str:
     return f"U+{ord(char):04X}" if not char.isprintable() or char == " " else repr(char)
-
-
-def _percent_encode(text: str, encode_set: re.Pattern[str]) -> str:
-    """https://url.spec.whatwg.org/#string-utf-8-percent-encode
-
-    The standard's input is a scalar value string; a lone surrogate is encoded as U+FFFD,
-    as the conversion to one (USVString) would have done.
-    """
-    def encode(match: re.Match[str]) -> str:
-        data = _SURROGATE.sub("\ufffd", match.group()).encode("utf-8")
-        return "".join(f"%{byte:02X}" for byte in data)
-
-    return encode_set.sub(encode, text)
 
 
 @cache

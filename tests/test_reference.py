@@ -119,3 +119,24 @@ def test_parse_reference_raises_nothing_but_url_error(text: str, base: str | Non
 def test_parse_reference_wants_a_str() -> None:
     with pytest.raises(TypeError):
         parse_reference(b"http://x")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("ref", "base", "href"), [
+    ("../a/./b?x", "http://h/c/d/e", "http://h/c/a/b?x"),
+    ("http:foo", None, "http://foo/"),
+    ("\\a", "http://h/b/c", "http://h/a"),
+    ("#f", "sc:x", "sc:x#f"),
+])
+def test_resolve_gives_the_browsers_url(ref: str, base: str | None, href: str) -> None:
+    assert parse_reference(ref).resolve(base).href == href
+
+
+def test_resolve_after_rebase_and_normalize_resolves_what_the_reference_now_is() -> None:
+    ref = parse_reference("../a/./b?x").rebase("http://h/c/d/e").normalize()
+    assert ref.href == "http://h/c/a/b?x"
+    assert ref.resolve().href == ref.href
+
+
+def test_resolve_fails_where_the_standard_does() -> None:
+    with pytest.raises(URLError):
+        parse_reference("x").resolve()

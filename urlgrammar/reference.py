@@ -8,7 +8,7 @@ span of its value in the input. URL Specification 0.10.1, § URL Model and § Re
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .drive import detect_drive
 from .grammar import Mode, mode_for, mode_for_scheme
@@ -18,6 +18,9 @@ from .normalise import normalise
 from .preprocess import preprocess
 from .printer import print_record
 from .resolve import rebase
+
+if TYPE_CHECKING:
+    from .url import URL
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +136,16 @@ class Reference:
         # Spans are offsets in this reference's input; what comes from the base has none there.
         result = rebase(this.record, base.record.unplaced())
         return Reference(result, mode_for_scheme(result.scheme, base.mode), this.input)
+
+    def resolve(self, base: URL | str | None = None) -> URL:
+        """The WHATWG resolution of this reference against ``base``: what a browser makes of it.
+
+        The reference as printed is parsed against the base, so that a rebased or normalised
+        reference resolves as what it now is. Raises URLError where the standard fails.
+        """
+        from .api import parse  # the api module builds on this one
+
+        return parse(self.href, base)
 
     def normalize(self) -> Reference:
         """Apply the spec's equations (dot segments, authority, scheme, percent-encoding).

@@ -6,6 +6,8 @@ import json
 
 import pytest
 from conftest import shared_cases
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from urlgrammar.cli import main
 from urlgrammar.explain import explain
@@ -58,3 +60,17 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert "force promoted" in capsys.readouterr().out
     assert main(["explain", "x", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["failure"].startswith("missing-scheme-non-relative-URL")
+
+
+_URLISH = st.lists(st.sampled_from([*"ab:/\\?#%@[]|.1 \t\x00\ud800éxC",
+                                    "http:", "file:", "//", "%2e", "..", "0x", "::"]),
+                   max_size=14).map("".join)
+
+
+@given(st.one_of(st.text(max_size=30), _URLISH), st.one_of(st.none(), _URLISH))
+@settings(max_examples=300, deadline=None)
+def test_explain_any_text(input: str, base: str | None) -> None:
+    # explain reports a failing parse instead of raising; only an unparsable base can end it early.
+    ex = explain(input, base)
+    assert ex.text() and json.dumps(ex.as_dict())
+    assert (ex.href is None) == (ex.failure is not None)

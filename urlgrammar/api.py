@@ -16,21 +16,25 @@ def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8")
     """
     if not isinstance(input, str):
         raise TypeError(f"parse() wants a str, not {type(input).__name__}")
-    base_url: URL | None
-    if base is None or isinstance(base, URL):
-        base_url = base
-    elif isinstance(base, str):
-        try:
-            base_url = parse(base)
-        except URLError as e:
-            raise URLError(f"the base URL is not valid: {e}", e.diagnostics, e.code) from None
-    else:
-        raise TypeError(f"the base must be a str or a URL, not {type(base).__name__}")
+    base_url = base_url_of(base)
     if base_url is None:
         record, mode = parse_url(input, encoding=encoding)
     else:
         record, mode = parse_url(input, base_url.record.unplaced(), base_url.mode, encoding)
     return URL(record, mode)
+
+
+def base_url_of(base: str | URL | None) -> URL | None:
+    """A ``base`` argument as a URL: parsed if it is a string. A base that fails to parse
+    raises URLError, saying it is the base."""
+    if base is None or isinstance(base, URL):
+        return base
+    if not isinstance(base, str):
+        raise TypeError(f"the base must be a str or a URL, not {type(base).__name__}")
+    try:
+        return parse(base)
+    except URLError as e:
+        raise URLError(f"the base URL is not valid: {e}", e.diagnostics, e.code) from None
 
 
 def can_parse(input: str, base: str | URL | None = None) -> bool:

@@ -17,7 +17,7 @@ import contextlib
 import re
 from dataclasses import dataclass
 
-from .api import parse
+from .api import base_url_of
 from .diagnostics import Collector, code_point
 from .domain import STATUS, parse_domain
 from .errors import Diagnostic, URLError
@@ -84,14 +84,7 @@ def validate(input: str, base: str | URL | None = None) -> Report:
     """
     if not isinstance(input, str):
         raise TypeError(f"validate() wants a str, not {type(input).__name__}")
-    base_url = None
-    if isinstance(base, str):
-        try:
-            base_url = parse(base)
-        except URLError as e:
-            raise URLError(f"the base URL is not valid: {e}", e.diagnostics, e.code) from None
-    elif base is not None:
-        base_url = base
+    base_url = base_url_of(base)
     return _examine(input, None if base is None else str(base), base_url, suggest=True)
 
 

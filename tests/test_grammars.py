@@ -77,7 +77,7 @@ def test_a_megabyte_parses() -> None:
     ("sc://[::1]/", {"ip6_bracket"}),
 ])
 def test_trees_use_the_spec_rule_names(text: str, rules: set[str]) -> None:
-    tree = tree_parser(mode_for(text).value).parse(text, start="url")
+    tree = tree_parser(mode_for(text).grammar).parse(text, start="url")
     names = {t.data for t in tree.iter_subtrees()}
     assert rules <= names
 

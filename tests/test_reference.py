@@ -140,3 +140,26 @@ def test_resolve_after_rebase_and_normalize_resolves_what_the_reference_now_is()
 def test_resolve_fails_where_the_standard_does() -> None:
     with pytest.raises(URLError):
         parse_reference("x").resolve()
+
+
+@pytest.mark.parametrize("mode", ["special", "SPECIAL", "Special", Mode.SPECIAL])
+def test_parse_reference_takes_a_mode_by_name_or_by_the_enum(mode: str | Mode) -> None:
+    ref = parse_reference("a\\b", mode=mode)  # type: ignore[arg-type]
+    assert ref.mode is Mode.SPECIAL
+    assert ref.href == "a/b"  # in special mode `\` is a slash
+
+
+@pytest.mark.parametrize("mode", ["url", "web", "", "generic ", 2])
+def test_an_unknown_mode_is_a_value_error_naming_the_accepted_ones(mode: object) -> None:
+    with pytest.raises(ValueError, match="'generic', 'special', 'file'") as info:
+        parse_reference("a", mode=mode)  # type: ignore[arg-type]
+    assert not isinstance(info.value, URLError)
+
+
+def test_modes_print_with_the_command_lines_names() -> None:
+    from urlgrammar.cli import MODES
+
+    assert {m.value for m in Mode} == set(MODES) == {"generic", "special", "file"}
+    assert all(MODES[m.value] is m for m in Mode)
+    assert "generic" in repr(Mode.GENERIC) and Mode("generic") is Mode.GENERIC
+    assert parse_reference("x").as_dict()["mode"] == "generic"

@@ -43,8 +43,8 @@ def cmd_tree(args: argparse.Namespace) -> int:
     mode = MODES[args.mode] if args.mode else mode_for(pre.text)
     if pre.text != pre.original:
         print(f"# preprocessed to {_show(pre.text)} (trimmed and tab/newline removed)")
-    print(f"# {mode.name.lower()} mode ({mode.value}.lark)")
-    print(tree_parser(mode.value).parse(pre.text, start="url").pretty().rstrip())
+    print(f"# {mode.name.lower()} mode ({mode.grammar}.lark)")
+    print(tree_parser(mode.grammar).parse(pre.text, start="url").pretty().rstrip())
     return 0
 
 

@@ -76,7 +76,7 @@ class Explanation:
 
 @cache
 def _positioned(mode: Mode) -> Lark:
-    return build(mode.value, propagate_positions=True)
+    return build(mode.grammar, propagate_positions=True)
 
 
 def _tree_lines(tree: Tree[Token], depth: int = 0) -> list[str]:
@@ -137,7 +137,7 @@ def explain(input: str, base: str | None = None) -> Explanation:
         why = f"the scheme {scheme!r} is file"
     else:
         why = f"the scheme {scheme!r} is not special"
-    ex.add("Mode", f"{mode.name.lower()} ({mode.value}.lark): {why}")
+    ex.add("Mode", f"{mode.name.lower()} ({mode.grammar}.lark): {why}")
 
     tree = _positioned(mode).parse(pre.text, start="url")
     ex.add("Parse tree", *_tree_lines(tree))

@@ -61,11 +61,29 @@ def tree_parser(name: str) -> Lark:
 
 
 class Mode(enum.Enum):
-    """The parser mode (URL Specification § Parser Mode): which grammar reads the input."""
+    """The parser mode (URL Specification § Parser Mode): which grammar reads the input.
 
-    GENERIC = "url"
+    The values are the command line's names for the modes. ``Mode("Special")`` takes a name
+    in any case; anything else is a ValueError that lists the names.
+    """
+
+    GENERIC = "generic"
     SPECIAL = "special"
     FILE = "file"
+
+    @property
+    def grammar(self) -> str:
+        """The name of the grammar file that reads this mode (``url`` for generic)."""
+        return "url" if self is Mode.GENERIC else self.value
+
+    @classmethod
+    def _missing_(cls, value: object) -> Mode:
+        if isinstance(value, str):
+            for mode in cls:
+                if mode.value == value.lower():
+                    return mode
+        names = ", ".join(repr(m.value) for m in cls)
+        raise ValueError(f"mode must be one of {names} or a Mode, not {value!r}")
 
 
 #: web-scheme :: `http` | `https` | `ws` | `wss` | `ftp` (URL Specification § Web-URL)

@@ -127,7 +127,7 @@ class GrammarSet:
 
     def url_parser(self, mode: Mode) -> Callable[[str], object]:
         """What reads a URL in ``mode``: the project's own parser and lift for its grammars."""
-        lark = self.build(mode.value)
+        lark = self.build(mode.grammar)
         if self.own:
             return lambda text: parse_record(text, mode)
         return lambda text: lark.parse(text, start="url")
@@ -188,7 +188,7 @@ def check_unused(grammars: GrammarSet) -> Result:
 
 
 def check_total(grammars: GrammarSet, inputs: list[str], origin: str) -> Result:
-    modes = [m for m in Mode if m.value in grammars.starts]
+    modes = [m for m in Mode if m.grammar in grammars.starts]
     if not modes:
         return Result(True, "total: no URL grammar among these files; nothing to check")
     counts: list[str] = []
@@ -197,7 +197,7 @@ def check_total(grammars: GrammarSet, inputs: list[str], origin: str) -> Result:
         try:
             read = grammars.url_parser(mode)
         except (LarkError, OSError) as e:
-            details.append(f"{mode.value}: does not build: {_error(e)[0]}")
+            details.append(f"{mode.grammar}: does not build: {_error(e)[0]}")
             continue
         failed = 0
         for text in inputs:
@@ -205,9 +205,9 @@ def check_total(grammars: GrammarSet, inputs: list[str], origin: str) -> Result:
                 read(text)
             except Exception as e:  # any exception at all means the reading is not total
                 if not failed:
-                    details.append(f"{mode.value}: first failure {text!a}: {_error(e)[0]}")
+                    details.append(f"{mode.grammar}: first failure {text!a}: {_error(e)[0]}")
                 failed += 1
-        counts.append(f"{mode.value} {len(inputs) - failed:,}/{len(inputs):,}")
+        counts.append(f"{mode.grammar} {len(inputs) - failed:,}/{len(inputs):,}")
     reader = "parse_record" if grammars.own else "Lark's parser"
     return Result(not details, f"total: inputs that {reader} reads, by mode: {', '.join(counts) or 'none'} "
                                f"({origin})", tuple(details))
@@ -250,7 +250,7 @@ def check_inclusion(grammars: GrammarSet, inputs: list[str], name: str, strict: 
 
 
 def check_url_inclusion(grammars: GrammarSet) -> Result:
-    names = ", ".join(m.value for m in Mode if m.value in grammars.starts)
+    names = ", ".join(m.grammar for m in Mode if m.grammar in grammars.starts)
     return Result(True, f"{names}: strict ⊆ lenient by construction: the strict reading is a "
                         f"predicate on the lenient parse, so a strict parse IS a lenient parse (not sampled)")
 
@@ -272,7 +272,7 @@ def run_check(out: TextIO, grammars: GrammarSet | None = None, inputs: Iterable[
     results = [check_lalr(grammars), check_unused(grammars), check_total(grammars, texts, origin)]
     results += [check_inclusion(grammars, texts, *inclusion) for inclusion in INCLUSIONS
                 if inclusion[0] in grammars.starts]
-    if any(m.value in grammars.starts for m in Mode):
+    if any(m.grammar in grammars.starts for m in Mode):
         results.append(check_url_inclusion(grammars))
     for result in results:
         for line in result.lines():

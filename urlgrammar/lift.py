@@ -188,7 +188,7 @@ class Lift(Transformer[Token, Any]):
 def parser(mode: Mode) -> Driver:
     """The mode's grammar driven with :class:`Lift`: text in, record out."""
     lift = Lift()
-    driver = Driver(build(mode.value), lift)
+    driver = Driver(build(mode.grammar), lift)
     lift.parser = driver
     return driver
 
@@ -197,7 +197,7 @@ def parser(mode: Mode) -> Driver:
 def lark_parser(mode: Mode) -> Lark:
     """The same grammar and lift with Lark's own LALR parser (the reference for tests)."""
     lift = Lift()
-    lark = build(mode.value, transformer=lift)
+    lark = build(mode.grammar, transformer=lift)
     lift.parser = lark
     return lark
 
@@ -211,7 +211,7 @@ def parse_record(text: str, mode: Mode, offsets: OffsetMap | None = None) -> URL
     try:
         record: URLRecord = parser(mode).parse(text, start="url")
     except ParseError as e:  # pragma: no cover - the grammars are total; tests check it
-        raise URLError.of(Diagnostic("grammar", e.pos, e.pos, f"the {mode.value} grammar "
+        raise URLError.of(Diagnostic("grammar", e.pos, e.pos, f"the {mode.grammar} grammar "
                                      f"rejected the input: {e}")) from None
     if offsets is not None and not offsets.identity:
         record = record.map_spans(offsets.span)

@@ -169,17 +169,20 @@ class Reference:
 
 
 def parse_reference(input: str, base: Reference | str | None = None, *,
-                    mode: Mode | None = None) -> Reference:
+                    mode: Mode | str | None = None) -> Reference:
     """Read ``input`` as a reference; with a ``base``, read it in the base's mode and rebase it.
 
     The mode comes from the input's own scheme; a schemeless input takes the base's mode, or
-    ``mode`` (default generic). Every ``str`` gives a Reference: the grammars are total.
+    ``mode`` (default generic): a Mode, or its name, ``"generic"``, ``"special"`` or
+    ``"file"`` in any case. Another ``mode`` is a ValueError, a programming error rather than
+    a problem in the input. Every ``str`` gives a Reference: the grammars are total.
     Rebasing raises URLError where it has no result.
     """
     if not isinstance(input, str):
         raise TypeError(f"parse_reference() wants a str, not {type(input).__name__}")
+    chosen_mode = None if mode is None else Mode(mode)
     base_ref = parse_reference(base) if isinstance(base, str) else base
-    fallback = mode or (base_ref.mode if base_ref is not None else Mode.GENERIC)
+    fallback = chosen_mode or (base_ref.mode if base_ref is not None else Mode.GENERIC)
     pre = preprocess(input)
     chosen = mode_for(pre.text, fallback)
     ref = Reference(parse_record(pre.text, chosen, pre.offsets), chosen, input)

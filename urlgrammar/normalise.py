@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .drive import is_drive_letter
 from .grammar import Mode, mode_for_scheme
 from .model import Authority, Component, Kind, URLRecord
 from .percent import (
@@ -67,6 +68,14 @@ def normalise_path(record: URLRecord) -> URLRecord:
     so such a file is treated as the dir it denotes. A relative path that normalises away
     entirely keeps a ``(dir .)``: the empty reference means something else (it keeps the
     base's file and query), so dropping the last dot would change what the reference is.
+
+    Drive letters. The WHATWG path state turns a segment into a drive when the URL is a file
+    URL, the segment is a Windows drive letter and the path *is empty at that point*, after
+    the dot segments before it have been applied; shorten-path never pops that drive
+    (https://url.spec.whatwg.org/#path-state, https://url.spec.whatwg.org/#shorten-a-urls-path).
+    The file grammar finds the drives that stand first in the input; one that only becomes
+    first once dot segments are gone (``file:///a/../c|/``) is found here: a dir or file that
+    a file URL without a drive pushes onto an empty path becomes its drive.
     """
     if has_opaque_path(record):
         return record
@@ -77,6 +86,9 @@ def normalise_path(record: URLRecord) -> URLRecord:
     stack: list[Component] = []
     tail: list[Component] = []
     had_path = False
+    # Only a file URL with a path-root and no drive may still gain one (the root becomes the
+    # drive's sigil), and only after a dot segment.
+    may_gain_drive = record.scheme == "file" and bool(record.root) and not record.has(Kind.DRIVE)
     for c in record:
         if c.kind == Kind.DRIVE and c.value[1:] == "|":
             head.append(c.with_value(c.value[0] + ":"))
@@ -85,15 +97,18 @@ def normalise_path(record: URLRecord) -> URLRecord:
         elif c.kind in (Kind.DIR, Kind.FILE):
             had_path = True
             segment = c.value
-            if c.kind == Kind.FILE and not (is_dot(segment) or is_dots(segment)):
-                tail.append(c)
-            elif is_dot(segment):
+            if is_dot(segment):
                 continue
-            elif is_dots(segment):
+            if is_dots(segment):
                 if stack and not is_dots(stack[-1].value):
                     stack.pop()
                 elif not record.root:
                     stack.append(Component(Kind.DIR, segment, c.start, c.end))
+            elif may_gain_drive and not stack and is_drive_letter(segment):
+                may_gain_drive = False
+                head = _with_drive(head, c)
+            elif c.kind == Kind.FILE:
+                tail.append(c)
             else:
                 stack.append(c)
         else:
@@ -102,6 +117,20 @@ def normalise_path(record: URLRecord) -> URLRecord:
             and not any(c.kind < Kind.DIR for c in head):
         stack.append(Component(Kind.DIR, "."))
     return URLRecord((*head, *stack, *tail))
+
+
+def _with_drive(head: list[Component], segment: Component) -> list[Component]:
+    """``head`` with ``segment`` as its drive, normalised to ``x:``.
+
+    The path-root before the segment was the drive's `/` sigil; a dir's own `/` becomes the
+    path-root after the drive (``/c|/`` is ``drive c:・path-root /``).
+    """
+    drive = Component(Kind.DRIVE, segment.value[0] + ":", segment.start, segment.end)
+    out = [c for c in head if c.kind != Kind.ROOT]
+    out.append(drive)
+    if segment.kind == Kind.DIR:
+        out.append(Component(Kind.ROOT, "/", segment.end, None if segment.end is None else segment.end + 1))
+    return out
 
 
 def normalise_userinfo(a: Authority) -> Authority:
@@ -159,7 +188,9 @@ def percent_encode(record: URLRecord, mode: Mode, encoding: str = "utf-8") -> UR
             new = utf8_percent_encode(value, path_set)
             # WHATWG opaque path state: a space right before `?` or `#` becomes %20, so that
             # the serialisation keeps it (https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state).
-            if opaque and i == last_path and new.endswith(" ") and i + 1 < len(record):
+            # Only a file can end the path with a space: a dir prints with its `/` after it.
+            if opaque and i == last_path and kind == Kind.FILE and new.endswith(" ") \
+                    and i + 1 < len(record):
                 new = new[:-1] + "%20"
         elif kind == Kind.QUERY:
             if encoding == "utf-8":

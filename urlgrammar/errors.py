@@ -9,54 +9,89 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 SPEC = "https://url.spec.whatwg.org/"
 
+class ValidationError(NamedTuple):
+    """What the project says about one of the standard's validation errors: whether every
+    step that raises it returns failure, its anchor in the standard, and a plain message."""
+
+    failure: bool
+    spec: str
+    message: str
+
+
+def _error(name: str, failure: bool, message: str, anchor: str | None = None) -> tuple[str, ValidationError]:
+    # Bikeshed lowercases the ids of the standard's <dfn>s.
+    return name, ValidationError(failure, SPEC + "#" + (anchor or name.lower()), message)
+
+
 #: The validation-error names of the WHATWG URL Standard (July 2026), plus the pending
-#: ``IPv4-non-ASCII-input``, mapped to whether every step that raises them returns failure.
-#: ``domain-to-ASCII`` and ``IPv4-out-of-range-part`` fail only sometimes; they map to False.
-VALIDATION_ERRORS: dict[str, bool] = {
-    "domain-to-ASCII": False,
-    "domain-percent-encoded": False,
-    "host-invalid-code-point": True,
-    "IPv4-empty-part": False,
-    "IPv4-too-few-parts": False,
-    "IPv4-too-many-parts": True,
-    "IPv4-non-numeric-part": True,
-    "IPv4-non-decimal-part": False,
-    "IPv4-out-of-range-part": False,
-    "IPv4-non-ASCII-input": False,
-    "IPv6-unclosed": True,
-    "IPv6-invalid-compression": True,
-    "IPv6-too-many-pieces": True,
-    "IPv6-multiple-compression": True,
-    "IPv6-invalid-code-point": True,
-    "IPv6-too-few-pieces": True,
-    "IPv6-piece-leading-zero": False,
-    "IPv4-in-IPv6-too-many-pieces": True,
-    "IPv4-in-IPv6-invalid-code-point": True,
-    "IPv4-in-IPv6-out-of-range-part": True,
-    "IPv4-in-IPv6-too-few-parts": True,
-    "invalid-URL-unit": False,
-    "special-scheme-missing-following-solidus": False,
-    "missing-scheme-non-relative-URL": True,
-    "invalid-reverse-solidus": False,
-    "invalid-credentials": False,
-    "host-missing": True,
-    "port-out-of-range": True,
-    "port-invalid": True,
-    "file-invalid-Windows-drive-letter": False,
-    "file-invalid-Windows-drive-letter-host": False,
-}
+#: ``IPv4-non-ASCII-input``: the one table of their failure flags, anchors and messages.
+#: ``domain-to-ASCII`` and ``IPv4-out-of-range-part`` fail only sometimes; their flag is False.
+#: Every diagnostic with one of these names takes its message from here, through
+#: :func:`message`, which may add the specifics of one occurrence.
+VALIDATION_ERRORS: dict[str, ValidationError] = dict([
+    _error("domain-to-ASCII", False, "The domain breaks the rules for internationalised domain "
+           "names.", "validation-error-domain-to-ascii"),
+    _error("domain-percent-encoded", False, "The domain is percent-encoded."),
+    _error("host-invalid-code-point", True, "The host has a code point that a host cannot have."),
+    _error("IPv4-empty-part", False, "The IPv4 address ends with a dot."),
+    _error("IPv4-too-few-parts", False, "The IPv4 address has fewer than four parts."),
+    _error("IPv4-too-many-parts", True, "The IPv4 address has more than four parts."),
+    _error("IPv4-non-numeric-part", True, "This part of the IPv4 address is not a decimal, octal "
+           "or hexadecimal number."),
+    _error("IPv4-non-decimal-part", False, "This part of the IPv4 address is written in "
+           "hexadecimal or octal."),
+    _error("IPv4-out-of-range-part", False, "This part of the IPv4 address is larger than the "
+           "bytes it fills can hold."),
+    _error("IPv4-non-ASCII-input", False, "The IPv4 address is written with non-ASCII code points."),
+    _error("IPv6-unclosed", True, "The IPv6 address has no closing bracket."),
+    _error("IPv6-invalid-compression", True, "The IPv6 address starts with a single colon."),
+    _error("IPv6-too-many-pieces", True, "The IPv6 address has more than eight pieces."),
+    _error("IPv6-multiple-compression", True, "The IPv6 address uses '::' more than once."),
+    _error("IPv6-invalid-code-point", True, "The IPv6 address has a code point that is not a hex "
+           "digit, or ends after a colon."),
+    _error("IPv6-too-few-pieces", True, "The IPv6 address has fewer than eight pieces and no '::'."),
+    _error("IPv6-piece-leading-zero", False, "This IPv6 piece has a leading zero."),
+    _error("IPv4-in-IPv6-too-many-pieces", True, "The embedded IPv4 address starts after more "
+           "than six pieces."),
+    _error("IPv4-in-IPv6-invalid-code-point", True, "The embedded IPv4 address has an empty part, "
+           "a non-digit, a leading zero or more than four parts."),
+    _error("IPv4-in-IPv6-out-of-range-part", True, "A part of the embedded IPv4 address is over 255."),
+    _error("IPv4-in-IPv6-too-few-parts", True, "The embedded IPv4 address has fewer than four parts."),
+    _error("invalid-URL-unit", False, "A valid URL cannot have this code point here."),
+    _error("special-scheme-missing-following-solidus", False, "A special URL's scheme is not "
+           "followed by exactly two slashes."),
+    _error("missing-scheme-non-relative-URL", True, "The input has no scheme, and no base URL it "
+           "could be relative to."),
+    _error("invalid-reverse-solidus", False, "A special URL uses a backslash where a slash belongs."),
+    _error("invalid-credentials", False, "The URL includes a username or password, which a valid "
+           "URL string cannot have."),
+    _error("host-missing", True, "The URL has no host where it needs one."),
+    _error("port-out-of-range", True, "The port is greater than 65535."),
+    _error("port-invalid", True, "The port is not a number."),
+    _error("file-invalid-Windows-drive-letter", False, "A relative file URL starts with a Windows "
+           "drive letter."),
+    _error("file-invalid-Windows-drive-letter-host", False, "A file URL's host is a Windows drive "
+           "letter."),
+])
+
+
+def message(code: str, specifics: str | None = None) -> str:
+    """The message for the validation error ``code``: the table's, with the ``specifics`` of
+    one occurrence (a clause, such as the offending code point) after a colon."""
+    base = VALIDATION_ERRORS[code].message
+    if not specifics:
+        return base
+    return f"{base.removesuffix('.')}: {specifics.removesuffix('.')}."
 
 
 def spec_anchor(code: str) -> str:
-    """The standard's anchor for a validation-error name (bikeshed lowercases the ids)."""
-    if code == "domain-to-ASCII":
-        return SPEC + "#validation-error-domain-to-ascii"
-    if code in VALIDATION_ERRORS:
-        return SPEC + "#" + code.lower()
-    return SPEC
+    """The standard's anchor for a validation-error name; the standard's start for another."""
+    error = VALIDATION_ERRORS.get(code)
+    return SPEC if error is None else error.spec
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +118,8 @@ class Diagnostic:
 
     @property
     def failure(self) -> bool:
-        return VALIDATION_ERRORS.get(self.code, True)
+        error = VALIDATION_ERRORS.get(self.code)
+        return True if error is None else error.failure
 
     def with_span(self, start: int, end: int) -> Diagnostic:
         """The same diagnostic at ``start``..``end``."""

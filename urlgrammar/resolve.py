@@ -6,7 +6,7 @@ normalise (that is :mod:`urlgrammar.normalise`) and they never force an authorit
 
 from __future__ import annotations
 
-from .errors import Diagnostic, URLError
+from .errors import Diagnostic, URLError, message
 from .grammar import WEB_SCHEMES, Mode, mode_for_scheme
 from .lift import parse_authority
 from .model import Authority, Component, Kind, URLRecord
@@ -29,17 +29,18 @@ def has_opaque_path(record: URLRecord) -> bool:
             and not record.has(Kind.AUTHORITY) and not record.root)
 
 
-def _no_result(url: URLRecord, message: str) -> URLError:
+def _no_result(url: URLRecord, specifics: str | None = None) -> URLError:
     """The standard's name for "no scheme and no base to take one from", spanning ``url`` from
     the start of its text (a first component's span leaves out its sigils, `//` or `?`)."""
     ends = [c.end for c in url if c.end is not None]
-    return URLError.of(Diagnostic("missing-scheme-non-relative-URL", 0, max(ends, default=0), message))
+    code = "missing-scheme-non-relative-URL"
+    return URLError.of(Diagnostic(code, 0, max(ends, default=0), message(code, specifics)))
 
 
 def strict_resolve(url: URLRecord, base: URLRecord) -> URLRecord:
     """strict-resolve: ``url onto base`` if either has a scheme; otherwise it fails."""
     if url.scheme is None and base.scheme is None:
-        raise _no_result(url, "strict resolution needs a scheme in the reference or the base")
+        raise _no_result(url)
     return url.onto(base)
 
 
@@ -67,8 +68,8 @@ def rebase(url: URLRecord, base: URLRecord) -> URLRecord:
     is ``b/a``), and answering that is the point of keeping references relative.
     """
     if has_opaque_path(base) and not (url and url[0].kind in (Kind.SCHEME, Kind.FRAGMENT)):
-        raise _no_result(url, f"the base {print_record(base)} has an opaque path; only a "
-                              "fragment or a reference with a scheme can be rebased onto it")
+        raise _no_result(url, f"the base {print_record(base)} has an opaque path, so only a "
+                              "fragment or a URL with a scheme can be relative to it")
     special = is_special(url) if url.scheme is not None else is_special(base)
     if special:
         url = without_same_scheme(url, base)
@@ -114,8 +115,8 @@ def force_web(url: URLRecord, mode: Mode) -> URLRecord:
     at = next((i for i, c in enumerate(url) if c.kind in (Kind.DIR, Kind.FILE) and c.value != ""), None)
     if at is None:
         start = _after_slashes(url)
-        raise URLError.of(Diagnostic("host-missing", start, start, "a web URL needs a host, "
-                                     "and there is none here, not even in the path", "host"))
+        raise URLError.of(Diagnostic("host-missing", start, start, message(
+            "host-missing", "a web URL needs one, and there is none, not even in the path"), "host"))
     promoted = parse_authority(url[at], mode)
     rest = [c for i, c in enumerate(url) if i > at or c.kind not in (Kind.DIR, Kind.FILE)]
     return URLRecord(rest).replace(Kind.AUTHORITY, promoted)
@@ -162,6 +163,4 @@ def whatwg_resolve(url: URLRecord, base: URLRecord | None, mode: Mode) -> URLRec
         return force(legacy_resolve(url, base), mode)
     if (url and url[0].kind in (Kind.SCHEME, Kind.FRAGMENT)) or base.has(Kind.AUTHORITY) or base.root:
         return strict_resolve(url, base)
-    raise _no_result(url, "a reference without a scheme needs a base URL, and the base "
-                          f"{print_record(base)} has an opaque path" if base else
-                          "a reference without a scheme needs a base URL")
+    raise _no_result(url, f"the base {print_record(base)} has an opaque path" if base else None)

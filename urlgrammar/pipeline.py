@@ -17,7 +17,7 @@ original input, diagnostics included. Diagnostics are collected only when asked 
 from __future__ import annotations
 
 from .diagnostics import Collector
-from .errors import Diagnostic, URLError
+from .errors import Diagnostic, URLError, message
 from .grammar import Mode, mode_for, mode_for_scheme
 from .host import Empty, Host, parse_host
 from .lift import parse_record
@@ -103,8 +103,8 @@ def _process_authority(record: URLRecord, text: str, collector: Collector | None
         a = Authority(None, None, host, None)
     elif host.value == "" and (a.username is not None or a.port is not None):
         missing = host.start or 0
-        raise URLError.of(Diagnostic("host-missing", missing, missing, "there is user information "
-                                     "or a port but no host", "host"))
+        raise URLError.of(Diagnostic("host-missing", missing, missing, message(
+            "host-missing", "there is a username, password or port but no host"), "host"))
     at = host.start or 0
     if scheme == "file" and host.value == "":
         value: Host = Empty()
@@ -135,13 +135,13 @@ def _process_port(port: Component | None, scheme: str) -> Component | None:
     for i, ch in enumerate(text):
         if not ("0" <= ch <= "9"):
             raise URLError.of(Diagnostic("port-invalid", start + i, start + i + 1,
-                                         f"a port is digits only, and {ch!r} is not a digit",
+                                         message("port-invalid", f"{ch!r} is not a digit"),
                                          "port", f"U+{ord(ch):04X}"))
     digits = text.lstrip("0") or "0"
     number = int(digits) if len(digits) <= _MAX_PORT_DIGITS else 1 << 16
     if number > 0xFFFF:
         raise URLError.of(Diagnostic("port-out-of-range", start, port.end or start,
-                                     f"the port {text} is greater than 65535", "port"))
+                                     message("port-out-of-range", text), "port"))
     if DEFAULT_PORTS.get(scheme) == number:
         return None
     return port.with_value(number)

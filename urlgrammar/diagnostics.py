@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .errors import Diagnostic, URLError
+from .errors import Diagnostic, URLError, message
 from .grammar import WEB_SCHEMES
 from .host import NON_URL, pct_tokens
 from .model import Authority, Component, Kind, URLRecord
@@ -105,13 +105,14 @@ class Collector:
         span = leading if leading[1] else trailing
         if span[1] > span[0]:
             self._preprocessing.append(Diagnostic(
-                "invalid-URL-unit", *span, "The input starts or ends with a C0 control or space, "
-                "which the parser removes.", None, "leading or trailing C0 control or space", ""))
+                "invalid-URL-unit", *span, message("invalid-URL-unit", "a C0 control or space at "
+                "the start or end, which the parser removes"), None,
+                "leading or trailing C0 control or space", ""))
         removed = pre.removed
         if removed:
             self._preprocessing.append(Diagnostic(
-                "invalid-URL-unit", removed[0], removed[0] + 1, "The input contains a tab or "
-                "newline, which the parser removes.", None, "tab or newline", ""))
+                "invalid-URL-unit", removed[0], removed[0] + 1, message("invalid-URL-unit", "a tab "
+                "or newline, which the parser removes"), None, "tab or newline", ""))
 
     def resolved(self, lifted: URLRecord, record: URLRecord | None) -> None:
         """The grammar's record and the resolved one (None where resolving failed)."""
@@ -200,13 +201,12 @@ class _Walk:
             if base_scheme == name and ss != "//":
                 context = "relative"
                 self.add(start, SLASHES, Diagnostic(
-                    _MISSING_SOLIDUS, 0, start, f"The scheme '{text[:start]}' is not followed by "
-                    "'//', so the input is read as relative to the base URL, which has the same "
-                    "scheme.", "scheme", fix=""))
+                    _MISSING_SOLIDUS, 0, start, message(_MISSING_SOLIDUS, f"'{text[:start]}' is "
+                    "read as relative to the base URL, which has the same scheme"), "scheme", fix=""))
             elif ss != "//":
                 self.add(start, SLASHES, Diagnostic(
-                    _MISSING_SOLIDUS, start, start, f"The special scheme '{text[:start]}' is "
-                    "not followed by '//'.", "scheme", fix="//"))
+                    _MISSING_SOLIDUS, start, start, message(_MISSING_SOLIDUS, f"'{text[:start]}'"),
+                    "scheme", fix="//"))
         else:
             context = "generic"
         source = self._authority_source()
@@ -224,7 +224,7 @@ class _Walk:
         else:
             span, fix = (start, start), "//" if text[start:start + 1] in ("", "/", "\\", "?", "#") else "///"
         self.add(start - 1, SCHEME, Diagnostic(  # the scheme state at the `:`
-            _MISSING_SOLIDUS, *span, "The scheme 'file:' is not followed by '//'.", "scheme", fix=fix))
+            _MISSING_SOLIDUS, *span, message(_MISSING_SOLIDUS, "'file:'"), "scheme", fix=fix))
 
     def _authority_source(self) -> Component | None:
         """The authority the state machine reads from the input: the resolved record's, where
@@ -260,15 +260,14 @@ class _Walk:
             elif p < end:
                 what = "backslash" if backslash else "slash"
                 self.add(p, IGNORE, Diagnostic(
-                    _MISSING_SOLIDUS, p, p + 1, f"The parser ignores this extra {what} before the host.",
-                    "scheme", fix=""))
+                    _MISSING_SOLIDUS, p, p + 1, message(_MISSING_SOLIDUS, f"the parser ignores this "
+                    f"extra {what} before the host"), "scheme", fix=""))
             elif backslash:
                 self._reverse(p, PATH, "path")
 
     def _reverse(self, p: int, phase: int, component: str) -> None:
         self.add(p, phase, Diagnostic(
-            "invalid-reverse-solidus", p, p + 1, "A special URL uses a backslash where a slash "
-            "belongs.", component, fix="/"))
+            "invalid-reverse-solidus", p, p + 1, message("invalid-reverse-solidus"), component, fix="/"))
 
     def _credentials(self, source: Component) -> None:
         """invalid-credentials once per `@` of the authority (the authority state's count);
@@ -282,8 +281,7 @@ class _Walk:
         previous = source.start or 0
         for p in ats:
             self.add(p, AUTHORITY, Diagnostic(
-                "invalid-credentials", previous, p + 1, "The URL includes a username or password, "
-                "which a valid URL string cannot have.", "userinfo", fix=""))
+                "invalid-credentials", previous, p + 1, message("invalid-credentials"), "userinfo", fix=""))
             previous = p + 1
 
     def _values(self, source: Component | None, start: int) -> None:
@@ -311,21 +309,21 @@ class _Walk:
         after_authority = self.lifted.has(Kind.AUTHORITY)
         if start == previous_end and after_authority:
             self.add(end, HOST, Diagnostic(
-                "file-invalid-Windows-drive-letter-host", start, end, f"The file URL's host "
-                f"'{c.value}' is a Windows drive letter, which the parser reads as the start of "
-                "the path.", "host", fix="/" + letter))
+                "file-invalid-Windows-drive-letter-host", start, end, message(
+                    "file-invalid-Windows-drive-letter-host", f"the parser reads '{c.value}' as the "
+                    "start of the path"), "host", fix="/" + letter))
             return
         if start == previous_end and self.base is not None and self.base.scheme == "file":
             # The fix inserts the `/` that makes the drive start an absolute path; the drive's
             # `|`, if any, has its own fix.
             self.add(start, RELATIVE, Diagnostic(
-                "file-invalid-Windows-drive-letter", start, start, f"The relative URL starts "
-                f"with the Windows drive letter '{c.value}', which replaces the base URL's path.",
+                "file-invalid-Windows-drive-letter", start, start, message(
+                    "file-invalid-Windows-drive-letter", f"'{c.value}' replaces the base URL's path"),
                 "path", fix="/"))
         if c.value[1] == "|":
             self.add(start + 1, PATH, Diagnostic(
-                "invalid-URL-unit", start, end, f"The drive letter '{c.value}' uses '|', which is "
-                f"not a URL code point; write '{letter}'.", "path", code_point("|"), letter))
+                "invalid-URL-unit", start, end, message("invalid-URL-unit", f"the '|' of the drive "
+                f"letter '{c.value}'; write '{letter}'"), "path", code_point("|"), letter))
 
     def _units(self, c: Component, component: str) -> None:
         """invalid-URL-unit for each code point that is not a URL code point, and for each `%`
@@ -342,16 +340,17 @@ class _Walk:
             for m in pattern.finditer(value, bad.start()):
                 char = m.group()
                 p = start + m.start()
-                message = f"The code point {code_point(char)} in {where} is not a URL code point."
-                self.add(p, PATH, Diagnostic("invalid-URL-unit", p, p + 1, message, component,
+                said = message("invalid-URL-unit", f"{code_point(char)} in {where}")
+                self.add(p, PATH, Diagnostic("invalid-URL-unit", p, p + 1, said, component,
                                              f"U+{ord(char):04X}", _encoded(char)))
         if "%" in value:
             for token in pct_tokens(value):
                 if token.type == "PCT_INVALID":
                     p = start + (token.start_pos or 0)
                     self.add(p, PATH, Diagnostic(
-                        "invalid-URL-unit", p, p + 1, f"A '%' in the {component} is not followed "
-                        "by two hex digits; write %25 for a percent sign.", component, "%", "%25"))
+                        "invalid-URL-unit", p, p + 1, message("invalid-URL-unit", f"a '%' in the "
+                        f"{component} without two hex digits after it; write %25 for a percent sign"),
+                        component, "%", "%25"))
 
 
 def _encoded(char: str) -> str:

@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 import idna
 
-from .errors import Diagnostic, URLError
+from .errors import Diagnostic, URLError, message
 
 Span = tuple[int, int]
 
@@ -206,8 +206,7 @@ def domain_to_unicode(domain: str) -> str:
 
 def diagnostic(error: IdnaError, start: int, end: int) -> Diagnostic:
     """The ``domain-to-ASCII`` validation error for ``error``, at ``start``..``end``."""
-    return Diagnostic("domain-to-ASCII", start, end,
-                      f"The domain fails strict UTS #46 processing: {STATUS[error.code]}.",
+    return Diagnostic("domain-to-ASCII", start, end, message("domain-to-ASCII", STATUS[error.code]),
                       "host", detail=error.code)
 
 

@@ -25,7 +25,7 @@ from typing import TypeAlias
 from lark import Lark, Token, Tree
 
 from .domain import FORBIDDEN_DOMAIN, STRICT_ASCII_DOMAIN, DomainResult, diagnostic, parse_domain
-from .errors import Diagnostic, URLError
+from .errors import Diagnostic, URLError, message
 from .grammar import build
 from .ipv4 import ends_in_a_number, parse_ipv4, serialize_ipv4
 from .ipv6 import parse_ipv6, serialize_ipv6
@@ -131,20 +131,19 @@ def parse_host(input: str, special: bool, *, diagnostics: list[Diagnostic] | Non
     where: Origin = origin or _identity
     if input.startswith("["):
         if not input.endswith("]"):
-            raise _fail(sink, "IPv6-unclosed", where(0, len(input)),
-                        "The IPv6 address has no closing bracket.")
+            raise _fail(sink, "IPv6-unclosed", where(0, len(input)))
         return IPv6(parse_ipv6(input[1:-1], sink, lambda s, e: where(s + 1, e + 1)))
     if not special:
         return _opaque_host(input, sink, where)
     if not input:
         # The standard never calls the host parser with an empty special host: the URL
         # parser reports host-missing first. A direct call gets that error too.
-        raise _fail(sink, "host-missing", where(0, 0), "A special URL needs a host.")
+        raise _fail(sink, "host-missing", where(0, 0), "a special URL needs a host")
     decoded = _Decoded.of(input) if "%" in input else None
     if decoded is not None and decoded.encoded is not None:
         start, end = decoded.encoded
         sink.append(Diagnostic("domain-percent-encoded", *where(start, end),
-                               "The domain is percent-encoded.", "host",
+                               message("domain-percent-encoded"), "host",
                                fix=decoded.fix(start, end)))
     domain = decoded.text if decoded is not None else input
 
@@ -165,8 +164,7 @@ def parse_host(input: str, special: bool, *, diagnostics: list[Diagnostic] | Non
     if not domain.isascii():
         non_ascii = len(sink)
         sink.append(Diagnostic("IPv4-non-ASCII-input", *where(0, len(input)),
-                               "The IPv4 address is written with non-ASCII code points.",
-                               "host"))
+                               message("IPv4-non-ASCII-input"), "host"))
     address = parse_ipv4(result.ascii, sink, _ipv4_origin(result, to_original))
     if non_ascii is not None:
         sink[non_ascii] = dataclasses.replace(sink[non_ascii], fix=serialize_ipv4(address))
@@ -177,8 +175,8 @@ def _identity(start: int, end: int) -> Span:
     return start, end
 
 
-def _fail(sink: list[Diagnostic], code: str, span: Span, message: str) -> URLError:
-    failing = Diagnostic(code, *span, message, "host")
+def _fail(sink: list[Diagnostic], code: str, span: Span, specifics: str | None = None) -> URLError:
+    failing = Diagnostic(code, *span, message(code, specifics), "host")
     sink.append(failing)
     return URLError.of(failing, sink[:-1])
 
@@ -214,22 +212,23 @@ def _opaque_host(input: str, sink: list[Diagnostic], where: Origin) -> Host:
     forbidden = _FORBIDDEN_HOST.search(input)
     if forbidden:
         raise _fail(sink, "host-invalid-code-point", where(*forbidden.span()),
-                    f"The code point {_name(forbidden.group())} is not allowed in a host.")
+                    _name(forbidden.group()))
     non_url = NON_URL.search(input)
     if non_url:
         # Where the serializer percent-encodes the code point anyway, its encoded form is the
         # same host written validly.
         encoded = utf8_percent_encode(non_url.group(), C0_CONTROL_SET)
         sink.append(Diagnostic("invalid-URL-unit", *where(*non_url.span()),
-                               f"The code point {_name(non_url.group())} is not a URL code "
-                               "point.", "host", detail="opaque host",
+                               message("invalid-URL-unit", f"{_name(non_url.group())} in the host"),
+                               "host", detail="opaque host",
                                fix=encoded if encoded != non_url.group() else None))
     invalid = next((t for t in pct_tokens(input) if t.type == "PCT_INVALID"), None) \
         if "%" in input else None
     if invalid is not None:
         start = invalid.start_pos or 0
         sink.append(Diagnostic("invalid-URL-unit", *where(start, start + 1),
-                               "A '%' is not followed by two hex digits.", "host",
+                               message("invalid-URL-unit", "a '%' in the host without two hex "
+                                       "digits after it"), "host",
                                detail="opaque host"))
     if not input:
         return Empty()

@@ -20,7 +20,7 @@ from functools import cache
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from .errors import Diagnostic, URLError
+from .errors import Diagnostic, URLError, message
 from .grammar import build
 
 Span = tuple[int, int]
@@ -166,19 +166,6 @@ def parse_ipv4(text: str, diagnostics: list[Diagnostic] | None = None,
     return address
 
 
-MESSAGES = {
-    "IPv4-empty-part": "The IPv4 address ends with a dot.",
-    "IPv4-too-few-parts": "The IPv4 address has fewer than four parts.",
-    "IPv4-too-many-parts": "The IPv4 address has more than four parts.",
-    "IPv4-non-numeric-part": "This part of the IPv4 address is not a decimal, octal or "
-                             "hexadecimal number.",
-    "IPv4-non-decimal-part": "This part of the IPv4 address is written in hexadecimal or "
-                             "octal.",
-    "IPv4-out-of-range-part": "This part of the IPv4 address is larger than the bytes it "
-                              "fills can hold.",
-}
-
-
 def _identity(start: int, end: int) -> Span:
     return start, end
 
@@ -197,7 +184,7 @@ class _Run:
 
     def fail(self, code: str, span: Span) -> URLError:
         self.flush(None)
-        failing = Diagnostic(code, *self.where(*span), MESSAGES[code], "host")
+        failing = Diagnostic(code, *self.where(*span), message(code), "host")
         self.sink.append(failing)
         return URLError.of(failing, self.sink[:-1])
 
@@ -214,7 +201,7 @@ class _Run:
                     fix = str(numbers[index])
                 else:
                     fix = _dotted(numbers[last], 4 - last)
-            self.sink.append(Diagnostic(code, *self.where(*span), MESSAGES[code], "host",
+            self.sink.append(Diagnostic(code, *self.where(*span), message(code), "host",
                                         fix=fix))
         self.pending.clear()
 

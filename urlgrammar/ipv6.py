@@ -16,27 +16,11 @@ from functools import cache
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from .errors import Diagnostic, URLError
+from .errors import Diagnostic, URLError, message
 from .grammar import build
 
 Span = tuple[int, int]
 Origin = Callable[[int, int], Span]
-
-MESSAGES = {
-    "IPv6-invalid-compression": "The IPv6 address starts with a single colon.",
-    "IPv6-too-many-pieces": "The IPv6 address has more than eight pieces.",
-    "IPv6-multiple-compression": "The IPv6 address uses '::' more than once.",
-    "IPv6-invalid-code-point": "The IPv6 address has a code point that is not a hex digit, "
-                               "or ends after a colon.",
-    "IPv6-too-few-pieces": "The IPv6 address has fewer than eight pieces and no '::'.",
-    "IPv6-piece-leading-zero": "This IPv6 piece has a leading zero.",
-    "IPv4-in-IPv6-too-many-pieces": "The embedded IPv4 address starts after more than six "
-                                    "pieces.",
-    "IPv4-in-IPv6-invalid-code-point": "The embedded IPv4 address has an empty part, a "
-                                       "non-digit, a leading zero or more than four parts.",
-    "IPv4-in-IPv6-out-of-range-part": "A part of the embedded IPv4 address is over 255.",
-    "IPv4-in-IPv6-too-few-parts": "The embedded IPv4 address has fewer than four parts.",
-}
 
 
 @cache
@@ -113,10 +97,10 @@ def parse_ipv6(text: str, diagnostics: list[Diagnostic] | None = None,
         error = failure
     for piece in leading_zero:
         sink.append(Diagnostic("IPv6-piece-leading-zero", *where(piece.start, piece.end),
-                               MESSAGES["IPv6-piece-leading-zero"], "host",
+                               message("IPv6-piece-leading-zero"), "host",
                                fix=format(int(piece.text, 16), "x")))
     if address is None:
-        failing = Diagnostic(error.code, *where(error.start, error.end), MESSAGES[error.code],
+        failing = Diagnostic(error.code, *where(error.start, error.end), message(error.code),
                              "host")
         sink.append(failing)
         raise URLError.of(failing, sink[:-1])

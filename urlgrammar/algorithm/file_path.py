@@ -169,7 +169,7 @@ class FileAndPathStates(Machine):
             url.fragment = Text()
             self.state = "fragment state"
         elif c == " ":
-            self.validation_error("invalid-URL-unit", message="A space in an opaque path.")
+            self.validation_error("invalid-URL-unit", specifics="a space in an opaque path")
             if self.remaining_starts_with("?") or self.remaining_starts_with("#"):
                 url.path.append("%20")
             else:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 from typing import Final, Literal, NamedTuple, TypeAlias
 
-from ..errors import Diagnostic, URLError
+from ..errors import Diagnostic, URLError, message
 from ..host import Host, parse_host
 from ..preprocess import preprocess
 from .record import ASCII_HEX_DIGIT, EOF, Text, URLBuilder, URLRecord, is_url_code_point
@@ -51,20 +51,6 @@ class Raised(NamedTuple):
     state: str
     pointer: int | None
 
-
-_MESSAGES: Final = {
-    "special-scheme-missing-following-solidus": "A special URL's scheme is not followed by "
-                                                "exactly two slashes.",
-    "missing-scheme-non-relative-URL": "The input has no scheme, and no base URL it could be "
-                                       "relative to.",
-    "invalid-reverse-solidus": "A special URL uses a backslash where a slash belongs.",
-    "invalid-credentials": "The URL includes a username or password.",
-    "host-missing": "The URL has no host where it needs one.",
-    "port-out-of-range": "The port is greater than 65535.",
-    "port-invalid": "The port is not a number.",
-    "file-invalid-Windows-drive-letter": "A relative file URL starts with a Windows drive letter.",
-    "file-invalid-Windows-drive-letter-host": "A file URL's host is a Windows drive letter.",
-}
 
 #: The URL component each state works on, for diagnostics; None where it is the structure.
 _COMPONENT: Final[dict[str, str]] = {
@@ -114,21 +100,22 @@ class Machine:
     # ---- Validation errors and the host parser -----------------------------------------------
 
     def validation_error(self, name: str, span: tuple[int, int] | None = None,
-                         message: str | None = None, component: str | None = None) -> None:
+                         specifics: str | None = None, component: str | None = None) -> None:
         """https://url.spec.whatwg.org/#validation-error, at ``span`` of the processed input,
-        by default c (or the empty span at the end, where c is the EOF code point)."""
+        by default c (or the empty span at the end, where c is the EOF code point); its message
+        is the errors table's, with ``specifics``."""
         if span is None:
             span = (self.pointer, self.pointer + (self.pointer < len(self.input)))
         self.raised.append(Raised(name, self.running, self.step))
-        self.errors.append(Diagnostic(name, *self.offsets.span(*span), message or _MESSAGES[name],
+        self.errors.append(Diagnostic(name, *self.offsets.span(*span), message(name, specifics),
                                       component or _COMPONENT.get(self.running)))
 
     def invalid_url_units(self, c: str) -> None:
         """The two checks that the path, opaque path, query and fragment states share."""
         if not is_url_code_point(c) and c != "%":
-            self.validation_error("invalid-URL-unit", message=f"U+{ord(c):04X} is not a URL code point.")
+            self.validation_error("invalid-URL-unit", specifics=f"U+{ord(c):04X}")
         if c == "%" and not self.remaining_starts_with_two_ascii_hex_digits():
-            self.validation_error("invalid-URL-unit", message="A '%' is not followed by two hex digits.")
+            self.validation_error("invalid-URL-unit", specifics="a '%' without two hex digits after it")
 
     def host_parsing(self, start: int) -> Host | Failure:
         """https://url.spec.whatwg.org/#concept-host-parser on buffer, which starts at ``start``,

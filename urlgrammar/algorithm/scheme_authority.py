@@ -190,7 +190,7 @@ class SchemeAndAuthorityStates(Machine):
         elif c in (EOF, "/", "?", "#") or (url.is_special() and c == "\\"):
             if self.at_sign_seen and len(self.buffer) == 0:
                 self.validation_error("host-missing", (self.pointer, self.pointer),
-                                      "There is a username or password but no host.", "host")
+                                      "there is a username or password but no host", "host")
                 return FAILURE
             self.pointer -= len(self.buffer) + 1
             self.buffer = Text()
@@ -206,7 +206,7 @@ class SchemeAndAuthorityStates(Machine):
         if c == ":" and not self.inside_brackets:
             if len(self.buffer) == 0:
                 self.validation_error("host-missing", (self.pointer, self.pointer),
-                                      "There is a port but no host.")
+                                      "there is a port but no host")
                 return FAILURE
             host = self.host_parsing(self.pointer - len(self.buffer))
             if host is FAILURE:

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ..encodings import get_output_encoding
-from ..errors import Diagnostic
+from ..errors import Diagnostic, message
 from .file_path import FileAndPathStates
 from .machine import FAILURE, Failure, Outcome, Raised
 from .record import ASCII_TAB_OR_NEWLINE, C0_CONTROL_OR_SPACE, URLRecord
@@ -52,13 +52,13 @@ class BasicURLParser(SchemeAndAuthorityStates, FileAndPathStates):
         if trimmed != input:
             span = (0, lead) if lead else (len(trimmed), len(input))
             self.preprocessing_error("step 1.2", span,
-                                     "The input starts or ends with a C0 control or space.")
+                                     "a C0 control or space at the start or end")
         input = trimmed
         # Step 2.
         tab_or_newline = _TAB_OR_NEWLINE.search(input)
         if tab_or_newline:
             at = lead + tab_or_newline.start()
-            self.preprocessing_error("step 2", (at, at + 1), "The input holds a tab or newline.")
+            self.preprocessing_error("step 2", (at, at + 1), "a tab or newline")
         # Step 3.
         self.input = input if not tab_or_newline else "".join(
             c for c in input if c not in ASCII_TAB_OR_NEWLINE)
@@ -83,8 +83,8 @@ class BasicURLParser(SchemeAndAuthorityStates, FileAndPathStates):
         state: Callable[[], Outcome] = getattr(self, name.replace(" ", "_"))
         return state
 
-    def preprocessing_error(self, step: str, span: tuple[int, int], message: str) -> None:
+    def preprocessing_error(self, step: str, span: tuple[int, int], specifics: str) -> None:
         """invalid-URL-unit from steps 1.2 and 2, before there is a pointer; ``span`` is in
         the original input."""
         self.raised.append(Raised("invalid-URL-unit", f"basic URL parser {step}", None))
-        self.errors.append(Diagnostic("invalid-URL-unit", *span, message))
+        self.errors.append(Diagnostic("invalid-URL-unit", *span, message("invalid-URL-unit", specifics)))

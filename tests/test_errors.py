@@ -1,0 +1,98 @@
+"""One table of the standard's validation errors, and one message per error name.
+
+Whatever raises a validation error (the grammar pipeline, resolution, the host parsers, the
+transcribed state machine), its message is the table's, with at most the specifics of that
+occurrence after a colon.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import urlgrammar
+from urlgrammar.algorithm.api import run
+from urlgrammar.errors import SPEC, VALIDATION_ERRORS, Diagnostic, URLError, message, spec_anchor
+
+# Inputs that raise each validation error, some in more than one place or way.
+INPUTS: list[tuple[str, str | None]] = [
+    ("https://ex_ample.com/", None), ("https://xn--a.com/", None), ("https://ex%61mple.com/", None),
+    ("foo://a b/", None), ("https://a<b/", None), ("https://127.0.0.1./", None),
+    ("https://1.2.3/", None), ("https://1.2.3.4.5/", None), ("https://1.2.x.4/", None),
+    ("https://0x7f.0.0.1/", None), ("https://1.2.3.256/", None), ("https://\uff11.2.3.4/", None),
+    ("https://[::1/", None), ("https://[:1]/", None), ("https://[1:2:3:4:5:6:7:8:9]/", None),
+    ("https://[1::2::3]/", None), ("https://[1:x]/", None), ("https://[1:2:3]/", None),
+    ("https://[::01]/", None), ("https://[1:2:3:4:5:6:7:1.2.3.4]/", None),
+    ("https://[::1.2.x.4]/", None), ("https://[::1.2.3.256]/", None), ("https://[::1.2.3]/", None),
+    ("https://example.org/%zz", None), ("https://h/a b?c d#e\u00a0f", None), ("sc:a b", None),
+    ("sc://a%zz b/", None), (" https://h/\t", None), ("file:c|/x", None),
+    ("https:/example.org", None), ("https:example.org", None), ("https:x", "https://h/"),
+    ("https:///x", None), ("file:x", None), ("file:x", "file:///y"),
+    ("example", None), ("//x", None), ("?q", None), ("x", "mailto:a"), ("", "mailto:a"),
+    ("https://example.org\\path", None), ("https:\\\\h\\a", None),
+    ("https://user@example.org/", None), ("https://u:p@h@i/", None),
+    ("https://#f", None), ("https://u@/", None), ("https://:1/", None), ("https:", None),
+    ("https://example.org:65536/", None), ("https://example.org:7z/", None),
+    ("c|/x", "file:///c:/"), ("file://c:/", None), ("file://c|/x", None),
+]
+
+
+def _diagnostics(text: str, base: str | None) -> list[tuple[str, Diagnostic]]:
+    """Every diagnostic that the API, references and the state machine give for ``text``."""
+    found = [("validate", d) for d in urlgrammar.validate(text, base).diagnostics]
+    found += [("state machine", d) for d in run(text, base).errors]
+    for where, attempt in (("parse", lambda: urlgrammar.parse(text, base)),
+                           ("parse_reference", lambda: urlgrammar.parse_reference(text, base)),
+                           ("resolve", lambda: urlgrammar.parse_reference(text).resolve(base))):
+        try:
+            attempt()
+        except URLError as e:
+            assert str(e) == str(e.diagnostics[-1]) or str(e).startswith("the base URL")
+            found += [(where, d) for d in e.diagnostics]
+    return found
+
+
+def test_the_inputs_raise_every_validation_error() -> None:
+    codes = {d.code for text, base in INPUTS for _, d in _diagnostics(text, base)}
+    assert set(VALIDATION_ERRORS) <= codes
+
+
+@pytest.mark.parametrize(("text", "base"), INPUTS, ids=[f"{t!r} {b!r}" for t, b in INPUTS])
+def test_every_message_is_the_tables_with_at_most_specifics(text: str, base: str | None) -> None:
+    for where, d in _diagnostics(text, base):
+        if d.code not in VALIDATION_ERRORS:
+            continue
+        plain = VALIDATION_ERRORS[d.code].message
+        assert d.message == plain or d.message.startswith(plain.removesuffix(".") + ": "), \
+            f"{where} says {d.code}: {d.message!r}, the table {plain!r}"
+
+
+def test_no_message_is_jargon() -> None:
+    from urlgrammar.lift import parse_record
+    from urlgrammar.model import URLRecord
+    from urlgrammar.resolve import strict_resolve
+
+    messages = [d.message for text, base in INPUTS for _, d in _diagnostics(text, base)]
+    with pytest.raises(URLError) as info:  # resolution's own operation, under the public API
+        strict_resolve(parse_record("x", urlgrammar.Mode.GENERIC), URLRecord())
+    assert info.value.code == "missing-scheme-non-relative-URL"
+    messages.append(info.value.diagnostics[-1].message)
+    for jargon in ("strict resolution", "strict-resolve", "rebase", "forcing", "pct-invalid"):
+        assert not [m for m in messages if jargon in m.lower()], jargon
+
+
+def test_the_table_has_a_flag_an_anchor_and_a_plain_sentence_per_name() -> None:
+    for name, error in VALIDATION_ERRORS.items():
+        assert isinstance(error.failure, bool)
+        assert error.spec.startswith(SPEC + "#") and error.spec == spec_anchor(name)
+        assert error.message[0].isupper() and error.message.endswith("."), name
+    assert VALIDATION_ERRORS["domain-to-ASCII"].spec.endswith("#validation-error-domain-to-ascii")
+    assert spec_anchor("grammar") == SPEC
+    assert Diagnostic("port-invalid", 0, 0, "").failure and Diagnostic("grammar", 0, 0, "").failure
+    assert not Diagnostic("invalid-credentials", 0, 0, "").failure
+
+
+def test_a_message_carries_the_specifics_after_the_tables_words() -> None:
+    assert message("port-out-of-range") == "The port is greater than 65535."
+    assert message("port-out-of-range", "99999") == "The port is greater than 65535: 99999."
+    with pytest.raises(KeyError):
+        message("no-such-error")

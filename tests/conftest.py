@@ -1,14 +1,17 @@
 """Shared fixtures: where the conformance data lives.
 
-The data is read from ``../shared`` beside the repository, or from the directory named by
-the environment variable ``URLGRAMMAR_SHARED``. Where neither exists, conformance tests skip
-with a message that says so; the project's own tests do not need it.
+The data is read from the directory named by the environment variable ``URLGRAMMAR_SHARED``
+when it is set, and otherwise from ``../shared`` beside the repository. Where a file is
+missing, the tests that need it skip with a reason that names the file and where it was
+looked for; the project's own tests do not need the data. ``URLGRAMMAR_SHARED=/nonexistent``
+runs the suite as a checkout without the data would.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,22 +19,38 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+#: The id of the one skipped case that stands for a parametrized test's missing data.
+MISSING_ID = "shared_data_missing"
+
+
+def shared_location() -> Path:
+    """Where the data is looked for: ``$URLGRAMMAR_SHARED`` if set, else ``../shared``."""
+    env = os.environ.get("URLGRAMMAR_SHARED")
+    return Path(env) if env else ROOT.parent / "shared"
+
 
 def shared_dir() -> Path | None:
-    env = os.environ.get("URLGRAMMAR_SHARED")
-    for candidate in ([Path(env)] if env else []) + [ROOT.parent / "shared"]:
-        if candidate.is_dir():
-            return candidate
-    return None
+    location = shared_location()
+    return location if location.is_dir() else None
+
+
+def missing_reason(relative: str) -> str:
+    """The skip reason for a missing data file: the file, where it was looked for, what to do."""
+    return (f"conformance data {relative} not found in {shared_location()} (set URLGRAMMAR_SHARED "
+            f"to the shared/ directory)")
+
+
+def _present(relative: str) -> Path | None:
+    base = shared_dir()
+    return base / relative if base is not None and (base / relative).is_file() else None
 
 
 def shared_file(relative: str) -> Path:
     """The path of a conformance data file, or skip the calling test with a clear reason."""
-    base = shared_dir()
-    if base is None or not (base / relative).is_file():
-        pytest.skip(f"conformance data {relative} not found: set URLGRAMMAR_SHARED to the "
-                    f"shared/ directory (looked in {base or ROOT.parent / 'shared'})")
-    return base / relative
+    path = _present(relative)
+    if path is None:
+        pytest.skip(missing_reason(relative))
+    return path
 
 
 def load_json(relative: str) -> Any:
@@ -43,15 +62,31 @@ def load_json(relative: str) -> Any:
 
 
 def shared_cases(relative: str) -> list[Any]:
-    """For parametrize at collection time: [] (and a skipping test) when the data is absent.
+    """The cases of a data file at collection time, or [] when it is absent (parametrize them
+    with :func:`shared_parametrize`, which then skips with the file's name).
 
     A file is a list of cases (WPT, with comment strings between them) or an object whose
     ``cases`` are the list (whatwg-url's validation cases).
     """
-    base = shared_dir()
-    if base is None or not (base / relative).is_file():
+    path = _present(relative)
+    if path is None:
         return []
-    data = json.loads((base / relative).read_text(encoding="utf-8"))
+    data = json.loads(path.read_text(encoding="utf-8"))
     if isinstance(data, dict):
         data = data["cases"]
     return [case for case in data if not isinstance(case, str)]
+
+
+def shared_parametrize(relative: str, argnames: str | Sequence[str], argvalues: Iterable[Any],
+                       **kwargs: Any) -> pytest.MarkDecorator:
+    """``pytest.mark.parametrize`` over cases drawn from the data file ``relative``.
+
+    Without the file, the test gets one case, skipped with a reason that names the file,
+    instead of pytest's "got empty parameter set" (which pyproject.toml makes an error).
+    """
+    if _present(relative) is not None:
+        return pytest.mark.parametrize(argnames, argvalues, **kwargs)
+    names = [n.strip() for n in argnames.split(",")] if isinstance(argnames, str) else list(argnames)
+    placeholder = pytest.param(*[None] * len(names), id=MISSING_ID,
+                               marks=pytest.mark.skip(reason=missing_reason(relative)))
+    return pytest.mark.parametrize(names, [placeholder])

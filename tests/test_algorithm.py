@@ -8,7 +8,7 @@ import time
 from typing import Any, get_args
 
 import pytest
-from conftest import ROOT, load_json, shared_cases
+from conftest import ROOT, load_json, shared_cases, shared_parametrize
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,7 +38,8 @@ def test_urltestdata_is_present_or_skipped() -> None:
     assert len(load_json("wpt/urltestdata.json")) == len(URLTESTDATA) == 891
 
 
-@pytest.mark.parametrize("case", URLTESTDATA, ids=[case_id(c["input"], c.get("base")) for c in URLTESTDATA])
+@shared_parametrize("wpt/urltestdata.json",
+                    "case", URLTESTDATA, ids=[case_id(c["input"], c.get("base")) for c in URLTESTDATA])
 def test_urltestdata(case: dict[str, Any]) -> None:
     result = run(case["input"], case.get("base"))
     if case.get("failure"):
@@ -66,8 +67,9 @@ def test_percent_encoding_data_is_present_or_skipped() -> None:
     assert len(PERCENT) == sum(len(case["output"]) for case in cases) > 0
 
 
-@pytest.mark.parametrize(("encoding", "input", "query", "fragment"), PERCENT,
-                         ids=[f"{input!r} as {encoding}" for encoding, input, _, _ in PERCENT])
+@shared_parametrize("wpt/percent-encoding.json",
+                    ("encoding", "input", "query", "fragment"), PERCENT,
+                    ids=[f"{input!r} as {encoding}" for encoding, input, _, _ in PERCENT])
 def test_percent_encoding(encoding: str, input: str, query: str, fragment: str) -> None:
     result = run(f"https://doesnotmatter.invalid/?{input}#{input}", encoding=encoding)
     assert result.url is not None
@@ -86,12 +88,14 @@ def test_validation_data_is_present_or_skipped() -> None:
     assert set(data["validationErrorNames"]) == set(VALIDATION_ERRORS)
 
 
-@pytest.mark.parametrize("case", VALIDATION_CASES, ids=VALIDATION_IDS)
+@shared_parametrize("validation/whatwg-url-validation-cases.json",
+                    "case", VALIDATION_CASES, ids=VALIDATION_IDS)
 def test_validation_error_names(case: dict[str, Any]) -> None:
     assert codes(run(case["input"], case.get("base"))) == case.get("parserValidationErrors", [])
 
 
-@pytest.mark.parametrize("case", VALIDATION_CASES, ids=VALIDATION_IDS)
+@shared_parametrize("validation/whatwg-url-validation-cases.json",
+                    "case", VALIDATION_CASES, ids=VALIDATION_IDS)
 def test_validation_failure(case: dict[str, Any]) -> None:
     assert run(case["input"], case.get("base")).failure == case.get("parserFailure", False)
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-from conftest import shared_cases
+from conftest import shared_cases, shared_parametrize
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +25,8 @@ def agree(input: str, base: str | None) -> None:
     assert ours == oracle.href
 
 
-@pytest.mark.parametrize("case", WPT, ids=lambda c: f"{c['input']!r} against {c.get('base')!r}")
+@shared_parametrize("wpt/urltestdata.json",
+                    "case", WPT, ids=lambda c: f"{c['input']!r} against {c.get('base')!r}")
 def test_agree_on_urltestdata(case: dict[str, str]) -> None:
     agree(case["input"], case.get("base"))
 

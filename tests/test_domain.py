@@ -13,7 +13,7 @@ from typing import Any
 
 import idna
 import pytest
-from conftest import shared_cases, shared_dir
+from conftest import shared_cases, shared_dir, shared_parametrize
 
 from urlgrammar.domain import LABEL_LIMIT, domain_to_ascii, domain_to_unicode, parse_domain
 from urlgrammar.errors import URLError
@@ -31,7 +31,7 @@ def ascii_or_none(domain: str, be_strict: bool = False) -> str | None:
 TOASCII = shared_cases("wpt/toascii.json")
 
 
-@pytest.mark.parametrize("case", TOASCII, ids=lambda c: c["input"])
+@shared_parametrize("wpt/toascii.json", "case", TOASCII, ids=lambda c: c["input"])
 def test_toascii(case: dict[str, Any]) -> None:
     assert ascii_or_none(case["input"]) == case["output"]
 
@@ -97,8 +97,8 @@ def _newer_than_unicodedata(text: str) -> bool:
     return False
 
 
-@pytest.mark.parametrize(("source", "to_ascii", "codes"), IDNA_TEST_V2,
-                         ids=[row[0] for row in IDNA_TEST_V2])
+@shared_parametrize("validation/IdnaTestV2.txt", ("source", "to_ascii", "codes"), IDNA_TEST_V2,
+                                                 ids=[row[0] for row in IDNA_TEST_V2])
 def test_strict_run_reports_a_status_of_the_data(source: str, to_ascii: str,
                                                   codes: frozenset[str]) -> None:
     result = parse_domain(source, be_strict=True)

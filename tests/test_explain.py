@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import shared_cases
+from conftest import shared_cases, shared_parametrize
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -46,7 +46,8 @@ def test_the_state_machine_trace_is_shown() -> None:
     assert "scheme start@0 → scheme@1" in text
 
 
-@pytest.mark.parametrize("case", WPT, ids=lambda c: f"{c['input']!r} against {c.get('base')!r}")
+@shared_parametrize("wpt/urltestdata.json",
+                    "case", WPT, ids=lambda c: f"{c['input']!r} against {c.get('base')!r}")
 def test_explain_every_wpt_input(case: dict[str, str]) -> None:
     ex = explain(case["input"], case.get("base"))
     assert ex.text()

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 import pytest
-from conftest import load_json, shared_cases
+from conftest import load_json, shared_cases, shared_parametrize
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,7 +38,7 @@ def diagnose(input: str, special: bool = True,
 TOASCII = shared_cases("wpt/toascii.json")
 
 
-@pytest.mark.parametrize("case", TOASCII, ids=lambda c: c["input"])
+@shared_parametrize("wpt/toascii.json", "case", TOASCII, ids=lambda c: c["input"])
 def test_toascii_through_the_host_parser(case: dict[str, Any]) -> None:
     assert serialized(case["input"]) == case["output"]
 
@@ -46,7 +46,7 @@ def test_toascii_through_the_host_parser(case: dict[str, Any]) -> None:
 IDNA = [case for case in shared_cases("wpt/IdnaTestV2.json") if case["input"]]
 
 
-@pytest.mark.parametrize("case", IDNA, ids=lambda c: c["input"])
+@shared_parametrize("wpt/IdnaTestV2.json", "case", IDNA, ids=lambda c: c["input"])
 def test_idna_test_v2(case: dict[str, Any]) -> None:
     # As WPT's url/IdnaTestV2.window.js: the host of https://<input>/x, or failure.
     assert serialized(case["input"]) == case["output"]

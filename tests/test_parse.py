@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import shared_cases
+from conftest import shared_cases, shared_parametrize
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,7 +31,7 @@ def test_conformance_data_is_present() -> None:
     assert len(WPT) == 891 and len(TOASCII) == 87
 
 
-@pytest.mark.parametrize("case", WPT, ids=case_id)
+@shared_parametrize("wpt/urltestdata.json", "case", WPT, ids=case_id)
 def test_urltestdata(case: dict[str, str]) -> None:
     if case.get("failure"):
         with pytest.raises(URLError):
@@ -43,7 +43,7 @@ def test_urltestdata(case: dict[str, str]) -> None:
     assert can_parse(case["input"], case.get("base"))
 
 
-@pytest.mark.parametrize("case", TOASCII, ids=lambda c: repr(c["input"]))
+@shared_parametrize("wpt/toascii.json", "case", TOASCII, ids=lambda c: repr(c["input"]))
 def test_toascii_through_parse(case: dict[str, str]) -> None:
     if case["output"] is None:
         assert not can_parse(f"https://{case['input']}/x")
@@ -51,9 +51,10 @@ def test_toascii_through_parse(case: dict[str, str]) -> None:
         assert parse(f"https://{case['input']}/x").hostname == case["output"]
 
 
-@pytest.mark.parametrize(("input", "encoding", "output"),
-                         [(c["input"], e, o) for c in PERCENT for e, o in c["output"].items()],
-                         ids=lambda v: repr(v))
+@shared_parametrize("wpt/percent-encoding.json",
+                    ("input", "encoding", "output"),
+                    [(c["input"], e, o) for c in PERCENT for e, o in c["output"].items()],
+                    ids=lambda v: repr(v))
 def test_percent_encoding_of_the_query(input: str, encoding: str, output: str) -> None:
     url = parse("https://doesnotmatter.invalid/?" + input, encoding=encoding)
     assert url.search == "?" + output

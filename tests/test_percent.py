@@ -7,7 +7,7 @@ import re
 import string
 
 import pytest
-from conftest import load_json, shared_cases
+from conftest import load_json, shared_cases, shared_parametrize
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -49,8 +49,8 @@ def test_conformance_data_is_present_or_skipped() -> None:
     assert len(CASES) == sum(len(case["output"]) for case in cases) > 0
 
 
-@pytest.mark.parametrize(("encoding", "text", "expected"), CASES,
-                         ids=[f"{text} as {encoding}" for encoding, text, _ in CASES])
+@shared_parametrize("wpt/percent-encoding.json", ("encoding", "text", "expected"), CASES,
+                                                 ids=[f"{text} as {encoding}" for encoding, text, _ in CASES])
 def test_wpt_percent_encoding(encoding: str, text: str, expected: str) -> None:
     assert percent_encode_after_encoding(encoding, text, SPECIAL_QUERY_SET) == expected
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import shared_cases
+from conftest import shared_cases, shared_parametrize
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import canonical_urls
@@ -22,7 +22,7 @@ def test_conformance_data_is_present_or_skipped() -> None:
     assert len(CANONICAL_HREFS) > 400
 
 
-@pytest.mark.parametrize("href", CANONICAL_HREFS)
+@shared_parametrize("wpt/urltestdata.json", "href", CANONICAL_HREFS)
 def test_every_canonical_wpt_href_prints_back(href: str) -> None:
     assert parse_reference(href).href == href
 

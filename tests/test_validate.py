@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import load_json, shared_cases
+from conftest import load_json, shared_cases, shared_parametrize
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -38,18 +38,21 @@ def test_validation_data_is_present_or_skipped() -> None:
     assert len(data["cases"]) == len(VALIDATION_CASES) == 184
 
 
-@pytest.mark.parametrize("case", VALIDATION_CASES, ids=VALIDATION_IDS)
+@shared_parametrize("validation/whatwg-url-validation-cases.json",
+                    "case", VALIDATION_CASES, ids=VALIDATION_IDS)
 def test_validation_cases_error_list(case: dict[str, Any]) -> None:
     report = validate(case["input"], case.get("base"))
     assert codes(report.diagnostics) == case.get("parserValidationErrors", [])
 
 
-@pytest.mark.parametrize("case", VALIDATION_CASES, ids=VALIDATION_IDS)
+@shared_parametrize("validation/whatwg-url-validation-cases.json",
+                    "case", VALIDATION_CASES, ids=VALIDATION_IDS)
 def test_validation_cases_failure(case: dict[str, Any]) -> None:
     assert validate(case["input"], case.get("base")).failure == case.get("parserFailure", False)
 
 
-@pytest.mark.parametrize("case", VALIDATION_CASES, ids=VALIDATION_IDS)
+@shared_parametrize("validation/whatwg-url-validation-cases.json",
+                    "case", VALIDATION_CASES, ids=VALIDATION_IDS)
 def test_validation_cases_valid_url_string(case: dict[str, Any]) -> None:
     report = validate(case["input"], case.get("base"))
     assert report.valid == case["validURLString"], report.grammar_error
@@ -317,7 +320,8 @@ def test_urltestdata_is_present_or_skipped() -> None:
     assert len(load_json("wpt/urltestdata.json")) == len(URLTESTDATA) == 891
 
 
-@pytest.mark.parametrize("case", URLTESTDATA, ids=[case_id(c["input"], c.get("base")) for c in URLTESTDATA])
+@shared_parametrize("wpt/urltestdata.json",
+                    "case", URLTESTDATA, ids=[case_id(c["input"], c.get("base")) for c in URLTESTDATA])
 def test_urltestdata(case: dict[str, Any]) -> None:
     report = validate(case["input"], case.get("base"))
     assert report.failure == bool(case.get("failure"))

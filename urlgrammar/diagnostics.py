@@ -20,8 +20,9 @@ import unicodedata
 
 from .errors import Diagnostic, URLError, message
 from .grammar import WEB_SCHEMES
-from .host import NON_URL, pct_tokens
-from .model import Authority, Component, Kind, URLRecord
+from .host import NON_URL
+from .model import Authority, Component, Kind, Span, URLRecord
+from .percent import pct_invalid
 from .preprocess import Preprocessed
 from .resolve import has_opaque_path, is_special
 
@@ -89,9 +90,18 @@ class Collector:
         self._preprocessing: list[Diagnostic] = []
         self._entries: list[tuple[int, int, int, Diagnostic]] = []
         self._failure: Diagnostic | None = None
+        self._pct_invalid: dict[str, tuple[Span, ...]] = {}
 
     def add(self, pointer: int, phase: int, diagnostic: Diagnostic) -> None:
         self._entries.append((pointer, phase, len(self._entries), diagnostic))
+
+    def pct_invalid(self, value: str) -> tuple[Span, ...]:
+        """:func:`urlgrammar.percent.pct_invalid` of a component value, read once per run:
+        :mod:`urlgrammar.validate` asks again of the same values for the writing grammar."""
+        found = self._pct_invalid.get(value)
+        if found is None:
+            found = self._pct_invalid[value] = pct_invalid(value)
+        return found
 
     # ---- what the pipeline reports -----------------------------------------------------------
 
@@ -176,6 +186,7 @@ class _Walk:
     def __init__(self, collector: Collector, text: str, lifted: URLRecord,
                  resolved: URLRecord | None) -> None:
         self.add, self.text, self.lifted, self.resolved = collector.add, text, lifted, resolved
+        self.pct_invalid = collector.pct_invalid
         self.base = collector.base
 
     def run(self) -> None:
@@ -343,14 +354,13 @@ class _Walk:
                 said = message("invalid-URL-unit", f"{code_point(char)} in {where}")
                 self.add(p, PATH, Diagnostic("invalid-URL-unit", p, p + 1, said, component,
                                              f"U+{ord(char):04X}", _encoded(char)))
-        if "%" in value:
-            for token in pct_tokens(value):
-                if token.type == "PCT_INVALID":
-                    p = start + (token.start_pos or 0)
-                    self.add(p, PATH, Diagnostic(
-                        "invalid-URL-unit", p, p + 1, message("invalid-URL-unit", f"a '%' in the "
-                        f"{component} without two hex digits after it; write %25 for a percent sign"),
-                        component, "%", "%25"))
+        invalid = self.pct_invalid(value)
+        if invalid:
+            said = message("invalid-URL-unit", f"a '%' in the {component} without two hex "
+                           "digits after it; write %25 for a percent sign")
+            for at, _ in invalid:
+                p = start + at
+                self.add(p, PATH, Diagnostic("invalid-URL-unit", p, p + 1, said, component, "%", "%25"))
 
 
 def _encoded(char: str) -> str:

@@ -19,17 +19,13 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import TypeAlias
-
-from lark import Lark, Token, Tree
 
 from .domain import FORBIDDEN_DOMAIN, STRICT_ASCII_DOMAIN, DomainResult, diagnostic, parse_domain
 from .errors import Diagnostic, URLError, message
-from .grammar import build
 from .ipv4 import ends_in_a_number, parse_ipv4, serialize_ipv4
 from .ipv6 import parse_ipv6, serialize_ipv6
-from .percent import C0_CONTROL_SET, utf8_percent_encode
+from .percent import C0_CONTROL_SET, pct_tokens, utf8_percent_encode
 
 Span = tuple[int, int]
 Origin = Callable[[int, int], Span]
@@ -239,19 +235,6 @@ def _name(char: str) -> str:
     return f"U+{ord(char):04X}" if not char.isprintable() or char == " " else repr(char)
 
 
-@cache
-def _pct_parser() -> Lark:
-    return build("pct")
-
-
-def pct_tokens(text: str) -> list[Token]:
-    """The terminals of ``text`` read as a percent-encoded-string (``grammars/pct.lark``):
-    PCT_ENCODED_BYTES, PCT_INVALID and UNCODED, each with its position."""
-    tree = _pct_parser().parse(text, start="pct_encoded_string")
-    return [child.children[0] for child in tree.children
-            if isinstance(child, Tree) and isinstance(child.children[0], Token)]
-
-
 @dataclass(frozen=True, slots=True)
 class _Decoded:
     """A host percent-decoded (https://url.spec.whatwg.org/#string-percent-decode, then
@@ -273,9 +256,9 @@ class _Decoded:
         starts: list[int] = []
         ends: list[int] = []
         encoded: list[int] = []
-        for token in pct_tokens(input):
-            position = token.start_pos or 0
-            if token.type != "PCT_ENCODED_BYTES":
+        for terminal in pct_tokens(input):
+            token, position = terminal.value, terminal.start_pos
+            if terminal.type != "PCT_ENCODED_BYTES":
                 chars.extend(token)
                 starts.extend(range(position, position + len(token)))
                 ends.extend(range(position + 1, position + len(token) + 1))

@@ -17,9 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Final, cast
-
-from lark import Lark, Token, Transformer
+from typing import Final
 
 from .encodings import (
     ISO2022JPEncoder,
@@ -29,6 +27,7 @@ from .encodings import (
     get_output_encoding,
 )
 from .grammar import build
+from .lalr import Driver, Tok
 
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
@@ -231,26 +230,48 @@ def _encode_iso_2022_jp(encoder: ISO2022JPEncoder, s: str, byte_table: tuple[str
 # ---- Percent-decoding -------------------------------------------------------------------------
 
 
-class _PercentDecoder(Transformer[Token, bytes]):
-    """The bytes of a percent-encoded string (grammar ``pct``, start ``pct_encoded_string``)."""
+class _Terminals:
+    """What the lean driver builds from a percent-encoded string (grammar ``pct``, start
+    ``pct_encoded_string``): its terminals, in order, each rule giving the one it holds."""
 
-    def pct_encoded_string(self, parts: list[bytes]) -> bytes:
-        return b"".join(parts)
+    def pct_encoded_string(self, parts: list[Tok]) -> list[Tok]:
+        return parts
 
-    def pct_encoded_bytes(self, tokens: list[Token]) -> bytes:
-        return bytes.fromhex(tokens[0].replace("%", ""))
+    def pct_encoded_bytes(self, tokens: list[Tok]) -> Tok:
+        return tokens[0]
 
-    def pct_invalid(self, tokens: list[Token]) -> bytes:
-        # A `%` that does not start two hex digits stands for itself: `%` or `%` and one digit.
-        return tokens[0].encode("ascii")
-
-    def uncoded(self, tokens: list[Token]) -> bytes:
-        return _utf8(tokens[0])
+    pct_invalid = uncoded = pct_encoded_bytes
 
 
 @cache
-def _percent_decoder() -> Lark:
-    return build("pct", transformer=_PercentDecoder())
+def _pct_driver() -> Driver:
+    # Lark builds the grammar's LALR(1) table once; the lean driver runs it, as it does the
+    # URL grammars: Lark's general parser costs several times as much per token.
+    return Driver(build("pct"), _Terminals())
+
+
+def pct_tokens(text: str) -> list[Tok]:
+    """The terminals of ``text`` read as a percent-encoded-string (``grammars/pct.lark``):
+    PCT_ENCODED_BYTES, PCT_INVALID and UNCODED, each with its position."""
+    tokens: list[Tok] = _pct_driver().parse(text, "pct_encoded_string")
+    return tokens
+
+
+def pct_invalid(text: str) -> tuple[tuple[int, int], ...]:
+    """The spans of the ``pct_invalid`` terminals of ``text`` read as a percent-encoded-string:
+    each `%` not followed by two hex digits, with the hex digit that follows it, if any."""
+    if "%" not in text:
+        return ()
+    return tuple((t.start_pos, t.end_pos) for t in pct_tokens(text) if t.type == "PCT_INVALID")
+
+
+def _token_bytes(token: Tok) -> bytes:
+    if token.type == "PCT_ENCODED_BYTES":
+        return bytes.fromhex(token.value.replace("%", ""))
+    if token.type == "PCT_INVALID":
+        # A `%` that does not start two hex digits stands for itself: `%` or `%` and one digit.
+        return token.value.encode("ascii")
+    return _utf8(token.value)
 
 
 def percent_decode(s: str) -> bytes:
@@ -262,7 +283,7 @@ def percent_decode(s: str) -> bytes:
     """
     if "%" not in s:
         return _utf8(s)
-    return cast(bytes, _percent_decoder().parse(s))
+    return b"".join(map(_token_bytes, pct_tokens(s)))
 
 
 def percent_decode_str(s: str) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .api import base_url_of
@@ -22,10 +23,10 @@ from .diagnostics import Collector, code_point
 from .domain import STATUS, parse_domain
 from .errors import Diagnostic, URLError
 from .grammar import WEB_SCHEMES, Mode
-from .host import pct_tokens
 from .ipv4 import ends_in_a_number, is_valid_ipv4
 from .ipv6 import is_valid_ipv6
-from .model import Authority, Component, Kind, URLRecord
+from .model import Authority, Component, Kind, Span, URLRecord
+from .percent import pct_invalid
 from .pipeline import run
 from .preprocess import Preprocessed
 from .printer import print_record
@@ -97,7 +98,7 @@ def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool)
                                 "utf-8", collector)[0])
     pre, lifted = collector.pre, collector.lifted
     assert pre is not None and lifted is not None  # the grammars are total
-    error = _Writing(pre.text, lifted, record).first_error()
+    error = _Writing(pre.text, lifted, record, collector.pct_invalid).first_error()
     if error is not None and not pre.offsets.identity:
         error = GrammarError(error.rule, *pre.offsets.span(error.start, error.end), error.message)
     removed = _removed(pre)
@@ -220,9 +221,11 @@ _ASCII_STATUS = {char: statuses for _, chars, statuses in TABLE for char in char
 _NON_DIGIT = re.compile("[^0-9]")
 
 
-def component_error(value: str, start: int, column: str, rule: str) -> GrammarError | None:
+def component_error(value: str, start: int, column: str, rule: str,
+                    invalid: Callable[[str], tuple[Span, ...]] = pct_invalid) -> GrammarError | None:
     """The first code point of a component value that its column does not allow, or the first
-    ``pct_invalid`` of its percent-encoded-string parse, whichever comes first."""
+    ``pct_invalid`` of its percent-encoded-string parse (``invalid`` reads them), whichever
+    comes first."""
     bad = _INVALID[column][not value.isascii()].search(value)
     first = None
     if bad is not None:
@@ -231,14 +234,13 @@ def component_error(value: str, start: int, column: str, rule: str) -> GrammarEr
         first = GrammarError(rule, start + bad.start(), start + bad.end(),
                              f"{code_point(char)} is {_STATUS[status]} in the {column} "
                              "(URL Specification § Component Characters).")
-    before = len(value) if bad is None else bad.start()
-    if "%" in value[:before]:
-        for token in pct_tokens(value[:before]):
-            if token.type == "PCT_INVALID":
-                at = start + (token.start_pos or 0)
-                # A `%` cut off by the slice is followed by the bad code point: invalid too.
-                return GrammarError("pct_invalid", at, at + len(token), "A '%' is not followed "
-                                    "by two hex digits (the grammar's pct_invalid).")
+    spans = invalid(value) if "%" in value[:len(value) if bad is None else bad.start()] else ()
+    # The bad code point is neither `%` nor a hex digit, so the terminals before it are those
+    # of the text up to it: a `%` that it cuts short is a pct_invalid either way.
+    if spans and (bad is None or spans[0][0] < bad.start()):
+        at, end = spans[0]
+        return GrammarError("pct_invalid", start + at, start + end, "A '%' is not followed "
+                            "by two hex digits (the grammar's pct_invalid).")
     return first
 
 
@@ -256,8 +258,9 @@ class _Writing:
     has, are ``URL-units`` (see :func:`_removed`).
     """
 
-    def __init__(self, text: str, lifted: URLRecord, base: URLRecord | None) -> None:
-        self.text, self.lifted, self.base = text, lifted, base
+    def __init__(self, text: str, lifted: URLRecord, base: URLRecord | None,
+                 invalid: Callable[[str], tuple[Span, ...]]) -> None:
+        self.text, self.lifted, self.base, self.invalid = text, lifted, base, invalid
 
     def first_error(self) -> GrammarError | None:
         lifted, base, text = self.lifted, self.base, self.text
@@ -298,13 +301,15 @@ class _Writing:
                 error = self._separator(start, "path_root")
             elif c.kind == Kind.DRIVE:
                 error = self._drive_invalid(c) if start == previous_end else \
-                    self._separator(start - 1, "drive") or component_error(c.value, start, "dir", "drive")
+                    self._separator(start - 1, "drive") or \
+                    component_error(c.value, start, "dir", "drive", self.invalid)
             elif c.kind in (Kind.DIR, Kind.FILE):
-                error = component_error(c.value, start, "opaque-path" if opaque else "dir", c.kind.label)
+                error = component_error(c.value, start, "opaque-path" if opaque else "dir", c.kind.label,
+                                        self.invalid)
                 if error is None and c.kind == Kind.DIR:
                     error = self._separator(end, "dir")
             elif c.kind in (Kind.QUERY, Kind.FRAGMENT):
-                error = component_error(c.value, start, c.kind.label, c.kind.label)
+                error = component_error(c.value, start, c.kind.label, c.kind.label, self.invalid)
             if error is not None:
                 return error
         return None

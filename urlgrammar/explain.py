@@ -21,7 +21,7 @@ from .grammar import WEB_SCHEMES, Mode, build, mode_for, scheme_of
 from .host import IPv4, parse_host
 from .ipv4 import ipv4_parts
 from .lift import parse_record
-from .model import Authority, Kind, URLRecord
+from .model import Authority, Component, Kind, URLRecord
 from .normalise import normalise_path
 from .percent import percent_decode_str
 from .preprocess import preprocess
@@ -197,14 +197,20 @@ def _resolution(ex: Explanation, url: URLRecord, base: URLRecord | None, mode: M
     return resolved
 
 
+def _segments(record: URLRecord) -> set[Component]:
+    """The dir and file components of ``record``, to look each one up in constant time: a
+    linear search per segment would make a long path cost the square of its length."""
+    return {c for c in record if c.kind in (Kind.DIR, Kind.FILE)}
+
+
 def _force_changes(before: URLRecord, after: URLRecord) -> list[str]:
     lines = []
     if not before.root and after.root:
         lines.append("force added a path-root")
     a, b = before.authority, after.authority
     if b is not None and (a is None or a.is_empty) and not b.is_empty:
-        promoted = [c.value for c in before if c.kind in (Kind.DIR, Kind.FILE)
-                    and c not in after]
+        kept = _segments(after)
+        promoted = [c.value for c in before if c.kind in (Kind.DIR, Kind.FILE) and c not in kept]
         lines.append(f"force promoted the path segment {promoted[-1] if promoted else ''!r} to the authority")
     elif a is None and b is not None:
         lines.append("force gave the file URL an empty authority")
@@ -261,7 +267,8 @@ def _normalisation(ex: Explanation, resolved: URLRecord, final: URLRecord) -> No
     if resolved.drive is not None and final.drive is not None and resolved.drive != final.drive:
         lines.append(f"drive {resolved.drive!r} written as {final.drive!r}")
     dotted = normalise_path(resolved)
-    removed = [c.value for c in resolved if c.kind in (Kind.DIR, Kind.FILE) and c not in dotted]
+    kept = _segments(dotted)
+    removed = [c.value for c in resolved if c.kind in (Kind.DIR, Kind.FILE) and c not in kept]
     if removed:
         lines.append("dot segments removed: " + ", ".join(repr(v) for v in removed))
     for kind in (Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT):

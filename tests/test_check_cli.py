@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -112,8 +114,25 @@ def test_undecodable_bytes_get_a_message(tmp_path: Path, capsys: pytest.CaptureF
     assert status == 1 and err == ""
     assert "2: error: the input is not valid UTF-8 (byte 0xFF at byte 9)" in out
     assert out.splitlines()[-1] == "2 inputs: valid 1, invalid 1, failures 0, not UTF-8 1"
-    status, out, _ = output(capsys, ["https://\udcff/"])  # how Python passes on a bad argv byte
-    assert status == 1 and "not valid UTF-8 (byte 0xFF at column 9)" in out
+
+
+def test_an_argument_that_is_not_utf8_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    # How Python passes on a bad argv byte; tests/test_cli.py runs it as a process.
+    with pytest.raises(SystemExit) as info:
+        main(["https://\udcff/"])
+    assert info.value.code == 2
+    assert "argument URL: not valid UTF-8: byte 0xFF at offset 8" in capsys.readouterr().err
+
+
+def test_no_inputs_are_said_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "urls.txt"
+    for content in (b"", b"\n \r\n\t\n"):
+        path.write_bytes(content)
+        assert output(capsys, ["--file", str(path)]) == (0, "", f"0 inputs: {path} has no non-blank lines\n")
+    proc = subprocess.run([sys.executable, "-m", "urlgrammar", "check", "-"], input="",
+                          capture_output=True, text=True, check=False)
+    assert (proc.returncode, proc.stdout) == (0, "")
+    assert proc.stderr == "0 inputs: standard input has no non-blank lines\n"
 
 
 def test_an_unreadable_file_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -124,17 +143,18 @@ def test_an_unreadable_file_is_a_usage_error(tmp_path: Path, capsys: pytest.Capt
     assert status == 2 and "cannot read" in err
 
 
-@pytest.mark.parametrize("argv", [[], ["https://a/", "--file", "f"], ["-", "https://a/"],
-                                  ["x", "--base", "not a base"]])
+@pytest.mark.parametrize("argv", [[], ["https://a/", "--file", "f"], ["-", "https://a/"]])
 def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = output(capsys, argv)
     assert (status, out) == (2, "") and err.startswith("urlgrammar check: error:")
 
 
-def test_a_bad_option_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("argv", [["--format", "xml", "https://a/"], ["x", "--base", "not a base"]])
+def test_a_bad_option_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
-        main(["--format", "xml", "https://a/"])
+        main(argv)
     assert info.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1].startswith("urlgrammar check: error: argument")
 
 
 def test_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
+from typing import IO
 
 import pytest
 
+import urlgrammar
 from urlgrammar.cli import main
 
 
@@ -88,12 +94,177 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert info.value.code == 2
 
 
-def test_no_traceback_for_undecodable_arguments() -> None:
-    # argv bytes that are not UTF-8 reach Python as lone surrogates.
-    arg = b"http://h/\xff".decode("utf-8", "surrogateescape")
-    for command, expected in (("parse", "%EF%BF%BD"), ("reference", "\\udcff")):
-        proc = subprocess.run([sys.executable, "-m", "urlgrammar", command, arg],
-                              capture_output=True, text=True, errors="replace", check=False)
-        assert proc.returncode == 0, proc.stderr
-        assert "Traceback" not in proc.stderr
-        assert expected in proc.stdout
+def cli(*argv: str | bytes, stdout: int | IO[str] = subprocess.PIPE,
+        cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``urlgrammar ARGV...`` as its own process, as a shell runs it; bytes go to argv as they are."""
+    return subprocess.run([sys.executable, "-m", "urlgrammar", *argv], input="", stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, errors="replace", check=False,
+                          timeout=120, cwd=cwd)
+
+
+# ---- output that cannot be written, Ctrl-C (issue 9, item 8) --------------------------------
+
+
+def test_a_closed_pipe_ends_quietly_with_141(tmp_path: Path) -> None:
+    # `urlgrammar check --file F | head -1`: far more output than a pipe holds, read one line.
+    path = tmp_path / "urls.txt"
+    path.write_text("https://user@example.com/a b\n" * 5000, encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "urlgrammar", "check", "--file", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline().startswith(b"1:9: error[invalid-credentials]")
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 141
+    assert err == ""
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_an_output_error_is_one_line() -> None:
+    with open("/dev/full", "w") as full:
+        proc = cli("parse", "http://h/", stdout=full)
+    assert proc.returncode == 1
+    assert proc.stderr == "urlgrammar: cannot write output: No space left on device\n"
+
+
+def test_a_closed_standard_output_is_an_output_error() -> None:
+    # A process started with `>&-` has sys.stdout None.
+    proc = subprocess.run([sys.executable, "-m", "urlgrammar", "check", "https://u@h/"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False,
+                          preexec_fn=lambda: os.close(1))
+    assert proc.returncode == 1
+    assert proc.stderr == "urlgrammar: cannot write output: standard output is closed\n"
+
+
+def test_a_closed_standard_input_is_a_usage_error() -> None:
+    proc = subprocess.run([sys.executable, "-m", "urlgrammar", "check", "-"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, check=False, preexec_fn=lambda: os.close(0))
+    assert proc.returncode == 2
+    assert proc.stderr == "urlgrammar check: error: cannot read -: standard input is closed\n"
+
+
+def _blocked_reading_a_pipe(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/wchan") as f:
+            return "pipe_read" in f.read()
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_exits_130_without_a_traceback() -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "urlgrammar", "check", "-"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # Wait until it reads its standard input (kept open), past the imports: a signal during
+    # those comes before the command line runs. Where /proc does not say, give it time.
+    deadline = time.monotonic() + 10
+    while not _blocked_reading_a_pipe(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert (proc.returncode, out, err) == (130, b"", b"")
+
+
+# ---- --encoding (item 9) --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("url", ["http://h/", "http://h/?q"])
+def test_an_unknown_encoding_label_is_a_usage_error(url: str) -> None:
+    proc = cli("parse", url, "--encoding", "bogus")
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr.splitlines()[-1] == (
+        "urlgrammar parse: error: argument --encoding: 'bogus' is not an encoding label of the "
+        "Encoding Standard (such as utf-8, windows-1252, shift_jis)")
+
+
+def test_the_api_refuses_an_unknown_encoding_label_whatever_the_input() -> None:
+    for url in ("http://h/", "http://h/?q", "not a URL"):
+        with pytest.raises(ValueError, match="'bogus' is not an encoding label") as info:
+            urlgrammar.parse(url, encoding="bogus")
+        # A mistake in the call, not in the input: not a URLError, which callers catch.
+        assert not isinstance(info.value, urlgrammar.URLError)
+    assert urlgrammar.parse("http://h/?\u00e9", encoding=" Latin1 ").search == "?%E9"
+
+
+# ---- --base (item 10) -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["parse", "explain", "check"])
+def test_a_base_that_is_not_a_url_is_said_once(command: str) -> None:
+    proc = cli(command, "x", "--base", "bogus")
+    assert (proc.returncode, proc.stdout) == (2, "")
+    last = proc.stderr.splitlines()[-1]
+    assert last.startswith(f"urlgrammar {command}: error: argument --base: not a valid URL: "
+                           "missing-scheme-non-relative-URL at 0..5 in the base: "), last
+    assert proc.stderr.count("missing-scheme-non-relative-URL") == 1
+
+
+# ---- undecodable arguments (item 12) --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("argv", "name"), [
+    (["parse", b"http://h/\xff"], "INPUT"),
+    (["reference", b"http://h/\xff"], "INPUT"),
+    (["tree", b"http://h/\xff"], "INPUT"),
+    (["explain", b"http://h/\xff"], "INPUT"),
+    (["check", "https://a/", b"http://h/\xff"], "URL"),
+    (["parse", "x", "--base", b"http://h/\xff"], "--base"),
+    (["reference", "x", "--base", b"http://h/\xff"], "--base"),
+    (["check", "x", "--base", b"http://h/\xff"], "--base"),
+    (["parse", "x", "--encoding", b"utf-8\xff"], "--encoding"),
+])
+def test_an_argument_that_is_not_utf8_is_a_usage_error(argv: list[str | bytes], name: str) -> None:
+    proc = cli(*argv)
+    assert (proc.returncode, proc.stdout) == (2, "")
+    offset = 5 if name == "--encoding" else 9
+    assert proc.stderr.splitlines()[-1] == (f"urlgrammar {argv[0]!s}: error: argument {name}: "
+                                            f"not valid UTF-8: byte 0xFF at offset {offset}")
+
+
+def test_the_offset_of_a_bad_byte_counts_bytes() -> None:
+    # é is two bytes; an encoded surrogate (ED A0 80) is not UTF-8 either.
+    proc = cli("parse", "é".encode() + b"\xed\xa0\x80")
+    assert proc.returncode == 2
+    assert proc.stderr.endswith("argument INPUT: not valid UTF-8: byte 0xED at offset 2\n")
+
+
+def test_a_file_name_need_not_be_utf8(tmp_path: Path) -> None:
+    # A file name is bytes to the system, not text: it is not refused.
+    path = os.fsencode(tmp_path) + b"/urls\xff.txt"
+    with open(path, "wb") as f:
+        f.write(b"https://a/\n")
+    proc = cli("check", "--file", path)
+    assert (proc.returncode, proc.stderr) == (0, "")
+
+
+# ---- hostile arguments to every subcommand --------------------------------------------------
+
+HOSTILE: list[str | bytes] = [
+    "", " ", "\t\n", "-", "--", "-x", b"\xff", b"\xed\xa0\x80", "http://[", "file:c|", "%",
+    "http://h:99999999999999999999999/", "http://\u00e9\u200d.\u3002/", "\U0010ffff\ufffe",
+    "sc://[" * 5000, "http://h/" + "a" * 100_000, "http://" + "\u00e9" * 30_000 + "/",
+]
+COMMANDS = [["parse"], ["parse", "x", "--base"], ["parse", "http://h/?q", "--encoding"],
+            ["reference"], ["reference", "x", "--base"], ["tree"], ["tree", "--mode", "file"],
+            ["explain"], ["explain", "x", "--base"], ["check"], ["check", "x", "--base"],
+            ["check", "--file"], ["grammar", "diagram", "-o"], ["grammar", "check"], ["grammar"]]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_no_traceback_for_hostile_arguments(command: list[str], tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Every argument in this process (fast), then one as its own process (as a shell runs it)."""
+    monkeypatch.chdir(tmp_path)  # where `grammar diagram -o -` and the like write
+    for arg in HOSTILE:
+        # Python hands the bytes of argv over decoded with surrogateescape.
+        text = arg.decode("utf-8", "surrogateescape") if isinstance(arg, bytes) else arg
+        try:
+            status = main([*command, text])
+        except SystemExit as e:  # argparse's usage errors
+            status = e.code  # type: ignore[assignment]
+        capsys.readouterr()
+        assert status in (0, 1, 2), (command, arg)
+    proc = cli(*command, "http://[", cwd=tmp_path)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert proc.returncode in (0, 1, 2), (proc.returncode, proc.stderr)

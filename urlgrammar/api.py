@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .encodings import get_encoding
 from .errors import URLError
 from .pipeline import parse_url
 from .url import URL
@@ -13,9 +14,16 @@ def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8")
     ``encoding`` (a WHATWG encoding label) applies to the query of special URLs other than
     ws and wss, as a document's encoding would. Raises :class:`URLError` (a ValueError) on
     failure; its message starts with the standard's error name and its span.
+
+    An ``encoding`` that is not a label of the Encoding Standard raises a plain ValueError
+    naming it, whatever the input: it is a mistake in the call, not a problem of the input, so
+    code that catches URLError to reject bad URLs does not hide it.
     """
     if not isinstance(input, str):
         raise TypeError(f"parse() wants a str, not {type(input).__name__}")
+    if get_encoding(encoding) is None:
+        raise ValueError(f"{encoding!r} is not an encoding label of the Encoding Standard "
+                         "(https://encoding.spec.whatwg.org/#names-and-labels)")
     base_url = base_url_of(base)
     if base_url is None:
         record, mode = parse_url(input, encoding=encoding)

@@ -12,14 +12,16 @@ Each input gets :func:`urlgrammar.validate`. Text output is one block per diagno
       fix: <what to do>
 
 where n is the input's number (its line number in a file) and col the 1-based column of the
-span in it. JSON output is one object per line per input, then a summary object. Exit status:
-0 when every input is a valid URL string, 1 when any is not, 2 for a usage error (including an
-unreadable file or a base URL that does not parse).
+span in it. JSON output is one object per line per input, then a summary object; a file
+without inputs is said so on standard error. Exit status: 0 when every input is a valid URL
+string, 1 when any is not, 2 for a usage error (including an unreadable file, an argument that
+is not UTF-8 or a base URL that does not parse).
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import re
 import sys
@@ -31,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from .api import parse
-from .errors import URLError
+from .arguments import base_url, text
 from .validate import Report, validate
 
 #: Inputs beyond this many show progress on standard error, when that is a terminal.
@@ -46,9 +48,10 @@ def register(subparsers: Any) -> None:
         description="Check each URL: is it a valid URL string, and which validation errors does "
                     "the WHATWG URL parser report, where, and how to fix them? Exit status 0 "
                     "when every input is valid, 1 otherwise, 2 for a usage error.")
-    check.add_argument("urls", nargs="*", metavar="URL", help="URLs to check; - reads standard input")
+    check.add_argument("urls", nargs="*", metavar="URL", type=text,
+                       help="URLs to check; - reads standard input")
     check.add_argument("--file", metavar="F", help="check each line of F (- for standard input)")
-    check.add_argument("--base", metavar="B", help="the base URL for relative inputs")
+    check.add_argument("--base", metavar="B", type=base_url, help="the base URL for relative inputs")
     check.add_argument("--format", choices=("text", "json"), default="text", help="output format")
     check.set_defaults(run=run_check)
 
@@ -73,13 +76,15 @@ def run_check(args: argparse.Namespace) -> int:
         return _usage("'-' (standard input) cannot be combined with other URLs")
     try:
         inputs = list(_read(source)) if source is not None else \
-            [_from_argument(n, url) for n, url in enumerate(args.urls, 1)]
+            [Input(n, url) for n, url in enumerate(args.urls, 1)]
     except OSError as e:
         return _usage(f"cannot read {source}: {e.strerror or e}")
-    try:
-        base = None if args.base is None else parse(args.base)
-    except URLError as e:
-        return _usage(f"--base is not a URL: {e}")
+    if not inputs:
+        # Silence would look like success on a file that was meant to hold URLs.
+        where = "standard input" if source == "-" else source
+        print(f"0 inputs: {where} has no non-blank lines", file=sys.stderr)
+        return 0
+    base = None if args.base is None else parse(args.base)  # argparse has checked it
     out = sys.stdout
     counts: Counter[str] = Counter()
     totals = Counter({"valid": 0, "invalid": 0, "failures": 0})
@@ -119,19 +124,12 @@ def _usage(message: str) -> int:
 # ---- reading the inputs ---------------------------------------------------------------------
 
 
-def _from_argument(number: int, url: str) -> Input:
-    # Python hands undecodable bytes of argv over as lone surrogates (surrogateescape).
-    bad = next((i for i, ch in enumerate(url) if "\udc80" <= ch <= "\udcff"), None)
-    if bad is not None:
-        return Input(number, None, f"not valid UTF-8 (byte 0x{ord(url[bad]) - 0xDC00:02X} at "
-                                   f"column {bad + 1})")
-    return Input(number, url)
-
-
 def _read(source: str) -> Iterator[Input]:
     """The non-blank lines of a file (or of standard input for ``-``), numbered by line."""
     if source == "-":
         stream = sys.stdin
+        if stream is None:  # started with standard input closed
+            raise OSError(errno.EBADF, "standard input is closed")
         buffer = getattr(stream, "buffer", None)
         data = buffer.read() if buffer is not None else stream.read().encode("utf-8", "surrogateescape")
     else:

@@ -7,19 +7,25 @@
     urlgrammar explain INPUT [--base B] [--json]           every phase, and grammar versus algorithm
     urlgrammar grammar check | diagram [-o FILE.html]       check the grammars; draw them
 
-Exit status: 0 on success, 1 when the input has no result (the error is printed), 2 for a
-usage error. Bad input never produces a traceback.
+Exit status: 0 on success; 1 when the input has no result (the error is printed) or the output
+cannot be written; 2 for a usage error, which includes an argument that is not UTF-8, an unknown
+--encoding label and a --base that is not a valid URL; 130 after Ctrl-C; 141 when the reader of
+the output goes away (a closed pipe, as for a process that SIGPIPE ends). None of these prints a
+traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 
 from . import check
 from .api import parse
+from .arguments import base_url, encoding_label, text
 from .errors import URLError
 from .explain import explain
 from .grammar import Mode, mode_for, tree_parser
@@ -102,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
                           description="Print the parse tree the grammar gives INPUT, after "
                                       "preprocessing. The mode defaults to the one the "
                                       "input's scheme selects.")
-    tree.add_argument("input", metavar="INPUT")
+    tree.add_argument("input", metavar="INPUT", type=text)
     tree.add_argument("--mode", choices=sorted(MODES), help="which grammar to use")
     tree.set_defaults(run=cmd_tree)
 
@@ -111,9 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
                                        "Standard's results and print the URL's getters, one "
                                        "per line. Exit status 1, with the standard's error "
                                        "name, when the parser fails.")
-    parse.add_argument("input", metavar="INPUT")
-    parse.add_argument("--base", metavar="B", help="the base URL")
-    parse.add_argument("--encoding", default="utf-8",
+    parse.add_argument("input", metavar="INPUT", type=text)
+    parse.add_argument("--base", metavar="B", type=base_url, help="the base URL")
+    parse.add_argument("--encoding", default="utf-8", type=encoding_label,
                        help="the document encoding, for the query of special URLs (default utf-8)")
     parse.add_argument("--json", action="store_true", help="print JSON")
     parse.set_defaults(run=cmd_parse)
@@ -123,8 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      "stay relative, nothing is forced) and print its "
                                      "components with their spans in INPUT. With --base, "
                                      "INPUT is read in the base's mode and rebased onto it.")
-    ref.add_argument("input", metavar="INPUT")
-    ref.add_argument("--base", metavar="B", help="a base URL or reference to rebase onto")
+    ref.add_argument("input", metavar="INPUT", type=text)
+    ref.add_argument("--base", metavar="B", type=text, help="a base URL or reference to rebase onto")
     ref.add_argument("--normalize", action="store_true", help="normalise the result")
     ref.add_argument("--json", action="store_true", help="print JSON")
     ref.set_defaults(run=cmd_reference)
@@ -135,9 +141,10 @@ def build_parser() -> argparse.ArgumentParser:
                                      "printing; then where the grammar's reading and the "
                                      "WHATWG state machine differ, the state machine's trace, "
                                      "and RFC 3986 strict resolution. A failing parse is "
-                                     "explained too (exit status 0).")
-    exp.add_argument("input", metavar="INPUT")
-    exp.add_argument("--base", metavar="B", help="the base URL")
+                                     "explained too (exit status 0); a base that is not a "
+                                     "valid URL is a usage error (exit status 2).")
+    exp.add_argument("input", metavar="INPUT", type=text)
+    exp.add_argument("--base", metavar="B", type=base_url, help="the base URL")
     exp.add_argument("--json", action="store_true", help="print JSON")
     exp.set_defaults(run=cmd_explain)
 
@@ -147,15 +154,49 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    # Inputs from the command line may hold lone surrogates (undecodable bytes); printing them
-    # must not fail.
+    """Run the command line on ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
+    if sys.stdout is None:  # started with standard output closed: nowhere to write results
+        _complain("cannot write output: standard output is closed")
+        return 1
+    # Inputs may hold lone surrogates (from the API, or shown in an error); printing them must
+    # not fail.
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
-    args = build_parser().parse_args(argv)
     try:
-        return int(args.run(args))
+        try:
+            args = build_parser().parse_args(argv)
+            return int(args.run(args))
+        finally:
+            # Write out the buffer now rather than at interpreter exit, where an error could
+            # only be printed as "Exception ignored" (also after --help, which exits).
+            sys.stdout.flush()
     except URLError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader has gone: stop as quietly as SIGPIPE would stop a C program.
+        _discard_output()
+        return 141
+    except OSError as e:
+        # Every subcommand handles the files it reads or writes; what is left is the output.
+        _discard_output()
+        _complain(f"cannot write output: {e.strerror or e}")
+        return 1
+
+
+def _discard_output() -> None:
+    """Point standard output at the null device, so that flushing what is still buffered at
+    interpreter exit does not fail a second time."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
+def _complain(message: str) -> None:
+    # Standard error may be broken too; then there is no one left to tell.
+    with contextlib.suppress(OSError):
+        print(f"urlgrammar: {message}", file=sys.stderr)

@@ -8,12 +8,23 @@ import ipaddress
 import random
 import re
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from urlgrammar.grammar import GRAMMARS, grammar_dir
-from urlgrammar.grammar_tools import GrammarSet, register, run_check, sample, valid_ipv4, valid_ipv6
+from urlgrammar.grammar_tools import (
+    NO_COLLISION_CHECK,
+    GrammarSet,
+    register,
+    run_check,
+    sample,
+    valid_ipv4,
+    valid_ipv6,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _cli(*argv: str) -> int:
@@ -36,7 +47,49 @@ def test_check_holds_for_the_real_grammars(capsys: pytest.CaptureFixture[str]) -
     assert "FAIL" not in out
     assert "0 conflicts" in out
     assert "ip4_address_strict ⊆ ip4_address" in out and "ip6_address_strict ⊆ ip6_address" in out
-    assert "by construction" in out
+    assert "0 terminal collisions" in out and "skip  terminal collisions" not in out
+
+
+def test_every_line_is_a_check_that_can_fail(capsys: pytest.CaptureFixture[str]) -> None:
+    # The URL grammars' "strict ⊆ lenient" line checked nothing: their strict reading is a
+    # predicate on the lenient parse, which the totality check covers. Every line left has a
+    # test below that makes it FAIL.
+    _cli("grammar", "check")
+    checks = [line.split()[1].rstrip(":") for line in capsys.readouterr().out.splitlines()
+              if line.startswith(("ok ", "FAIL "))]
+    assert checks == ["lalr", "unused", "total", "ipv4", "ipv6"]
+
+
+def _without_interegular(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As after a plain `pip install urlgrammar`: Lark finds no interegular."""
+    monkeypatch.setattr("lark.lexer.has_interegular", False)
+
+
+def test_without_interegular_the_other_checks_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    _without_interegular(monkeypatch)
+    out = io.StringIO()
+    assert run_check(out, inputs=["http://h/"]) == 0, out.getvalue()
+    lines = out.getvalue().splitlines()
+    assert lines[0] == NO_COLLISION_CHECK
+    assert "urlgrammar[grammar]" in NO_COLLISION_CHECK and "interegular" in NO_COLLISION_CHECK
+    assert "FAIL" not in out.getvalue()
+    assert any(line.startswith("ok    lalr: 7 grammars") and line.endswith("0 conflicts, terminal "
+               "collisions not checked") for line in lines)
+
+
+def test_without_interegular_a_conflict_still_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _without_interegular(monkeypatch)
+    grammars = _grammars(tmp_path, {"demo": 'start: start "+" start | "n"\n'}, {"demo": ("start",)})
+    out = io.StringIO()
+    assert run_check(out, grammars, inputs=[]) == 1
+    assert "demo.lark: GrammarError: Shift/Reduce conflict" in out.getvalue()
+
+
+def test_the_grammar_extra_installs_interegular() -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"]
+    for extra in ("grammar", "test"):  # the tests check collisions too
+        assert any(d.startswith("interegular") for d in extras[extra]), extra
 
 
 def test_a_conflict_fails_the_check(tmp_path: Path) -> None:

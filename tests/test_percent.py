@@ -18,6 +18,7 @@ from urlgrammar.encodings import (
     get_output_encoding,
     python_codec,
 )
+from urlgrammar.grammar import tree_parser
 from urlgrammar.percent import (
     C0_CONTROL_SET,
     COMPONENT_SET,
@@ -28,6 +29,8 @@ from urlgrammar.percent import (
     SPECIAL_QUERY_SET,
     USERINFO_SET,
     PercentEncodeSet,
+    pct_invalid,
+    pct_tokens,
     percent_decode,
     percent_decode_str,
     percent_encode_after_encoding,
@@ -299,6 +302,19 @@ def test_decode_to_text() -> None:
     assert percent_decode_str("%EF%BB%BFa") == "\ufeffa"  # no BOM is removed
     assert percent_decode_str("é%20") == "é "
     assert percent_decode_str("a\ud800%20") == "a\ufffd "
+
+
+@given(st.text(st.sampled_from("%0aFGz/é\ud800")))
+def test_the_lean_driver_reads_pct_like_larks_own_parser(text: str) -> None:
+    tree = tree_parser("pct").parse(text, start="pct_encoded_string")
+    expected = [(t.type, t.value, t.start_pos, t.end_pos) for rule in tree.children for t in rule.children]
+    assert [tuple(t) for t in pct_tokens(text)] == expected
+    assert pct_invalid(text) == tuple((s, e) for kind, _, s, e in expected if kind == "PCT_INVALID")
+
+
+def test_pct_invalid_spans_take_the_one_hex_digit() -> None:
+    assert pct_invalid("a%4G%%41%") == ((1, 3), (4, 5), (8, 9))
+    assert pct_invalid("%41") == pct_invalid("abc") == ()
 
 
 def test_decode_without_percent() -> None:

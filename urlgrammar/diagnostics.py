@@ -154,7 +154,8 @@ class Collector:
     def processed(self) -> list[Diagnostic]:
         """The diagnostics after preprocessing's, in the standard's order; spans in the
         preprocessed text."""
-        out = [d for *_, d in sorted(self._entries, key=lambda e: e[:3])]
+        # The entry's number makes every key unique, so the diagnostics are never compared.
+        out = [d for *_, d in sorted(self._entries)]
         if self._failure is not None:
             del out[out.index(self._failure) + 1:]
         return out
@@ -187,6 +188,9 @@ class _Walk:
                  resolved: URLRecord | None) -> None:
         self.add, self.text, self.lifted, self.resolved = collector.add, text, lifted, resolved
         self.pct_invalid = collector.pct_invalid
+        #: Per code point and component: the message, detail and fix of its invalid-URL-unit,
+        #: made once, as an input may repeat a code point many times.
+        self._said: dict[tuple[str, str], tuple[str, str, str]] = {}
         self.base = collector.base
 
     def run(self) -> None:
@@ -348,19 +352,22 @@ class _Walk:
             pattern = _ASCII_NON_URL if value.isascii() else NON_URL
             opaque = component == "path" and self.resolved is not None and has_opaque_path(self.resolved)
             where = "an opaque path" if opaque else f"the {component}"
+            said = self._said
             for m in pattern.finditer(value, bad.start()):
                 char = m.group()
                 p = start + m.start()
-                said = message("invalid-URL-unit", f"{code_point(char)} in {where}")
-                self.add(p, PATH, Diagnostic("invalid-URL-unit", p, p + 1, said, component,
-                                             f"U+{ord(char):04X}", _encoded(char)))
+                what = said.get((char, where))
+                if what is None:
+                    what = said[char, where] = (message("invalid-URL-unit", f"{code_point(char)} in {where}"),
+                                                f"U+{ord(char):04X}", _encoded(char))
+                self.add(p, PATH, Diagnostic("invalid-URL-unit", p, p + 1, what[0], component, *what[1:]))
         invalid = self.pct_invalid(value)
         if invalid:
-            said = message("invalid-URL-unit", f"a '%' in the {component} without two hex "
-                           "digits after it; write %25 for a percent sign")
+            percent = message("invalid-URL-unit", f"a '%' in the {component} without two hex "
+                              "digits after it; write %25 for a percent sign")
             for at, _ in invalid:
                 p = start + at
-                self.add(p, PATH, Diagnostic("invalid-URL-unit", p, p + 1, said, component, "%", "%25"))
+                self.add(p, PATH, Diagnostic("invalid-URL-unit", p, p + 1, percent, component, "%", "%25"))
 
 
 def _encoded(char: str) -> str:

@@ -289,6 +289,7 @@ class _Writing:
         """The first error of the components and their separators, left to right."""
         opaque = self.lifted.scheme is not None and kind == "other" and authority is None \
             and not self.lifted.root
+        column = "opaque-path" if opaque else "dir"
         previous_end = after
         for c in self.lifted:
             start, end = c.start or 0, c.end or 0
@@ -303,11 +304,11 @@ class _Writing:
                 error = self._drive_invalid(c) if start == previous_end else \
                     self._separator(start - 1, "drive") or \
                     component_error(c.value, start, "dir", "drive", self.invalid)
-            elif c.kind in (Kind.DIR, Kind.FILE):
-                error = component_error(c.value, start, "opaque-path" if opaque else "dir", c.kind.label,
-                                        self.invalid)
-                if error is None and c.kind == Kind.DIR:
-                    error = self._separator(end, "dir")
+            elif c.kind == Kind.DIR:
+                error = component_error(c.value, start, column, "dir", self.invalid) \
+                    or self._separator(end, "dir")
+            elif c.kind == Kind.FILE:
+                error = component_error(c.value, start, column, "file", self.invalid)
             elif c.kind in (Kind.QUERY, Kind.FRAGMENT):
                 error = component_error(c.value, start, c.kind.label, c.kind.label, self.invalid)
             if error is not None:

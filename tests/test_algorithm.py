@@ -286,6 +286,7 @@ _URLISH = st.lists(_PIECES, max_size=25).map("".join)
 _ANY_TEXT = st.text(st.characters(exclude_categories=()))
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(st.one_of(_URLISH, _ANY_TEXT), st.sampled_from(BASES))
 def test_any_text_gives_a_result(input: str, base: str | None) -> None:
@@ -301,6 +302,7 @@ def test_any_text_gives_a_result(input: str, base: str | None) -> None:
     assert run(scalar, base).href == result.href
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("input", [
     "http://h/" + "a" * 300_000, "http://h/#" + "\u00e9" * 300_000, "foo:" + "a " * 150_000,
     "http://" + "a@" * 150_000 + "h/", "http://h/?" + "\u00e9" * 300_000,

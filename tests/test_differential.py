@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import shared_cases, shared_parametrize
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -43,6 +44,7 @@ _URLISH = st.lists(st.sampled_from(
      "localhost", "xn--", "8080", "\x00", "\ud800"]), max_size=12).map("".join)
 
 
+@pytest.mark.slow
 @given(_URLISH, st.sampled_from(BASES))
 @settings(max_examples=3000)
 def test_agree_on_url_shaped_text(input: str, base: str | None) -> None:

@@ -179,6 +179,7 @@ def _seconds(text: str) -> float:
     return best
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", ["/a" * 50_000, "?" + "a=%zz&" * 16_667, "#" + "é" * 100_000])
 def test_cost_grows_linearly(part: str) -> None:
     # 100 kB against 1 MB: a linear parser takes about 10 times as long; quadratic, 100.

@@ -27,6 +27,7 @@ def test_every_canonical_wpt_href_prints_back(href: str) -> None:
     assert parse_reference(href).href == href
 
 
+@pytest.mark.slow
 @given(canonical_urls())
 @settings(max_examples=500)
 def test_canonical_strings_from_the_grammar_print_back(text: str) -> None:

@@ -35,6 +35,7 @@ def test_a_missing_file_gives_one_skipped_case_that_names_it(monkeypatch: pytest
     assert present.args == ("case", [1, 2]) and present.kwargs == {"ids": ["x", "y"]}
 
 
+@pytest.mark.slow
 def test_without_the_data_every_parametrized_skip_names_its_file(tmp_path: Path) -> None:
     # The whole suite is collected (an empty parameter set would fail the collection); the
     # cases that stand for missing data run, and each skip reason names a file.

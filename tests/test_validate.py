@@ -351,18 +351,21 @@ def agree(input: str, base: str | None) -> None:
         assert again.valid and again.href == report.href
 
 
+@pytest.mark.slow
 @given(st.text(), st.sampled_from(BASES))
 @settings(max_examples=2000, suppress_health_check=[HealthCheck.too_slow])
 def test_agree_with_the_state_machine_on_any_text(input: str, base: str | None) -> None:
     agree(input, base)
 
 
+@pytest.mark.slow
 @given(_URLISH, st.sampled_from(BASES))
 @settings(max_examples=5000, suppress_health_check=[HealthCheck.too_slow])
 def test_agree_with_the_state_machine_on_url_shaped_text(input: str, base: str | None) -> None:
     agree(input, base)
 
 
+@pytest.mark.slow
 @given(_URLISH, st.sampled_from(BASES))
 @settings(max_examples=3000, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 def test_the_two_verdicts_agree(input: str, base: str | None) -> None:

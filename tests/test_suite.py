@@ -1,0 +1,52 @@
+"""The suite's own set-up: the slow tests are marked, `pytest -m "not slow"` is the fast set,
+and CI runs everything."""
+
+from __future__ import annotations
+
+import ast
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Tests that take seconds each (timing checks, long Hypothesis runs, subprocesses).
+SLOW = [
+    "test_parse.py::test_cost_grows_linearly",
+    "test_validate.py::test_agree_with_the_state_machine_on_url_shaped_text",
+    "test_validate.py::test_the_two_verdicts_agree",
+    "test_validate.py::test_agree_with_the_state_machine_on_any_text",
+    "test_differential.py::test_agree_on_url_shaped_text",
+    "test_algorithm.py::test_long_inputs_cost_no_quadratic_time",
+    "test_algorithm.py::test_any_text_gives_a_result",
+    "test_reference.py::test_canonical_strings_from_the_grammar_print_back",
+    "test_shared_data.py::test_without_the_data_every_parametrized_skip_names_its_file",
+    "test_packaging.py::test_the_wheel_ships_the_grammars_and_works_installed_alone",
+]
+
+
+def _marks(path: Path, name: str) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    [function] = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name]
+    return {ast.unparse(d) for d in function.decorator_list}
+
+
+def test_the_slow_marker_is_registered() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    markers = config["tool"]["pytest"]["ini_options"]["markers"]
+    assert any(m.startswith("slow:") for m in markers)
+
+
+def test_the_slow_tests_are_marked() -> None:
+    unmarked = []
+    for test in SLOW:
+        file, name = test.split("::")
+        if "pytest.mark.slow" not in _marks(ROOT / "tests" / file, name):
+            unmarked.append(test)
+    assert not unmarked
+
+
+def test_the_readme_gives_the_fast_set_and_ci_runs_everything() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert 'pytest -m "not slow"' in readme
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ".venv/bin/pytest &&" in ci and "-m " not in ci.split(".venv/bin/pytest", 1)[1].split("&&")[0]

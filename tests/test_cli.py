@@ -202,6 +202,7 @@ def test_a_base_that_is_not_a_url_is_said_once(command: str) -> None:
 # ---- undecodable arguments (item 12) --------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("argv", "name"), [
     (["parse", b"http://h/\xff"], "INPUT"),
     (["reference", b"http://h/\xff"], "INPUT"),
@@ -250,6 +251,7 @@ COMMANDS = [["parse"], ["parse", "x", "--base"], ["parse", "http://h/?q", "--enc
             ["check", "--file"], ["grammar", "diagram", "-o"], ["grammar", "check"], ["grammar"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
 def test_no_traceback_for_hostile_arguments(command: list[str], tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch,

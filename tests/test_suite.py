@@ -21,6 +21,8 @@ SLOW = [
     "test_reference.py::test_canonical_strings_from_the_grammar_print_back",
     "test_shared_data.py::test_without_the_data_every_parametrized_skip_names_its_file",
     "test_packaging.py::test_the_wheel_ships_the_grammars_and_works_installed_alone",
+    "test_cli.py::test_no_traceback_for_hostile_arguments",
+    "test_cli.py::test_an_argument_that_is_not_utf8_is_a_usage_error",
 ]
 
 

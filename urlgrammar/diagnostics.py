@@ -191,6 +191,9 @@ class _Walk:
         #: Per code point and component: the message, detail and fix of its invalid-URL-unit,
         #: made once, as an input may repeat a code point many times.
         self._said: dict[tuple[str, str], tuple[str, str, str]] = {}
+        #: The messages made so far, by code and specifics: the same again and again for a
+        #: long run of backslashes, ignored slashes or `@`.
+        self._messages: dict[tuple[str, str | None], str] = {}
         self.base = collector.base
 
     def run(self) -> None:
@@ -275,14 +278,20 @@ class _Walk:
             elif p < end:
                 what = "backslash" if backslash else "slash"
                 self.add(p, IGNORE, Diagnostic(
-                    _MISSING_SOLIDUS, p, p + 1, message(_MISSING_SOLIDUS, f"the parser ignores this "
-                    f"extra {what} before the host"), "scheme", fix=""))
+                    _MISSING_SOLIDUS, p, p + 1, self._message(_MISSING_SOLIDUS, f"the parser ignores "
+                    f"this extra {what} before the host"), "scheme", fix=""))
             elif backslash:
                 self._reverse(p, PATH, "path")
 
+    def _message(self, code: str, specifics: str | None = None) -> str:
+        said = self._messages.get((code, specifics))
+        if said is None:
+            said = self._messages[code, specifics] = message(code, specifics)
+        return said
+
     def _reverse(self, p: int, phase: int, component: str) -> None:
-        self.add(p, phase, Diagnostic(
-            "invalid-reverse-solidus", p, p + 1, message("invalid-reverse-solidus"), component, fix="/"))
+        self.add(p, phase, Diagnostic("invalid-reverse-solidus", p, p + 1,
+                                      self._message("invalid-reverse-solidus"), component, fix="/"))
 
     def _credentials(self, source: Component) -> None:
         """invalid-credentials once per `@` of the authority (the authority state's count);
@@ -296,7 +305,8 @@ class _Walk:
         previous = source.start or 0
         for p in ats:
             self.add(p, AUTHORITY, Diagnostic(
-                "invalid-credentials", previous, p + 1, message("invalid-credentials"), "userinfo", fix=""))
+                "invalid-credentials", previous, p + 1, self._message("invalid-credentials"), "userinfo",
+                fix=""))
             previous = p + 1
 
     def _values(self, source: Component | None, start: int) -> None:

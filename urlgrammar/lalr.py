@@ -144,7 +144,8 @@ class Driver:
                 try:
                     arg, plan = actions[state][ttype]
                 except KeyError:
-                    # The end state has no actions: the lookup after the last reduction fails.
+                    # Lark's end state has no action on $END (it accepts), so the input is
+                    # done when this lookup fails there: no test on the hot path.
                     if state == end_state and ttype == "$END":
                         return values[-1]
                     raise ParseError(pos, [k for k in actions[state] if k.isupper() or k == "$END"]) from None

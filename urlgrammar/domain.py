@@ -260,10 +260,12 @@ def _remap(text: str, table: dict[int, str] | None = None) -> str:
     longer text is mapped in pieces, or, given the mappings of its code points
     (:func:`_mapping_table`), translated. uts46_remap normalizes with the interpreter's
     ``unicodedata``; normalizing its result again with unicodedata2 gives the NFC of the
-    mapped text under Unicode 17.0: every step the older normalization takes (decomposing,
-    reordering and composing code points it knows, whose decompositions and combining
-    classes never change: Unicode's normalization stability policy) is a canonical
-    equivalence under the newer one too, and a code point it does not know it leaves alone.
+    mapped text under Unicode 17.0. An older normalization only decomposes, reorders and
+    composes code points it knows, whose decompositions and combining classes never change
+    (Unicode's normalization stability policy), so each step is a canonical equivalence
+    under 17.0 too, and it leaves the code points it does not know alone; a newer one sees
+    only code points that 17.0 assigns (the mapping disallows the others), on which every
+    version agrees.
     """
     if table is not None:
         mapped = text.translate(table)
@@ -337,9 +339,9 @@ def _process(domain: str, labels: list[_Label],
     # Labels that repeat are processed once: each step depends on the label's text alone.
     validate, bidi, encode = cache(_validate), cache(_bidi), cache(punycode_encode)
     for label in labels:
-        text, found = validate(label.text)
-        if text is not label.text:  # decoded from Punycode
-            label.text, label.exact = text, False
+        decoded, found = validate(label.text)
+        if decoded is not None:
+            label.text, label.exact = decoded, False
         for code, relaxed, at in found:
             record(code, label, relaxed, at)
         if failed or (stop_at_first and errors):
@@ -365,22 +367,23 @@ def _process(domain: str, labels: list[_Label],
     return errors, out
 
 
-def _validate(text: str) -> tuple[str, list[tuple[str, bool, Span | None]]]:
+def _validate(text: str) -> tuple[str | None, list[tuple[str, bool, Span | None]]]:
     """UTS #46 step 4 for one label: decode an ``xn--`` label, then the validity criteria
     (section 4.1).
 
-    Returns the label as processing leaves it (the same object unless decoded) and (status,
-    relaxed, span in that label) for each error. Bidi (V9) needs every label and comes later.
+    Returns the decoded label, which replaces the label in processing (None if not an
+    ``xn--`` label that decodes), and (status, relaxed, span in the label as processed) for
+    each error. Bidi (V9) needs every label and comes later.
     """
     errors: list[tuple[str, bool, Span | None]] = []
     decoded = text.startswith("xn--")
     if decoded:
         unicode = punycode_decode(text[4:]) if text.isascii() else None
         if not unicode or unicode.isascii():
-            return text, [("P4", True, None)]
+            return None, [("P4", True, None)]
         text = unicode
     if not text:
-        return text, errors  # the criteria are for non-empty labels; A4_2 comes later
+        return None, errors  # the criteria are for non-empty labels; A4_2 comes later
     if decoded and unicodedata2.normalize("NFC", text) != text:
         errors.append(("V1", True, None))
     if text[2:4] == "--":
@@ -400,7 +403,7 @@ def _validate(text: str) -> tuple[str, list[tuple[str, bool, Span | None]]]:
     if not text.isascii():
         for code, position in _joiner_failures(text):
             errors.append((code, True, (position, position + 1)))
-    return text, errors
+    return text if decoded else None, errors
 
 
 def _valid_code_points(text: str) -> bool:
@@ -616,23 +619,24 @@ def punycode_decode(text: str) -> str | None:
         i %= length
         insertions.append((i, n))
         i += 1
-    slots = [1] * (length + 1)  # the Fenwick tree of free slots, one-based
-    for slot in range(1, length + 1):
-        parent = slot + (slot & -slot)
-        if parent <= length:
-            slots[parent] += slots[slot]
-    top = 1 << length.bit_length()
+    # The Fenwick tree of free slots, one-based, over a power of two of them (those past
+    # the output never free) so that the search below needs no bounds check.
+    size = 1 << length.bit_length()
+    slots = [0] + [1] * length + [0] * (size - length)
+    for slot in range(1, size):
+        slots[slot + (slot & -slot)] += slots[slot]
     out: list[str | None] = [None] * length
     for index, point in reversed(insertions):
-        slot, rank, step = 0, index + 1, top
+        slot, rank, step = 0, index + 1, size >> 1
         while step:
-            if slot + step <= length and slots[slot + step] < rank:
+            free = slots[slot + step]
+            if free < rank:
                 slot += step
-                rank -= slots[slot]
+                rank -= free
             step >>= 1
         out[slot] = chr(point)
         slot += 1
-        while slot <= length:
+        while slot <= size:
             slots[slot] -= 1
             slot += slot & -slot
     remaining = iter(basic)

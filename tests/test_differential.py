@@ -32,6 +32,7 @@ def test_agree_on_urltestdata(case: dict[str, str]) -> None:
     agree(case["input"], case.get("base"))
 
 
+@pytest.mark.slow
 @given(st.text(), st.sampled_from(BASES))
 @settings(max_examples=1000)
 def test_agree_on_any_text(input: str, base: str | None) -> None:

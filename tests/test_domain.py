@@ -203,6 +203,7 @@ def test_megabyte_domains_are_linear() -> None:
 
 # ---- Long labels: no limit with VerifyDnsLength off ------------------------------------------
 
+@pytest.mark.slow
 def test_long_labels_pass_the_relaxed_run() -> None:
     # Issue item 4: labels over 1,024 code points failed, as "longer than 63 characters".
     distinct = "".join(map(chr, range(0x4E00, 0x4E00 + 3000)))

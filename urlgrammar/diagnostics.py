@@ -88,12 +88,16 @@ class Collector:
         self.lifted: URLRecord | None = None
         self._walked = False
         self._preprocessing: list[Diagnostic] = []
-        self._entries: list[tuple[int, int, int, Diagnostic]] = []
+        # Each diagnostic and, apart, its sort key: keys of two ints are not containers the
+        # cyclic garbage collector keeps visiting, which matters for a hundred thousand errors.
+        self._found: list[Diagnostic] = []
+        self._keys: list[tuple[int, int]] = []
         self._failure: Diagnostic | None = None
         self._pct_invalid: dict[str, tuple[Span, ...]] = {}
 
     def add(self, pointer: int, phase: int, diagnostic: Diagnostic) -> None:
-        self._entries.append((pointer, phase, len(self._entries), diagnostic))
+        self._found.append(diagnostic)
+        self._keys.append((pointer, phase))
 
     def pct_invalid(self, value: str) -> tuple[Span, ...]:
         """:func:`urlgrammar.percent.pct_invalid` of a component value, read once per run:
@@ -154,8 +158,9 @@ class Collector:
     def processed(self) -> list[Diagnostic]:
         """The diagnostics after preprocessing's, in the standard's order; spans in the
         preprocessed text."""
-        # The entry's number makes every key unique, so the diagnostics are never compared.
-        out = [d for *_, d in sorted(self._entries)]
+        found, keys = self._found, self._keys
+        # A stable sort: errors raised at the same pointer and phase stay in the order found.
+        out = [found[i] for i in sorted(range(len(keys)), key=keys.__getitem__)]
         if self._failure is not None:
             del out[out.index(self._failure) + 1:]
         return out

@@ -136,6 +136,7 @@ STATUS_CASES = [
     ("B6", "\u00e0\u02c7.\u05d0", (0, 2)),
     ("C1", "a\u200cb", (1, 2)),
     ("C2", "x.a\u200db", (3, 4)),
+    ("C2", "\u0915\u094d\u200d\u200d", (3, 4)),  # the second: the first follows a virama
 ]
 
 
@@ -246,6 +247,15 @@ def test_punycode_fails_where_the_codec_does(text: str) -> None:
     if text.rfind("-") == 0:
         expected = None  # RFC 3492 reads a leading delimiter as a digit, which it is not
     assert punycode_decode(text) == expected
+
+
+@given(st.text(st.sampled_from("aA\u00e9e\u0301\ufb01\u2168\u1100\u1161\u11a8\u00ad\u0130\uff21"
+                               "\u0308\u0323\u00df")))
+def test_mapping_a_code_point_at_a_time_is_mapping_the_text(text: str) -> None:
+    # Long repetitive labels are mapped per distinct code point, then normalized.
+    from urlgrammar.domain import _remap
+    table = {ord(c): idna.uts46_remap(c, std3_rules=False) for c in set(text)}
+    assert _remap(text, table) == _remap(text)
 
 
 # ---- One Unicode version --------------------------------------------------------------------

@@ -207,13 +207,13 @@ def test_megabyte_domains_are_linear() -> None:
 @pytest.mark.slow
 def test_long_labels_pass_the_relaxed_run() -> None:
     # Issue item 4: labels over 1,024 code points failed, as "longer than 63 characters".
-    distinct = "".join(map(chr, range(0x4E00, 0x4E00 + 3000)))
+    distinct = "".join(map(chr, range(0x4E00, 0x4E00 + 1100)))
+    encoded = distinct.encode("punycode").decode()  # quadratic in distinct code points
     for domain, expected in [
         ("\u00e9" * 2000, "xn--9ca" + "a" * 1999),
         ("\u05d0." + "a" * 2000, "xn--4db." + "a" * 2000),
-        (distinct, "xn--" + distinct.encode("punycode").decode()),
-        ("\u00e9.xn--" + distinct.encode("punycode").decode(),
-         "xn--9ca.xn--" + distinct.encode("punycode").decode()),
+        (distinct, "xn--" + encoded),
+        ("\u00e9.xn--" + encoded, "xn--9ca.xn--" + encoded),
     ]:
         assert domain_to_ascii(domain) == expected
         assert urlgrammar.parse(f"https://{domain}/").host == expected

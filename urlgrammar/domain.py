@@ -522,17 +522,49 @@ def _adapt(delta: int, points: int, first: bool) -> int:
 
 def punycode_encode(text: str) -> str:
     """RFC 3492 section 6.3: the Punycode of ``text`` (without ``xn--``), as Python's
-    ``punycode`` codec gives it, in O(n log m) time for n code points, m of them distinct.
+    ``punycode`` codec gives it, in O(n log n) time.
 
     The RFC's procedure scans the whole label once per distinct non-basic code point,
     quadratic for a label of distinct code points (Python's codec is so). The deltas it
     emits depend only on the order in which the decoder inserts the code points, by code
     point then position, and on where each goes: after the basic code points before it and
-    the non-basic ones before it that are not greater. One pass from left to right counts
-    the latter with a Fenwick tree over the distinct code points' ranks.
+    the non-basic ones before it that are not greater (:func:`_insertions`).
     """
     basic = "".join(c for c in text if c < "\x80")
-    distinct = sorted({c for c in text if c >= "\x80"})
+    digits = [basic, "-"] if basic else []
+    n, bias, inserted, following = _INITIAL_N, _INITIAL_BIAS, len(basic), 0
+    for point, index in _insertions(text):
+        # The decoder's state goes from (n, following) to (point, index) with this delta.
+        delta = (point - n) * (inserted + 1) + index - following
+        q, k = delta, _BASE
+        while True:
+            t = _TMIN if k <= bias else _TMAX if k >= bias + _TMAX else k - bias
+            if q < t:
+                break
+            digits.append(_DIGITS[t + (q - t) % (_BASE - t)])
+            q = (q - t) // (_BASE - t)
+            k += _BASE
+        digits.append(_DIGITS[q])
+        inserted += 1
+        bias = _adapt(delta, inserted, not following)
+        n, following = point, index + 1
+    return "".join(digits)
+
+
+def _insertions(text: str) -> list[tuple[int, int]]:
+    """The non-basic code points of ``text`` in the order Punycode inserts them (by code
+    point, then position), each with its index at insertion: how many code points before it
+    are basic or non-basic and not greater.
+
+    A Fenwick tree counts them, in O(log m) a code point. Where few code points are
+    distinct (at most one in eight), it is over their ranks, filled in one pass from left
+    to right; else over positions, filled in insertion order, which spares a table of ranks
+    as large as the label.
+    """
+    non_basic = {c for c in text if c >= "\x80"}
+    if len(non_basic) * 8 > len(text):
+        return _insertions_by_position(text)
+    distinct = sorted(non_basic)
     ranks = {c: rank for rank, c in enumerate(distinct, 1)}
     size = len(distinct)
     tree = [0] * (size + 1)  # tree[r]: how many seen have a rank in (r & (r - 1)), r]
@@ -553,25 +585,33 @@ def punycode_encode(text: str) -> str:
         while r <= size:
             tree[r] += 1
             r += r & -r
-    digits = [basic, "-"] if basic else []
-    n, bias, inserted, following = _INITIAL_N, _INITIAL_BIAS, len(basic), 0
-    for point, index in ((ord(c), index_at[p]) for c, group in zip(distinct, positions[1:], strict=True)
-                         for p in group):
-        # The decoder's state goes from (n, following) to (point, index) with this delta.
-        delta = (point - n) * (inserted + 1) + index - following
-        q, k = delta, _BASE
-        while True:
-            t = _TMIN if k <= bias else _TMAX if k >= bias + _TMAX else k - bias
-            if q < t:
-                break
-            digits.append(_DIGITS[t + (q - t) % (_BASE - t)])
-            q = (q - t) // (_BASE - t)
-            k += _BASE
-        digits.append(_DIGITS[q])
-        inserted += 1
-        bias = _adapt(delta, inserted, not following)
-        n, following = point, index + 1
-    return "".join(digits)
+    return [(ord(c), index_at[p]) for c, group in zip(distinct, positions[1:], strict=True)
+            for p in group]
+
+
+def _insertions_by_position(text: str) -> list[tuple[int, int]]:
+    """:func:`_insertions` with a Fenwick tree over the positions of ``text``."""
+    size = len(text)
+    top = 1 << size.bit_length()  # a power of two: the tree's root counts everything
+    tree = [0] * (top + 1)  # tree[i]: how many present in positions (i & (i - 1)), i]
+    for i, c in enumerate(text, 1):
+        if c < "\x80":
+            tree[i] = 1
+    for i in range(1, top):
+        tree[i + (i & -i)] += tree[i]
+    insertions = []
+    for key in sorted(ord(c) * size + i for i, c in enumerate(text) if c >= "\x80"):
+        point, position = divmod(key, size)
+        index, i = 0, position
+        while i:
+            index += tree[i]
+            i &= i - 1
+        i = position + 1
+        while i <= top:
+            tree[i] += 1
+            i += i & -i
+        insertions.append((point, index))
+    return insertions
 
 
 def punycode_decode(text: str) -> str | None:

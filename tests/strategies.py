@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from urlgrammar.model import Authority, Component, Kind, URLRecord
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 
 ALPHA = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DIGIT = "0123456789"

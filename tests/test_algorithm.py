@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from urlgrammar.algorithm import BasicURLParser, Raised, Result, URLRecord, run
 from urlgrammar.algorithm.machine import State
 from urlgrammar.errors import VALIDATION_ERRORS, URLError
-from urlgrammar.host import Domain, Empty
+from urlgrammar.host.parser import Domain, Empty
 
 GETTERS = ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname",
            "search", "hash"]

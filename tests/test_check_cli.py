@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from urlgrammar import check
+from urlgrammar.checking import check
 
 
 def main(argv: list[str]) -> int:

@@ -22,14 +22,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import urlgrammar
-from urlgrammar.domain import (
+from urlgrammar.errors import URLError
+from urlgrammar.host.domain import (
     domain_to_ascii,
     domain_to_unicode,
     parse_domain,
     punycode_decode,
     punycode_encode,
 )
-from urlgrammar.errors import URLError
 
 if TYPE_CHECKING:
     import unicodedata as unicodedata2  # unicodedata2 has no type information; the same API
@@ -253,7 +253,7 @@ def test_punycode_fails_where_the_codec_does(text: str) -> None:
                                "\u0308\u0323\u00df")))
 def test_mapping_a_code_point_at_a_time_is_mapping_the_text(text: str) -> None:
     # Long repetitive labels are mapped per distinct code point, then normalized.
-    from urlgrammar.domain import _remap
+    from urlgrammar.host.domain import _remap
     table = {ord(c): idna.uts46_remap(c, std3_rules=False) for c in set(text)}
     assert _remap(text, table) == _remap(text)
 
@@ -308,7 +308,7 @@ def test_joiners_as_idna_judges_them(text: str) -> None:
 
 
 def _all_errors(domain: str) -> list[Any]:
-    from urlgrammar.domain import _map, _process
+    from urlgrammar.host.domain import _map, _process
     labels = _map(domain)
     assert isinstance(labels, list)
     return _process(domain, labels, stop_at_first=False)[0]

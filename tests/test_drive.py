@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlgrammar import Mode, parse_reference
-from urlgrammar.drive import detect_drive, is_drive_letter
-from urlgrammar.lift import parse_record
-from urlgrammar.model import Kind
-from urlgrammar.printer import print_record
+from urlgrammar.model.record import Kind
+from urlgrammar.operations.drive import detect_drive, is_drive_letter
+from urlgrammar.syntax.lift import parse_record
+from urlgrammar.syntax.printer import print_record
 
 
 @pytest.mark.parametrize(("text", "drive", "href"), [

@@ -67,9 +67,9 @@ def test_every_message_is_the_tables_with_at_most_specifics(text: str, base: str
 
 
 def test_no_message_is_jargon() -> None:
-    from urlgrammar.lift import parse_record
-    from urlgrammar.model import URLRecord
-    from urlgrammar.resolve import strict_resolve
+    from urlgrammar.model.record import URLRecord
+    from urlgrammar.operations.resolve import strict_resolve
+    from urlgrammar.syntax.lift import parse_record
 
     messages = [d.message for text, base in INPUTS for _, d in _diagnostics(text, base)]
     with pytest.raises(URLError) as info:  # resolution's own operation, under the public API

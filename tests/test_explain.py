@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlgrammar.cli import main
-from urlgrammar.explain import explain
+from urlgrammar.teaching.explain import explain
 
 WPT = shared_cases("wpt/urltestdata.json")
 

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from urlgrammar.grammar import GRAMMARS, grammar_dir
-from urlgrammar.grammar_tools import (
+from urlgrammar.grammar_tools.check import (
     NO_COLLISION_CHECK,
     GrammarSet,
     register,
@@ -23,6 +22,7 @@ from urlgrammar.grammar_tools import (
     valid_ipv4,
     valid_ipv6,
 )
+from urlgrammar.syntax.grammars import GRAMMARS, grammar_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from lark import Lark
 from lark.exceptions import GrammarError
 
-from urlgrammar.grammar import GRAMMARS, Mode, build, grammar_dir, mode_for, scheme_of, tree_parser
-from urlgrammar.lift import lark_parser, parse_record, parser
+from urlgrammar.model.schemes import Mode
+from urlgrammar.syntax.grammars import GRAMMARS, build, grammar_dir, mode_for, scheme_of, tree_parser
+from urlgrammar.syntax.lift import lark_parser, parse_record, parser
 
 URL_GRAMMARS = ["url", "special", "file"]
 

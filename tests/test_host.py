@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlgrammar.errors import Diagnostic, URLError
-from urlgrammar.host import Domain, Empty, Host, IPv4, IPv6, Opaque, parse_host
+from urlgrammar.host.parser import Domain, Empty, Host, IPv4, IPv6, Opaque, parse_host
 
 
 def serialized(input: str, special: bool = True) -> str | None:

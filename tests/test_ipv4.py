@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from lark import Tree
 
 from urlgrammar.errors import Diagnostic, URLError
-from urlgrammar.grammar import build
-from urlgrammar.ipv4 import ends_in_a_number, is_valid_ipv4, parse_ipv4, serialize_ipv4
+from urlgrammar.host.ipv4 import ends_in_a_number, is_valid_ipv4, parse_ipv4, serialize_ipv4
+from urlgrammar.syntax.grammars import build
 
 
 def run(text: str) -> tuple[str | None, list[str]]:

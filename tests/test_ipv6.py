@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlgrammar.errors import Diagnostic, URLError
-from urlgrammar.ipv6 import DECIDED_BY, is_valid_ipv6, parse_ipv6, serialize_ipv6
+from urlgrammar.host.ipv6 import DECIDED_BY, is_valid_ipv6, parse_ipv6, serialize_ipv6
 
 
 def run(text: str) -> tuple[str | None, list[str]]:

@@ -21,9 +21,9 @@ import pytest
 from lark import Lark
 
 import urlgrammar
-from urlgrammar.explain import explain
-from urlgrammar.lalr import Driver
-from urlgrammar.model import Component
+from urlgrammar.model.record import Component
+from urlgrammar.syntax.lalr import Driver
+from urlgrammar.teaching.explain import explain
 
 
 @dataclass

@@ -7,8 +7,8 @@ from hypothesis import given
 from strategies import records
 
 from urlgrammar import parse_reference
-from urlgrammar.model import EMPTY, Authority, Component, Kind, URLRecord
-from urlgrammar.printer import print_record
+from urlgrammar.model.record import EMPTY, Authority, Component, Kind, URLRecord
+from urlgrammar.syntax.printer import print_record
 
 
 def rec(text: str) -> URLRecord:

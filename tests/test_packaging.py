@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import urlgrammar
-from urlgrammar.grammar import GRAMMARS, grammar_dir
+from urlgrammar.syntax.grammars import GRAMMARS, grammar_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 

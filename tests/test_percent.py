@@ -11,15 +11,14 @@ from conftest import load_json, shared_cases, shared_parametrize
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from urlgrammar.encodings import (
+from urlgrammar.encoding.labels import (
     ENCODING_LABELS,
     get_encoder,
     get_encoding,
     get_output_encoding,
     python_codec,
 )
-from urlgrammar.grammar import tree_parser
-from urlgrammar.percent import (
+from urlgrammar.encoding.percent import (
     C0_CONTROL_SET,
     COMPONENT_SET,
     FORM_URLENCODED_SET,
@@ -36,6 +35,7 @@ from urlgrammar.percent import (
     percent_encode_after_encoding,
     utf8_percent_encode,
 )
+from urlgrammar.syntax.grammars import tree_parser
 
 # ---- WPT percent-encoding.json ------------------------------------------------------------
 #

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urlgrammar.preprocess import C0_SPACE, preprocess
+from urlgrammar.syntax.preprocess import C0_SPACE, preprocess
 
 
 def test_trims_and_removes() -> None:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from strategies import canonical_urls
 
 from urlgrammar import Mode, Reference, URLError, parse_reference
-from urlgrammar.model import Kind
+from urlgrammar.model.record import Kind
 
 WPT = shared_cases("wpt/urltestdata.json")
 CANONICAL_HREFS = sorted({c["href"] for c in WPT if "href" in c})

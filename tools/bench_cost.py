@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import urlgrammar  # noqa: E402
-from urlgrammar.explain import explain  # noqa: E402
+from urlgrammar.teaching.explain import explain  # noqa: E402
 
 #: The goal: a 10x longer input costs at most this many times as much ...
 MAX_RATIO = 12.0

@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from urlgrammar.domain import FORBIDDEN_DOMAIN
-from urlgrammar.host import parse_host
+from urlgrammar.host.domain import FORBIDDEN_DOMAIN
+from urlgrammar.host.parser import parse_host
 
 HOSTS = {
     "ASCII domain": "www.Example.com",

@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from urlgrammar.explain import explain  # noqa: E402
+from urlgrammar.teaching.explain import explain  # noqa: E402
 
 GALLERY = ROOT / "docs" / "teaching.md"
 ENTRY = re.compile(r"<!-- explain: (?P<args>\{.*?\}) -->\n```text\n(?P<output>.*?)```", re.S)

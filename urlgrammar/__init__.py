@@ -6,14 +6,14 @@ normalisation and printing are operations on that record. Results follow the WHA
 Standard (July 2026).
 """
 
-from .api import can_parse, parse
-from .domain import domain_to_ascii, domain_to_unicode
-from .errors import Diagnostic, URLError
-from .grammar import Mode
-from .model import Authority, Component, Kind, URLRecord
-from .reference import Reference, parse_reference
-from .url import URL
-from .validate import GrammarError, Report, validate
+from urlgrammar.api import can_parse, parse
+from urlgrammar.checking.validate import GrammarError, Report, validate
+from urlgrammar.errors import Diagnostic, URLError
+from urlgrammar.host.domain import domain_to_ascii, domain_to_unicode
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord
+from urlgrammar.model.schemes import Mode
+from urlgrammar.reference import Reference, parse_reference
+from urlgrammar.url import URL
 
 __all__ = [
     "URL",

@@ -1,5 +1,5 @@
 """``python -m urlgrammar`` runs the command line."""
 
-from .cli import main
+from urlgrammar.cli import main
 
 raise SystemExit(main())

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .encodings import get_encoding
-from .errors import URLError
-from .pipeline import parse_url
-from .url import URL
+from urlgrammar.encoding.labels import get_encoding
+from urlgrammar.errors import URLError
+from urlgrammar.operations.pipeline import parse_url
+from urlgrammar.url import URL
 
 
 def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8") -> URL:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from argparse import ArgumentTypeError
 
-from .api import parse
-from .encodings import get_encoding
-from .errors import URLError
+from urlgrammar.api import parse
+from urlgrammar.encoding.labels import get_encoding
+from urlgrammar.errors import URLError
 
 
 def text(value: str) -> str:

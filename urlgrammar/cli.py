@@ -23,16 +23,17 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import check
-from .api import parse
-from .arguments import base_url, encoding_label, text
-from .errors import URLError
-from .explain import explain
-from .grammar import Mode, mode_for, tree_parser
-from .grammar_tools import register as register_grammar_tools
-from .model import Kind
-from .preprocess import preprocess
-from .reference import Reference, parse_reference
+from urlgrammar.api import parse
+from urlgrammar.arguments import base_url, encoding_label, text
+from urlgrammar.checking import check
+from urlgrammar.errors import URLError
+from urlgrammar.grammar_tools.check import register as register_grammar_tools
+from urlgrammar.model.record import Kind
+from urlgrammar.model.schemes import Mode
+from urlgrammar.reference import Reference, parse_reference
+from urlgrammar.syntax.grammars import mode_for, tree_parser
+from urlgrammar.syntax.preprocess import preprocess
+from urlgrammar.teaching.explain import explain
 
 MODES = {"generic": Mode.GENERIC, "special": Mode.SPECIAL, "file": Mode.FILE}
 

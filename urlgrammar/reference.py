@@ -10,17 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .drive import detect_drive
-from .grammar import Mode, mode_for, mode_for_scheme
-from .lift import parse_record
-from .model import Authority, Kind, URLRecord
-from .normalise import normalise
-from .preprocess import preprocess
-from .printer import print_record
-from .resolve import rebase
+from urlgrammar.model.record import Authority, Kind, URLRecord
+from urlgrammar.model.schemes import Mode, mode_for_scheme
+from urlgrammar.operations.drive import detect_drive
+from urlgrammar.operations.normalise import normalise
+from urlgrammar.operations.resolve import rebase
+from urlgrammar.syntax.grammars import mode_for
+from urlgrammar.syntax.lift import parse_record
+from urlgrammar.syntax.preprocess import preprocess
+from urlgrammar.syntax.printer import print_record
 
 if TYPE_CHECKING:
-    from .url import URL
+    from urlgrammar.url import URL
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +144,7 @@ class Reference:
         The reference as printed is parsed against the base, so that a rebased or normalised
         reference resolves as what it now is. Raises URLError where the standard fails.
         """
-        from .api import parse  # the api module builds on this one
+        from urlgrammar.api import parse  # the api module builds on this one
 
         return parse(self.href, base)
 

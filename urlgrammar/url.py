@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .grammar import Mode
-from .model import Kind, URLRecord
-from .printer import print_record
-from .resolve import has_opaque_path
+from urlgrammar.model.record import Kind, URLRecord
+from urlgrammar.model.schemes import Mode
+from urlgrammar.operations.resolve import has_opaque_path
+from urlgrammar.syntax.printer import print_record
 
 #: Schemes whose origin is a tuple origin (https://url.spec.whatwg.org/#concept-url-origin).
 _TUPLE_ORIGIN = frozenset({"ftp", "http", "https", "ws", "wss"})
@@ -113,7 +113,7 @@ class URL:
         """The ASCII serialization of the URL's origin (https://url.spec.whatwg.org/#concept-url-origin)."""
         scheme = self.record.scheme or ""
         if scheme == "blob":
-            from .api import parse
+            from urlgrammar.api import parse
 
             try:
                 inner = parse(self.pathname)

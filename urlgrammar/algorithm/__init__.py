@@ -18,10 +18,19 @@ encodings of the Encoding Standard.
 The state override of the basic URL parser, which only the API's setters use, is left out.
 """
 
-from .api import OpaqueOrigin, Result, TupleOrigin, URLGetters, origin, run, serialize, serialize_origin
-from .machine import FAILURE, Raised
-from .record import URLRecord
-from .statemachine import BasicURLParser
+from urlgrammar.algorithm.api import (
+    OpaqueOrigin,
+    Result,
+    TupleOrigin,
+    URLGetters,
+    origin,
+    run,
+    serialize,
+    serialize_origin,
+)
+from urlgrammar.algorithm.machine import FAILURE, Raised
+from urlgrammar.algorithm.record import URLRecord
+from urlgrammar.algorithm.statemachine import BasicURLParser
 
 __all__ = [
     "FAILURE",

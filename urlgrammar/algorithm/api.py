@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..encodings import get_encoding
-from ..errors import Diagnostic, URLError
-from ..host import Host
-from .machine import FAILURE, Raised
-from .record import URLRecord
-from .statemachine import BasicURLParser
+from urlgrammar.algorithm.machine import FAILURE, Raised
+from urlgrammar.algorithm.record import URLRecord
+from urlgrammar.algorithm.statemachine import BasicURLParser
+from urlgrammar.encoding.labels import get_encoding
+from urlgrammar.errors import Diagnostic, URLError
+from urlgrammar.host.parser import Host
 
 # ---- Serializing (https://url.spec.whatwg.org/#url-serializing) -----------------------------
 

@@ -8,18 +8,8 @@ state override are left out.
 
 from __future__ import annotations
 
-from ..host import Domain, Empty
-from ..percent import (
-    C0_CONTROL_SET,
-    FRAGMENT_SET,
-    PATH_SET,
-    QUERY_SET,
-    SPECIAL_QUERY_SET,
-    percent_encode_after_encoding,
-    utf8_percent_encode,
-)
-from .machine import FAILURE, Machine, Outcome
-from .record import (
+from urlgrammar.algorithm.machine import FAILURE, Machine, Outcome
+from urlgrammar.algorithm.record import (
     EOF,
     Text,
     is_double_dot_url_path_segment,
@@ -28,6 +18,16 @@ from .record import (
     is_windows_drive_letter,
     starts_with_a_windows_drive_letter,
 )
+from urlgrammar.encoding.percent import (
+    C0_CONTROL_SET,
+    FRAGMENT_SET,
+    PATH_SET,
+    QUERY_SET,
+    SPECIAL_QUERY_SET,
+    percent_encode_after_encoding,
+    utf8_percent_encode,
+)
+from urlgrammar.host.parser import Domain, Empty
 
 
 class FileAndPathStates(Machine):

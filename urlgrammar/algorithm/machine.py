@@ -15,10 +15,10 @@ from __future__ import annotations
 import enum
 from typing import Final, Literal, NamedTuple, TypeAlias
 
-from ..errors import Diagnostic, URLError, message
-from ..host import Host, parse_host
-from ..preprocess import preprocess
-from .record import ASCII_HEX_DIGIT, EOF, Text, URLBuilder, URLRecord, is_url_code_point
+from urlgrammar.algorithm.record import ASCII_HEX_DIGIT, EOF, Text, URLBuilder, URLRecord, is_url_code_point
+from urlgrammar.errors import Diagnostic, URLError, message
+from urlgrammar.host.parser import Host, parse_host
+from urlgrammar.syntax.preprocess import preprocess
 
 
 class Failure(enum.Enum):

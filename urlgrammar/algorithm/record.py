@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, TypeAlias
 
-from ..host import Host
+from urlgrammar.host.parser import Host
 
 # ---- Code points (https://infra.spec.whatwg.org/#code-points) -------------------------------
 

@@ -8,9 +8,8 @@ test the state override are left out.
 
 from __future__ import annotations
 
-from ..percent import USERINFO_SET, utf8_percent_encode
-from .machine import FAILURE, Machine, Outcome
-from .record import (
+from urlgrammar.algorithm.machine import FAILURE, Machine, Outcome
+from urlgrammar.algorithm.record import (
     ASCII_ALPHA,
     ASCII_ALPHANUMERIC,
     ASCII_DIGIT,
@@ -19,6 +18,7 @@ from .record import (
     ascii_lowercase,
     default_port,
 )
+from urlgrammar.encoding.percent import USERINFO_SET, utf8_percent_encode
 
 
 class SchemeAndAuthorityStates(Machine):

@@ -28,12 +28,12 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from ..encodings import get_output_encoding
-from ..errors import Diagnostic, message
-from .file_path import FileAndPathStates
-from .machine import FAILURE, Failure, Outcome, Raised
-from .record import ASCII_TAB_OR_NEWLINE, C0_CONTROL_OR_SPACE, URLRecord
-from .scheme_authority import SchemeAndAuthorityStates
+from urlgrammar.algorithm.file_path import FileAndPathStates
+from urlgrammar.algorithm.machine import FAILURE, Failure, Outcome, Raised
+from urlgrammar.algorithm.record import ASCII_TAB_OR_NEWLINE, C0_CONTROL_OR_SPACE, URLRecord
+from urlgrammar.algorithm.scheme_authority import SchemeAndAuthorityStates
+from urlgrammar.encoding.labels import get_output_encoding
+from urlgrammar.errors import Diagnostic, message
 
 _TAB_OR_NEWLINE: Final = re.compile("[\t\n\r]")
 

@@ -19,10 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .drive import is_drive_letter
-from .grammar import Mode, mode_for_scheme
-from .model import Authority, Component, Kind, URLRecord
-from .percent import (
+from urlgrammar.encoding.percent import (
     C0_CONTROL_SET,
     FRAGMENT_SET,
     PATH_SET,
@@ -33,7 +30,10 @@ from .percent import (
     percent_encode_after_encoding,
     utf8_percent_encode,
 )
-from .resolve import has_opaque_path
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord
+from urlgrammar.model.schemes import Mode, mode_for_scheme
+from urlgrammar.operations.drive import is_drive_letter
+from urlgrammar.operations.resolve import has_opaque_path
 
 #: Default ports per scheme (URL Specification § Scheme-Based Authority Normalisation;
 #: WHATWG https://url.spec.whatwg.org/#default-port).

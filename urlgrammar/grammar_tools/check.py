@@ -27,9 +27,10 @@ from lark import Lark
 from lark import lexer as lark_lexer
 from lark.exceptions import LarkError, LexError, UnexpectedInput
 
-from .grammar import GRAMMARS, Mode, build, grammar_dir
-from .grammar_source import Definition, LoadedGrammar, Sources
-from .lift import parse_record
+from urlgrammar.grammar_tools.source import Definition, LoadedGrammar, Sources
+from urlgrammar.model.schemes import Mode
+from urlgrammar.syntax.grammars import GRAMMARS, build, grammar_dir
+from urlgrammar.syntax.lift import parse_record
 
 SEED = 20260711
 SAMPLE_SIZE = 3000
@@ -84,7 +85,7 @@ def wpt_inputs() -> tuple[list[str], str]:
     env = os.environ.get("URLGRAMMAR_SHARED")
     # An installed package is not beside the checkout: look beside the current directory too.
     candidates = [Path(env)] if env else [Path.cwd().parent / "shared",
-                                          Path(__file__).resolve().parents[2] / "shared"]
+                                          Path(__file__).resolve().parents[3] / "shared"]
     shared = next((c for c in candidates if (c / "wpt").is_dir()), candidates[0])
     path = shared / "wpt" / "urltestdata.json"
     try:
@@ -306,7 +307,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_diagram(args: argparse.Namespace) -> int:
-    from .diagram import RailroadMissing, write_page
+    from urlgrammar.grammar_tools.diagram import RailroadMissing, write_page
 
     try:
         path = write_page(Path(args.output), GrammarSet().directory, list(GRAMMARS))

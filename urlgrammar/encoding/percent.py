@@ -19,15 +19,15 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Final
 
-from .encodings import (
+from urlgrammar.encoding.labels import (
     ISO2022JPEncoder,
     StatelessEncoder,
     get_encoder,
     get_encoding,
     get_output_encoding,
 )
-from .grammar import build
-from .lalr import Driver, Tok
+from urlgrammar.syntax.grammars import build
+from urlgrammar.syntax.lalr import Driver, Tok
 
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
 

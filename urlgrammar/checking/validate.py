@@ -18,20 +18,20 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .api import base_url_of
-from .diagnostics import Collector, code_point
-from .domain import STATUS, parse_domain
-from .errors import Diagnostic, URLError
-from .grammar import WEB_SCHEMES, Mode
-from .ipv4 import ends_in_a_number, is_valid_ipv4
-from .ipv6 import is_valid_ipv6
-from .model import Authority, Component, Kind, Span, URLRecord
-from .percent import pct_invalid
-from .pipeline import run
-from .preprocess import Preprocessed
-from .printer import print_record
-from .resolve import has_opaque_path
-from .url import URL
+from urlgrammar.api import base_url_of
+from urlgrammar.checking.diagnostics import Collector, code_point
+from urlgrammar.encoding.percent import pct_invalid
+from urlgrammar.errors import Diagnostic, URLError
+from urlgrammar.host.domain import STATUS, parse_domain
+from urlgrammar.host.ipv4 import ends_in_a_number, is_valid_ipv4
+from urlgrammar.host.ipv6 import is_valid_ipv6
+from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
+from urlgrammar.model.schemes import WEB_SCHEMES, Mode
+from urlgrammar.operations.pipeline import run
+from urlgrammar.operations.resolve import has_opaque_path
+from urlgrammar.syntax.preprocess import Preprocessed
+from urlgrammar.syntax.printer import print_record
+from urlgrammar.url import URL
 
 
 @dataclass(frozen=True, slots=True)

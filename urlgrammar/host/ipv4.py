@@ -20,8 +20,8 @@ from functools import cache
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from .errors import Diagnostic, URLError, message
-from .grammar import build
+from urlgrammar.errors import Diagnostic, URLError, message
+from urlgrammar.syntax.grammars import build
 
 Span = tuple[int, int]
 Origin = Callable[[int, int], Span]

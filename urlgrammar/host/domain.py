@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 else:
     import unicodedata2
 
-from .errors import Diagnostic, URLError, message
+from urlgrammar.errors import Diagnostic, URLError, message
 
 Span = tuple[int, int]
 

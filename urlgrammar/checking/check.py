@@ -32,9 +32,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from .api import parse
-from .arguments import base_url, text
-from .validate import Report, validate
+from urlgrammar.api import parse
+from urlgrammar.arguments import base_url, text
+from urlgrammar.checking.validate import Report, validate
 
 #: Inputs beyond this many show progress on standard error, when that is a terminal.
 PROGRESS_AFTER = 2000

@@ -16,15 +16,16 @@ original input, diagnostics included. Diagnostics are collected only when asked 
 
 from __future__ import annotations
 
-from .diagnostics import Collector
-from .errors import Diagnostic, URLError, message
-from .grammar import Mode, mode_for, mode_for_scheme
-from .host import Empty, Host, parse_host
-from .lift import parse_record
-from .model import Authority, Component, Kind, URLRecord
-from .normalise import DEFAULT_PORTS, normalise_path, normalise_userinfo, percent_encode
-from .preprocess import OffsetMap, preprocess
-from .resolve import whatwg_resolve
+from urlgrammar.checking.diagnostics import Collector
+from urlgrammar.errors import Diagnostic, URLError, message
+from urlgrammar.host.parser import Empty, Host, parse_host
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord
+from urlgrammar.model.schemes import Mode, mode_for_scheme
+from urlgrammar.operations.normalise import DEFAULT_PORTS, normalise_path, normalise_userinfo, percent_encode
+from urlgrammar.operations.resolve import whatwg_resolve
+from urlgrammar.syntax.grammars import mode_for
+from urlgrammar.syntax.lift import parse_record
+from urlgrammar.syntax.preprocess import OffsetMap, preprocess
 
 # Ports are 16-bit: a longer string of digits is out of range whatever its value, and
 # converting a megabyte of digits to an int would cost quadratic time.

@@ -18,13 +18,13 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .errors import Diagnostic, URLError, message
-from .grammar import WEB_SCHEMES
-from .host import NON_URL
-from .model import Authority, Component, Kind, Span, URLRecord
-from .percent import pct_invalid
-from .preprocess import Preprocessed
-from .resolve import has_opaque_path, is_special
+from urlgrammar.encoding.percent import pct_invalid
+from urlgrammar.errors import Diagnostic, URLError, message
+from urlgrammar.host.parser import NON_URL
+from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
+from urlgrammar.model.schemes import WEB_SCHEMES
+from urlgrammar.operations.resolve import has_opaque_path, is_special
+from urlgrammar.syntax.preprocess import Preprocessed
 
 # Phases, in the order the state machine runs them, to order errors raised at one pointer:
 # the check after a special scheme, then the relative and file states, then the ignoring of

@@ -21,11 +21,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from .domain import FORBIDDEN_DOMAIN, STRICT_ASCII_DOMAIN, DomainResult, diagnostic, parse_domain
-from .errors import Diagnostic, URLError, message
-from .ipv4 import ends_in_a_number, parse_ipv4, serialize_ipv4
-from .ipv6 import parse_ipv6, serialize_ipv6
-from .percent import C0_CONTROL_SET, pct_tokens, utf8_percent_encode
+from urlgrammar.encoding.percent import C0_CONTROL_SET, pct_tokens, utf8_percent_encode
+from urlgrammar.errors import Diagnostic, URLError, message
+from urlgrammar.host.domain import (
+    FORBIDDEN_DOMAIN,
+    STRICT_ASCII_DOMAIN,
+    DomainResult,
+    diagnostic,
+    parse_domain,
+)
+from urlgrammar.host.ipv4 import ends_in_a_number, parse_ipv4, serialize_ipv4
+from urlgrammar.host.ipv6 import parse_ipv6, serialize_ipv6
 
 Span = tuple[int, int]
 Origin = Callable[[int, int], Span]

@@ -17,11 +17,12 @@ from typing import Any
 
 from lark import Lark, Token, Transformer
 
-from .errors import Diagnostic, URLError
-from .grammar import Mode, build
-from .lalr import Driver, ParseError
-from .model import Authority, Component, Kind, URLRecord
-from .preprocess import OffsetMap
+from urlgrammar.errors import Diagnostic, URLError
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord
+from urlgrammar.model.schemes import Mode
+from urlgrammar.syntax.grammars import build
+from urlgrammar.syntax.lalr import Driver, ParseError
+from urlgrammar.syntax.preprocess import OffsetMap
 
 Children = list[Any]
 

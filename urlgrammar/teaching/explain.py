@@ -14,19 +14,27 @@ from typing import Any
 
 from lark import Lark, Token, Tree
 
-from . import algorithm
-from .api import parse
-from .errors import URLError
-from .grammar import WEB_SCHEMES, Mode, build, mode_for, scheme_of
-from .host import IPv4, parse_host
-from .ipv4 import ipv4_parts
-from .lift import parse_record
-from .model import Authority, Component, Kind, URLRecord
-from .normalise import normalise_path
-from .percent import percent_decode_str
-from .preprocess import preprocess
-from .printer import print_record
-from .resolve import force, is_special, legacy_resolve, strict_resolve, whatwg_resolve, without_same_scheme
+from urlgrammar import algorithm
+from urlgrammar.api import parse
+from urlgrammar.encoding.percent import percent_decode_str
+from urlgrammar.errors import URLError
+from urlgrammar.host.ipv4 import ipv4_parts
+from urlgrammar.host.parser import IPv4, parse_host
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord
+from urlgrammar.model.schemes import WEB_SCHEMES, Mode
+from urlgrammar.operations.normalise import normalise_path
+from urlgrammar.operations.resolve import (
+    force,
+    is_special,
+    legacy_resolve,
+    strict_resolve,
+    whatwg_resolve,
+    without_same_scheme,
+)
+from urlgrammar.syntax.grammars import build, mode_for, scheme_of
+from urlgrammar.syntax.lift import parse_record
+from urlgrammar.syntax.preprocess import preprocess
+from urlgrammar.syntax.printer import print_record
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Loading the Lark grammars and choosing the parser mode.
+"""The grammar cache: loading the Lark grammars, and the parser mode of an input.
 
 The ``.lark`` files are the source of truth for syntax (URL Specification § URL Grammar). Each
 is built as an LALR(1) parser. ``build(..., strict=True)`` uses Lark's strict mode, which
@@ -10,13 +10,14 @@ same, and loading is about three times faster.
 
 from __future__ import annotations
 
-import enum
 import re
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from lark import Lark, Transformer
+
+from urlgrammar.model.schemes import Mode, mode_for_scheme
 
 #: Each grammar file with its start rules.
 GRAMMARS: dict[str, tuple[str, ...]] = {
@@ -33,7 +34,8 @@ GRAMMARS: dict[str, tuple[str, ...]] = {
 def grammar_dir() -> Path:
     """Where the ``.lark`` files are: inside the installed package, or beside it in a checkout."""
     here = Path(__file__).resolve().parent
-    for candidate in (here / "grammars", here.parent / "grammars"):
+    package = here.parent
+    for candidate in (package / "grammars", package.parent / "grammars"):
         if (candidate / "url.lark").is_file():
             return candidate
     raise FileNotFoundError(f"the urlgrammar grammar files are missing (looked in {here})")
@@ -60,36 +62,6 @@ def tree_parser(name: str) -> Lark:
     return build(name)
 
 
-class Mode(enum.Enum):
-    """The parser mode (URL Specification § Parser Mode): which grammar reads the input.
-
-    The values are the command line's names for the modes. ``Mode("Special")`` takes a name
-    in any case; anything else is a ValueError that lists the names.
-    """
-
-    GENERIC = "generic"
-    SPECIAL = "special"
-    FILE = "file"
-
-    @property
-    def grammar(self) -> str:
-        """The name of the grammar file that reads this mode (``url`` for generic)."""
-        return "url" if self is Mode.GENERIC else self.value
-
-    @classmethod
-    def _missing_(cls, value: object) -> Mode:
-        if isinstance(value, str):
-            for mode in cls:
-                if mode.value == value.lower():
-                    return mode
-        names = ", ".join(repr(m.value) for m in cls)
-        raise ValueError(f"mode must be one of {names} or a Mode, not {value!r}")
-
-
-#: web-scheme :: `http` | `https` | `ws` | `wss` | `ftp` (URL Specification § Web-URL)
-WEB_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})
-
-
 @cache
 def _scheme_pattern() -> re.Pattern[str]:
     # The scheme is recognised exactly as the grammar's SCHEME terminal says.
@@ -101,19 +73,6 @@ def scheme_of(text: str) -> str | None:
     """The scheme the grammar would read at the start of ``text`` (before its `:`), or None."""
     m = _scheme_pattern().match(text)
     return m.group() if m else None
-
-
-_MODE_OF_SCHEME = {"file": Mode.FILE, **{scheme: Mode.SPECIAL for scheme in WEB_SCHEMES}}
-
-
-def mode_for_scheme(scheme: str | None, fallback: Mode = Mode.GENERIC) -> Mode:
-    """URL Specification § Parser Mode: web, file or generic by scheme; else the fallback."""
-    if scheme is None:
-        return fallback
-    mode = _MODE_OF_SCHEME.get(scheme)
-    if mode is None:
-        mode = _MODE_OF_SCHEME.get(scheme.lower(), Mode.GENERIC)
-    return mode
 
 
 def mode_for(text: str, fallback: Mode = Mode.GENERIC) -> Mode:

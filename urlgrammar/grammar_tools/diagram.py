@@ -20,7 +20,7 @@ from lark import Tree
 from lark.grammar import Symbol
 from lark.grammar import Terminal as TerminalSymbol
 
-from .grammar_source import Definition, LoadedGrammar, Sources
+from urlgrammar.grammar_tools.source import Definition, LoadedGrammar, Sources
 
 
 class RailroadMissing(RuntimeError):

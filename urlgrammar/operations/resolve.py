@@ -6,11 +6,11 @@ normalise (that is :mod:`urlgrammar.normalise`) and they never force an authorit
 
 from __future__ import annotations
 
-from .errors import Diagnostic, URLError, message
-from .grammar import WEB_SCHEMES, Mode, mode_for_scheme
-from .lift import parse_authority
-from .model import Authority, Component, Kind, URLRecord
-from .printer import print_record
+from urlgrammar.errors import Diagnostic, URLError, message
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord
+from urlgrammar.model.schemes import WEB_SCHEMES, Mode, mode_for_scheme
+from urlgrammar.syntax.lift import parse_authority
+from urlgrammar.syntax.printer import print_record
 
 
 def is_special(record: URLRecord) -> bool:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .grammar import scheme_of
-from .model import Authority, Component, Kind, URLRecord
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord
+from urlgrammar.syntax.grammars import scheme_of
 
 
 def normalise_for_printing(record: URLRecord) -> URLRecord:

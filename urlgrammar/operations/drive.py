@@ -18,7 +18,7 @@ with another scheme. Normalising ``|`` to ``:`` is part of normalisation.
 
 from __future__ import annotations
 
-from .model import Authority, Component, Kind, URLRecord
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 
 
 def is_drive_letter(value: str) -> bool:

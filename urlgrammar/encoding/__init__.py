@@ -1,0 +1,2 @@
+"""Encodings: percent-encoding sets, encoding and decoding, and the Encoding Standard's
+labels and legacy encoders."""

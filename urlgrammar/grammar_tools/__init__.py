@@ -1,0 +1,1 @@
+"""Grammar tooling: the grammar source reader, ``grammar check`` and railroad diagrams."""

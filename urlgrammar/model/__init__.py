@@ -1,0 +1,1 @@
+"""The URL model: the component record, the scheme table and parser modes."""

@@ -1,0 +1,1 @@
+"""The operations on records: the pipeline (orchestration), resolution, normalisation."""

@@ -1,0 +1,1 @@
+"""Teaching: ``explain``, every phase of a parse and where grammar and algorithm differ."""

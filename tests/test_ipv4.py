@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import Tree
 
+from urlgrammar.algorithm.ipv4 import ipv4_parser as reference
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.ipv4 import ends_in_a_number, is_valid_ipv4, parse_ipv4, serialize_ipv4
 from urlgrammar.syntax.grammars import build
@@ -116,52 +117,6 @@ def test_fixes_give_the_serialization(parts: list[str], trailing_dot: bool) -> N
 
 
 # ---- Against the standard's algorithm, transcribed ------------------------------------------
-
-def reference(text: str) -> tuple[int | None, list[str]]:
-    """https://url.spec.whatwg.org/#concept-ipv4-parser, step by step (test oracle)."""
-    errors: list[str] = []
-
-    def number(part: str) -> tuple[int, bool] | None:
-        if not part:
-            return None
-        radix, flag = 10, False
-        if len(part) >= 2 and part[:2] in ("0x", "0X"):
-            part, radix, flag = part[2:], 16, True
-        elif len(part) >= 2 and part[0] == "0":
-            part, radix, flag = part[1:], 8, True
-        if not part:
-            return 0, True
-        digits = "0123456789abcdef"[:radix]
-        if any(c.lower() not in digits for c in part):
-            return None
-        return int(part, radix), flag
-
-    parts = text.split(".")
-    if parts[-1] == "":
-        errors.append("IPv4-empty-part")
-        if len(parts) > 1:
-            parts.pop()
-    if len(parts) < 4:
-        errors.append("IPv4-too-few-parts")
-    if len(parts) > 4:
-        return None, [*errors, "IPv4-too-many-parts"]
-    numbers = []
-    for part in parts:
-        result = number(part)
-        if result is None:
-            return None, [*errors, "IPv4-non-numeric-part"]
-        if result[1]:
-            errors.append("IPv4-non-decimal-part")
-        numbers.append(result[0])
-    if any(n > 255 for n in numbers):
-        errors.append("IPv4-out-of-range-part")
-    if any(n > 255 for n in numbers[:-1]) or numbers[-1] >= 256 ** (5 - len(numbers)):
-        return None, errors
-    ipv4 = numbers.pop()
-    for counter, n in enumerate(numbers):
-        ipv4 += n * 256 ** (3 - counter)
-    return ipv4, errors
-
 
 @settings(deadline=None)  # the first example may build a grammar
 @given(st.text(alphabet="0123456789xXabcdefg.", max_size=40))

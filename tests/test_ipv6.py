@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from urlgrammar.algorithm.ipv6 import ipv6_parser as reference
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.ipv6 import DECIDED_BY, is_valid_ipv6, parse_ipv6, serialize_ipv6
 
@@ -83,98 +84,6 @@ def test_spans_and_fixes() -> None:
 
 
 # ---- Against the standard's algorithm, transcribed ------------------------------------------
-
-HEX = "0123456789abcdefABCDEF"
-
-
-def reference(text: str) -> tuple[tuple[int, ...] | None, list[str]]:
-    """https://url.spec.whatwg.org/#concept-ipv6-parser, code point by code point (oracle)."""
-    address = [0] * 8
-    piece_index, compress, pointer = 0, None, 0
-    errors: list[str] = []
-
-    def c(offset: int = 0) -> str:
-        """The code point at the pointer; "" is the EOF code point."""
-        return text[pointer + offset] if pointer + offset < len(text) else ""
-
-    if c() == ":":
-        if c(1) != ":":
-            return None, ["IPv6-invalid-compression"]
-        pointer += 2
-        piece_index += 1
-        compress = piece_index
-    while c():
-        if piece_index == 8:
-            return None, [*errors, "IPv6-too-many-pieces"]
-        if c() == ":":
-            if compress is not None:
-                return None, [*errors, "IPv6-multiple-compression"]
-            pointer += 1
-            piece_index += 1
-            compress = piece_index
-            continue
-        value = length = 0
-        while length < 4 and c() and c() in HEX:
-            value = value * 0x10 + int(c(), 16)
-            pointer += 1
-            length += 1
-        if c() == ".":
-            if length == 0:
-                return None, [*errors, "IPv4-in-IPv6-invalid-code-point"]
-            pointer -= length
-            if piece_index > 6:
-                return None, [*errors, "IPv4-in-IPv6-too-many-pieces"]
-            numbers_seen = 0
-            while c():
-                ipv4_piece: int | None = None
-                if numbers_seen > 0:
-                    if c() == "." and numbers_seen < 4:
-                        pointer += 1
-                    else:
-                        return None, [*errors, "IPv4-in-IPv6-invalid-code-point"]
-                if not c() or c() not in "0123456789":
-                    return None, [*errors, "IPv4-in-IPv6-invalid-code-point"]
-                while c() and c() in "0123456789":
-                    number = int(c())
-                    if ipv4_piece is None:
-                        ipv4_piece = number
-                    elif ipv4_piece == 0:
-                        return None, [*errors, "IPv4-in-IPv6-invalid-code-point"]
-                    else:
-                        ipv4_piece = ipv4_piece * 10 + number
-                    if ipv4_piece > 255:
-                        return None, [*errors, "IPv4-in-IPv6-out-of-range-part"]
-                    pointer += 1
-                assert ipv4_piece is not None
-                address[piece_index] = address[piece_index] * 0x100 + ipv4_piece
-                numbers_seen += 1
-                if numbers_seen in (2, 4):
-                    piece_index += 1
-            if numbers_seen != 4:
-                return None, [*errors, "IPv4-in-IPv6-too-few-parts"]
-            break
-        elif c() == ":":
-            pointer += 1
-            if not c():
-                return None, [*errors, "IPv6-invalid-code-point"]
-        elif c():
-            return None, [*errors, "IPv6-invalid-code-point"]
-        if length > 1 and value < 0x10 ** (length - 1):
-            errors.append("IPv6-piece-leading-zero")
-        address[piece_index] = value
-        piece_index += 1
-    if compress is not None:
-        swaps = piece_index - compress
-        piece_index = 7
-        while piece_index != 0 and swaps > 0:
-            address[piece_index], address[compress + swaps - 1] = (
-                address[compress + swaps - 1], address[piece_index])
-            piece_index -= 1
-            swaps -= 1
-    elif piece_index != 8:
-        return None, [*errors, "IPv6-too-few-pieces"]
-    return tuple(address), errors
-
 
 _TOKEN = st.sampled_from(["0", "1", "00", "01", "ff", "FFFF", "12345", "a", "g", ":", "::",
                           ".", "1.2.3.4", "255", "256", "0.0", "x", "%", "1:", "::1"])

@@ -27,9 +27,8 @@ from urlgrammar.host.domain import (
     domain_to_ascii,
     domain_to_unicode,
     parse_domain,
-    punycode_decode,
-    punycode_encode,
 )
+from urlgrammar.host.punycode import punycode_decode, punycode_encode
 
 if TYPE_CHECKING:
     import unicodedata as unicodedata2  # unicodedata2 has no type information; the same API
@@ -253,7 +252,7 @@ def test_punycode_fails_where_the_codec_does(text: str) -> None:
                                "\u0308\u0323\u00df")))
 def test_mapping_a_code_point_at_a_time_is_mapping_the_text(text: str) -> None:
     # Long repetitive labels are mapped per distinct code point, then normalized.
-    from urlgrammar.host.domain import _remap
+    from urlgrammar.host.label_rules import remap as _remap
     table = {ord(c): idna.uts46_remap(c, std3_rules=False) for c in set(text)}
     assert _remap(text, table) == _remap(text)
 

@@ -13,8 +13,9 @@ that the tests run; idna 3.20 moved to 18.0 (where, for one, the Small Seal char
 the WPT data expects to fail are valid). ``idna``'s own checks read Python's
 ``unicodedata`` (Unicode 14.0 on Python 3.11, 15.1 on 3.13), which would make results
 depend on the interpreter, so this module has its own; ``uts46_remap`` normalizes with it
-too, and its result is normalized again (see :func:`_remap`). The two packages are pinned
-together (pyproject.toml); ``tests/test_domain.py`` checks that their versions agree.
+too, and its result is normalized again (see :func:`.label_rules.remap`). The two packages
+are pinned together (pyproject.toml); ``tests/test_domain.py`` checks that their versions
+agree.
 
 One run of UTS #46 processing gives both verdicts the domain parser needs: the strict one
 (CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength on) behind the ``domain-to-ASCII``
@@ -34,24 +35,21 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import idna
-import idna.idnadata
-
-if TYPE_CHECKING:
-    # unicodedata2 ships no type information; its interface is the standard library's.
-    import unicodedata as unicodedata2
-else:
-    import unicodedata2
 
 from urlgrammar.errors import Diagnostic, URLError, message
-
-Span = tuple[int, int]
-
-#: uts46_remap refuses more than 1,024 code points at once; mapping is per code point and
-#: NFC of the joined NFC pieces is NFC of the whole, so longer text is mapped in pieces.
-_MAP_CHUNK = 1024
+from urlgrammar.host.label_rules import (
+    MAP_CHUNK,
+    NOT_STD3,
+    bidi_failure,
+    convert_and_validate,
+    has_rtl,
+    remap,
+)
+from urlgrammar.host.punycode import punycode_encode
+from urlgrammar.model.record import Span
 
 #: The code points UTS #46 maps to U+002E FULL STOP: labels are mapped one at a time so
 #: that each keeps its span in the input (NFC never composes across a full stop).
@@ -73,19 +71,6 @@ _ASCII_BAD_LENGTH = re.compile(r"(?:^|(?<=\.))(?:(?=\.|$)|[^.]{64})")
 
 #: https://url.spec.whatwg.org/#forbidden-domain-code-point
 FORBIDDEN_DOMAIN = re.compile("[\x00-\x20#%/:<>?@\\[\\\\\\]^|\x7f]")
-#: UseSTD3ASCIIRules: the ASCII a label may hold.
-_NOT_STD3 = re.compile("[\x00-\x2c/:-`{-\x7f]")
-
-_BIDI_DOMAIN = frozenset({"R", "AL", "AN"})
-_RTL_ALLOWED = frozenset({"R", "AL", "AN", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"})
-_LTR_ALLOWED = frozenset({"L", "EN", "ES", "CS", "ET", "ON", "BN", "NSM"})
-#: What the last code point that is not NSM may be (rules 3 and 6).
-_RTL_END = frozenset({"R", "AL", "EN", "AN"})
-_LTR_END = frozenset({"L", "EN"})
-_ZWNJ, _ZWJ = "\u200c", "\u200d"
-#: Canonical_Combining_Class=Virama (RFC 5892 Appendix A.1 and A.2).
-_VIRAMA = 9
-
 #: What each status code means, for messages.
 STATUS = {
     "P4": "a label starting with 'xn--' is not valid Punycode",
@@ -239,7 +224,7 @@ def _first_ascii_error(domain: str) -> IdnaError | None:
     if problem:
         start = domain.rfind(".", 0, problem.start()) + 1
         end = domain.find(".", problem.start()) % (len(domain) + 1)
-        code, relaxed, at = _validate(domain[start:end])[1][0]
+        code, relaxed, at = convert_and_validate(domain[start:end])[1][0]
         assert at is not None
         return IdnaError(code, start + at[0], start + at[1], relaxed)
     if not 1 <= len(domain) - domain.endswith(".") <= 253:  # the root label's dot is free
@@ -250,29 +235,6 @@ def _first_ascii_error(domain: str) -> IdnaError | None:
         end = domain.find(".", start) % (len(domain) + 1)
         return IdnaError("A4_2", start, end, False)
     return None
-
-
-def _remap(text: str, table: dict[int, str] | None = None) -> str:
-    """UTS #46 section 4 steps 1 and 2 (map, then normalize to NFC) for ``text``:
-    ``idna.uts46_remap`` without its limit of 1,024 code points, and with Unicode 17.0's NFC.
-
-    Raises idna.IDNAError where a code point is disallowed. Mapping is per code point, so
-    longer text is mapped in pieces, or, given the mappings of its code points
-    (:func:`_mapping_table`), translated. uts46_remap normalizes with the interpreter's
-    ``unicodedata``; normalizing its result again with unicodedata2 gives the NFC of the
-    mapped text under Unicode 17.0. An older normalization only decomposes, reorders and
-    composes code points it knows, whose decompositions and combining classes never change
-    (Unicode's normalization stability policy), so each step is a canonical equivalence
-    under 17.0 too, and it leaves the code points it does not know alone; a newer one sees
-    only code points that 17.0 assigns (the mapping disallows the others), on which every
-    version agrees.
-    """
-    if table is not None:
-        mapped = text.translate(table)
-    else:
-        mapped = "".join([idna.uts46_remap(text[i:i + _MAP_CHUNK], std3_rules=False)
-                          for i in range(0, len(text), _MAP_CHUNK)])
-    return unicodedata2.normalize("NFC", mapped)
 
 
 def _mapping_table(domain: str) -> dict[int, str] | None:
@@ -301,7 +263,7 @@ def _map(domain: str) -> list[_Label] | IdnaError:
     for match in [*_FULL_STOPS.finditer(domain), None]:
         end = match.start() if match else len(domain)
         try:
-            mapped = _remap(domain[start:end], table)
+            mapped = remap(domain[start:end], table)
         except idna.IDNAError:
             return _locate(domain, start, end, "V7", True, None)
         for text in mapped.split("."):
@@ -330,14 +292,14 @@ def _process(domain: str, labels: list[_Label],
             errors.append(IdnaError(code, label.start + at[0], label.start + at[1], relaxed))
         elif at is not None and code == "U1":
             errors.append(_locate(domain, label.start, label.end, code, relaxed,
-                                  lambda mapped: _NOT_STD3.search(mapped) is not None))
+                                  lambda mapped: NOT_STD3.search(mapped) is not None))
         elif at is not None and code in ("C1", "C2"):
             errors.append(_locate_joiner(domain, label, at[0], code, relaxed))
         else:
             errors.append(IdnaError(code, label.start, label.end, relaxed))
 
     # Labels that repeat are processed once: each step depends on the label's text alone.
-    validate, bidi, encode = cache(_validate), cache(_bidi), cache(punycode_encode)
+    validate, bidi, encode = cache(convert_and_validate), cache(bidi_failure), cache(punycode_encode)
     for label in labels:
         decoded, found = validate(label.text)
         if decoded is not None:
@@ -346,7 +308,7 @@ def _process(domain: str, labels: list[_Label],
             record(code, label, relaxed, at)
         if failed or (stop_at_first and errors):
             return errors, []
-    if any(map(cache(_has_rtl), (label.text for label in labels))):
+    if any(map(cache(has_rtl), (label.text for label in labels))):
         for label in labels:
             rule = bidi(label.text)
             if rule:
@@ -367,335 +329,19 @@ def _process(domain: str, labels: list[_Label],
     return errors, out
 
 
-def _validate(text: str) -> tuple[str | None, list[tuple[str, bool, Span | None]]]:
-    """UTS #46 step 4 for one label: decode an ``xn--`` label, then the validity criteria
-    (section 4.1).
-
-    Returns the decoded label, which replaces the label in processing (None if not an
-    ``xn--`` label that decodes), and (status, relaxed, span in the label as processed) for
-    each error. Bidi (V9) needs every label and comes later.
-    """
-    errors: list[tuple[str, bool, Span | None]] = []
-    decoded = text.startswith("xn--")
-    if decoded:
-        unicode = punycode_decode(text[4:]) if text.isascii() else None
-        if not unicode or unicode.isascii():
-            return None, [("P4", True, None)]
-        text = unicode
-    if not text:
-        return None, errors  # the criteria are for non-empty labels; A4_2 comes later
-    if decoded and unicodedata2.normalize("NFC", text) != text:
-        errors.append(("V1", True, None))
-    if text[2:4] == "--":
-        errors.append(("V2", False, (2, 4)))
-    if text[0] == "-" or text[-1] == "-":
-        errors.append(("V3", False, (0, 1) if text[0] == "-" else (len(text) - 1, len(text))))
-    if decoded and text.startswith("xn--"):
-        errors.append(("V4", True, None))
-    # V5 (no full stop) holds: Punycode inserts only non-ASCII code points.
-    if unicodedata2.category(text[0]).startswith("M"):
-        errors.append(("V6", True, (0, 1)))
-    if decoded and not _valid_code_points(text):
-        errors.append(("V7", True, None))
-    std3 = _NOT_STD3.search(text)
-    if std3:
-        errors.append(("U1", False, (std3.start(), std3.end())))
-    if not text.isascii():
-        for code, position in _joiner_failures(text):
-            errors.append((code, True, (position, position + 1)))
-    return text if decoded else None, errors
-
-
-def _valid_code_points(text: str) -> bool:
-    """V7 for a decoded label: only valid or deviation code points, which is exactly when
-    the mapping leaves it unchanged."""
-    try:
-        return _remap(text) == text
-    except idna.IDNAError:
-        return False
-
-
-def _joiner_failures(text: str) -> list[tuple[str, int]]:
-    """CheckJoiners (UTS #46 section 4.1 criterion 7, the CONTEXTJ rules of RFC 5892
-    Appendix A.1 and A.2): the first ZWNJ (C1) and the first ZWJ (C2) of ``text`` that break
-    their rule, as (status, position), in the order of the label.
-
-    A ZWJ needs a virama (combining class 9) right before it; a ZWNJ needs one, or else
-    joining types (L|D) T* before it and T* (R|D) after it. The ZWNJ contexts come from two
-    scans of the whole label (:func:`_zwnj_contexts`), not from a scan around each joiner,
-    so that a label of joiners costs linear time.
-    """
-    failures = []
-    for joiner, code in ((_ZWNJ, "C1"), (_ZWJ, "C2")):
-        position = text.find(joiner)
-        joining = _zwnj_contexts(text) if joiner == _ZWNJ and position != -1 else frozenset()
-        while position != -1:
-            after_virama = position > 0 and unicodedata2.combining(text[position - 1]) == _VIRAMA
-            if not (after_virama or position in joining):
-                failures.append((code, position))
-                break
-            position = text.find(joiner, position + 1)
-    return sorted(failures, key=lambda failure: failure[1])
-
-
-def _zwnj_contexts(text: str) -> frozenset[int]:
-    """The positions of the ZWNJs of ``text`` that have joining types (L|D) T* before them
-    and T* (R|D) after them (RFC 5892 Appendix A.1, its second rule).
-
-    The matches of each expression cannot overlap (a ZWNJ is not transparent), so each
-    finds every ZWNJ with its context in one scan.
-    """
-    before, after = _joining_contexts()
-    joins_left = {match.end() - 1 for match in before.finditer(text)}
-    return frozenset(match.start() for match in after.finditer(text)
-                     if match.start() in joins_left)
-
-
-@cache
-def _joining_contexts() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """Expressions for a ZWNJ with (L|D) T* before it and for one with T* (R|D) after it,
-    from the joining types of idna's tables (Unicode 17.0), the data idna's own CONTEXTJ
-    check reads. T* is possessive: a run of transparent code points is read once."""
-    types = idna.idnadata.joining_types
-    left = _character_set(types["L"] + types["D"])
-    right = _character_set(types["R"] + types["D"])
-    transparent = _character_set(types["T"])
-    return (re.compile(f"[{left}][{transparent}]*+{_ZWNJ}"),
-            re.compile(f"{_ZWNJ}[{transparent}]*+[{right}]"))
-
-
-def _character_set(ranges: tuple[int, ...]) -> str:
-    """A regular expression's character set for ranges in idna's layout (``idna.intranges``:
-    ``start << 32 | end``, the end excluded)."""
-    return "".join(f"{re.escape(chr(r >> 32))}-{re.escape(chr((r & 0xFFFFFFFF) - 1))}"
-                   for r in ranges)
-
-
-def _has_rtl(text: str) -> bool:
-    """Whether a label makes its domain a bidi domain: it has a code point of bidi class
-    R, AL or AN (UTS #46 section 4.1 criterion 8, RFC 5893 section 1.4)."""
-    return not text.isascii() and not _BIDI_DOMAIN.isdisjoint(map(unicodedata2.bidirectional, text))
-
-
-def _bidi(text: str) -> str | None:
-    """CheckBidi (UTS #46 section 4.1 criterion 8: RFC 5893 section 2, the left-to-right
-    rules included) for one label of a bidi domain: None, or the status code of the rule
-    it breaks, trying B1, then B2 or B5, then B4, then B3 or B6."""
-    if not text:
-        return None
-    first = unicodedata2.bidirectional(text[0])
-    if first not in ("L", "R", "AL"):
-        return "B1"
-    rtl = first != "L"
-    classes = set(map(unicodedata2.bidirectional, text))
-    if not classes <= (_RTL_ALLOWED if rtl else _LTR_ALLOWED):
-        return "B2" if rtl else "B5"
-    if rtl and "EN" in classes and "AN" in classes:
-        return "B4"
-    # The first letter is not NSM, so there is a last code point that is not.
-    last = next(c for c in map(unicodedata2.bidirectional, reversed(text)) if c != "NSM")
-    if last not in (_RTL_END if rtl else _LTR_END):
-        return "B3" if rtl else "B6"
-    return None
-
-
-# ---- Punycode (RFC 3492) --------------------------------------------------------------------
-
-_BASE, _TMIN, _TMAX, _SKEW, _DAMP, _INITIAL_BIAS, _INITIAL_N = 36, 1, 26, 38, 700, 72, 0x80
-_DIGITS = "abcdefghijklmnopqrstuvwxyz0123456789"
-#: Digit values, either case (RFC 3492 section 5).
-_DIGIT_VALUES = {**{c: v for v, c in enumerate(_DIGITS)},
-                 **{c.upper(): v for v, c in enumerate(_DIGITS[:26])}}
-_CODE_POINTS = 0x110000
-
-
-def _adapt(delta: int, points: int, first: bool) -> int:
-    """RFC 3492 section 6.1, bias adaptation."""
-    delta = delta // _DAMP if first else delta // 2
-    delta += delta // points
-    k = 0
-    while delta > (_BASE - _TMIN) * _TMAX // 2:
-        delta //= _BASE - _TMIN
-        k += _BASE
-    return k + (_BASE - _TMIN + 1) * delta // (delta + _SKEW)
-
-
-def punycode_encode(text: str) -> str:
-    """RFC 3492 section 6.3: the Punycode of ``text`` (without ``xn--``), as Python's
-    ``punycode`` codec gives it, in O(n log n) time.
-
-    The RFC's procedure scans the whole label once per distinct non-basic code point,
-    quadratic for a label of distinct code points (Python's codec is so). The deltas it
-    emits depend only on the order in which the decoder inserts the code points, by code
-    point then position, and on where each goes: after the basic code points before it and
-    the non-basic ones before it that are not greater (:func:`_insertions`).
-    """
-    basic = "".join(c for c in text if c < "\x80")
-    digits = [basic, "-"] if basic else []
-    n, bias, inserted, following = _INITIAL_N, _INITIAL_BIAS, len(basic), 0
-    for point, index in _insertions(text):
-        # The decoder's state goes from (n, following) to (point, index) with this delta.
-        delta = (point - n) * (inserted + 1) + index - following
-        q, k = delta, _BASE
-        while True:
-            t = _TMIN if k <= bias else _TMAX if k >= bias + _TMAX else k - bias
-            if q < t:
-                break
-            digits.append(_DIGITS[t + (q - t) % (_BASE - t)])
-            q = (q - t) // (_BASE - t)
-            k += _BASE
-        digits.append(_DIGITS[q])
-        inserted += 1
-        bias = _adapt(delta, inserted, not following)
-        n, following = point, index + 1
-    return "".join(digits)
-
-
-def _insertions(text: str) -> list[tuple[int, int]]:
-    """The non-basic code points of ``text`` in the order Punycode inserts them (by code
-    point, then position), each with its index at insertion: how many code points before it
-    are basic or non-basic and not greater.
-
-    A Fenwick tree counts them, in O(log m) a code point. Where few code points are
-    distinct (at most one in eight), it is over their ranks, filled in one pass from left
-    to right; else over positions, filled in insertion order, which spares a table of ranks
-    as large as the label.
-    """
-    non_basic = {c for c in text if c >= "\x80"}
-    if len(non_basic) * 8 > len(text):
-        return _insertions_by_position(text)
-    distinct = sorted(non_basic)
-    ranks = {c: rank for rank, c in enumerate(distinct, 1)}
-    size = len(distinct)
-    tree = [0] * (size + 1)  # tree[r]: how many seen have a rank in (r & (r - 1)), r]
-    index_at = [0] * len(text)
-    positions: list[list[int]] = [[] for _ in range(size + 1)]  # by rank, ascending
-    seen_basic = 0
-    for position, c in enumerate(text):
-        if c < "\x80":
-            seen_basic += 1
-            continue
-        index, r = seen_basic, ranks[c]
-        positions[r].append(position)
-        while r:
-            index += tree[r]
-            r &= r - 1
-        index_at[position] = index
-        r = ranks[c]
-        while r <= size:
-            tree[r] += 1
-            r += r & -r
-    return [(ord(c), index_at[p]) for c, group in zip(distinct, positions[1:], strict=True)
-            for p in group]
-
-
-def _insertions_by_position(text: str) -> list[tuple[int, int]]:
-    """:func:`_insertions` with a Fenwick tree over the positions of ``text``."""
-    size = len(text)
-    top = 1 << size.bit_length()  # a power of two: the tree's root counts everything
-    tree = [0] * (top + 1)  # tree[i]: how many present in positions (i & (i - 1)), i]
-    for i, c in enumerate(text, 1):
-        if c < "\x80":
-            tree[i] = 1
-    for i in range(1, top):
-        tree[i + (i & -i)] += tree[i]
-    insertions = []
-    for key in sorted(ord(c) * size + i for i, c in enumerate(text) if c >= "\x80"):
-        point, position = divmod(key, size)
-        index, i = 0, position
-        while i:
-            index += tree[i]
-            i &= i - 1
-        i = position + 1
-        while i <= top:
-            tree[i] += 1
-            i += i & -i
-        insertions.append((point, index))
-    return insertions
-
-
-def punycode_decode(text: str) -> str | None:
-    """RFC 3492 section 6.2: the code points whose Punycode is ``text`` (an ASCII label's
-    rest after ``xn--``), or None where decoding fails; in O(n log n) time.
-
-    The RFC inserts each code point into the output as it is decoded, quadratic with an
-    array (Python's codec rebuilds the string each time). Here decoding collects the
-    insertions, then places them last to first: the last one inserted at index i lands in
-    the (i+1)-th free slot of the final output, found with a Fenwick tree over the slots;
-    the basic code points fill what remains.
-    """
-    delimiter = text.rfind("-")
-    if delimiter == 0:
-        # The RFC consumes the last delimiter only if code points precede it, so a leading
-        # one is then read as a digit, which it is not. Python's codec skips it.
-        return None
-    basic, rest = (text[:delimiter], text[delimiter + 1:]) if delimiter > 0 else ("", text)
-    n, i, bias, length = _INITIAL_N, 0, _INITIAL_BIAS, len(basic)
-    insertions: list[tuple[int, int]] = []
-    position = 0
-    while position < len(rest):
-        old, w, k = i, 1, _BASE
-        # Beyond this, the code point would be past U+10FFFF whatever the digits to come:
-        # failure, detected before the number grows without bound.
-        limit = (_CODE_POINTS - n) * (length + 1)
-        while True:
-            if position == len(rest):
-                return None
-            digit = _DIGIT_VALUES.get(rest[position])
-            position += 1
-            if digit is None:
-                return None
-            i += digit * w
-            if i >= limit:
-                return None
-            t = _TMIN if k <= bias else _TMAX if k >= bias + _TMAX else k - bias
-            if digit < t:
-                break
-            w *= _BASE - t
-            k += _BASE
-        length += 1
-        bias = _adapt(i - old, length, old == 0)
-        n += i // length
-        i %= length
-        insertions.append((i, n))
-        i += 1
-    # The Fenwick tree of free slots, one-based, over a power of two of them (those past
-    # the output never free) so that the search below needs no bounds check.
-    size = 1 << length.bit_length()
-    slots = [0] + [1] * length + [0] * (size - length)
-    for slot in range(1, size):
-        slots[slot + (slot & -slot)] += slots[slot]
-    out: list[str | None] = [None] * length
-    for index, point in reversed(insertions):
-        slot, rank, step = 0, index + 1, size >> 1
-        while step:
-            free = slots[slot + step]
-            if free < rank:
-                slot += step
-                rank -= free
-            step >>= 1
-        out[slot] = chr(point)
-        slot += 1
-        while slot <= size:
-            slots[slot] -= 1
-            slot += slot & -slot
-    remaining = iter(basic)
-    return "".join(c if c is not None else next(remaining) for c in out)
-
-
 def _locate(domain: str, start: int, end: int, code: str, relaxed: bool,
             predicate: Callable[[str], bool] | None) -> IdnaError:
     """The error at the first code point of ``domain[start:end]`` that UTS #46 disallows
     (``predicate`` None) or whose mapping satisfies ``predicate``; else the whole span."""
     def hit(text: str) -> bool:
         try:
-            mapped = _remap(text)
+            mapped = remap(text)
         except idna.IDNAError:
             return predicate is None
         return predicate is not None and predicate(mapped)
 
-    for chunk in range(start, end, _MAP_CHUNK):
-        piece = domain[chunk:min(chunk + _MAP_CHUNK, end)]
+    for chunk in range(start, end, MAP_CHUNK):
+        piece = domain[chunk:min(chunk + MAP_CHUNK, end)]
         if hit(piece):
             for offset, char in enumerate(piece, chunk):
                 if hit(char):

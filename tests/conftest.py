@@ -90,3 +90,25 @@ def shared_parametrize(relative: str, argnames: str | Sequence[str], argvalues: 
     placeholder = pytest.param(*[None] * len(names), id=MISSING_ID,
                                marks=pytest.mark.skip(reason=missing_reason(relative)))
     return pytest.mark.parametrize(names, [placeholder])
+
+
+#: The project's own parsing cases, in WPT's urltestdata schema (tests/data/regenerate.py).
+OWN_DATA = ROOT / "tests" / "data" / "extra_urltestdata.json"
+
+
+def own_cases(section: str | None = None) -> list[dict[str, Any]]:
+    """The cases of ``OWN_DATA``: all of them, or those after the comment string that starts
+    with ``section + ":"`` and before the next comment string."""
+    cases: list[dict[str, Any]] = []
+    current = ""
+    for entry in json.loads(OWN_DATA.read_text(encoding="utf-8")):
+        if isinstance(entry, str):
+            current = entry
+        elif section is None or current.startswith(section + ":"):
+            cases.append(entry)
+    return cases
+
+
+def own_id(case: dict[str, Any]) -> str:
+    """A case's test id: ``<input> against <base>``."""
+    return f"{case['input']!r} against {case['base']!r}"

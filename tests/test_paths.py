@@ -8,6 +8,7 @@ fail), and the href must parse back to itself.
 from __future__ import annotations
 
 import pytest
+from conftest import own_cases, own_id
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,25 +16,8 @@ from urlgrammar import URLError, parse
 from urlgrammar.algorithm import run
 
 # The standard's results, from whatwg-url 17.3 and ada-url, which agree on each.
-DRIVE_CASES = [
-    ("file:///a/../c|/", None, "file:///c:/"),
-    ("file:/x/../C:/../y", None, "file:///C:/y"),
-    ("file:///./C|", None, "file:///C:"),
-    ("../c|/x", "file:///a/b", "file:///c:/x"),
-    ("file://localhost/..\\C|/a", None, "file:///C:/a"),
-    ("file:%2E%2e/.\\C|/", "file:///a/b", "file:///C:/"),
-    ("file:///C:/../../x", None, "file:///C:/x"),
-    ("file:///a/./c:/../..", None, "file:///"),
-    ("file://h/a/../c|?q", None, "file://h/c:?q"),
-]
-OPAQUE_CASES = [
-    ("mailto:a /?x", None, "mailto:a /?x"),
-    ("data: /#", None, "data: /#"),
-    ("urn:x y /?\\", None, "urn:x y /?\\"),
-    ("mailto:a ?x", None, "mailto:a%20?x"),
-    ("mailto:a  #x", None, "mailto:a %20#x"),
-    ("sc:a b", None, "sc:a b"),
-]
+DRIVE_CASES = own_cases("drive letters")
+OPAQUE_CASES = own_cases("opaque paths")
 
 
 def agree(input: str, base: str | None) -> None:
@@ -49,8 +33,9 @@ def agree(input: str, base: str | None) -> None:
     assert parse(href).href == href
 
 
-@pytest.mark.parametrize(("input", "base", "href"), DRIVE_CASES + OPAQUE_CASES,
-                         ids=[f"{i!r} against {b!r}" for i, b, _ in DRIVE_CASES + OPAQUE_CASES])
+@pytest.mark.parametrize(("input", "base", "href"),
+                         [(c["input"], c["base"], c["href"]) for c in DRIVE_CASES + OPAQUE_CASES],
+                         ids=[own_id(c) for c in DRIVE_CASES + OPAQUE_CASES])
 def test_the_standards_result(input: str, base: str | None, href: str) -> None:
     assert parse(input, base).href == href
     assert parse(href).href == href

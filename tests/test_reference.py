@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import shared_cases, shared_parametrize
+from conftest import own_cases, own_id, shared_cases, shared_parametrize
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import canonical_urls
@@ -122,12 +122,9 @@ def test_parse_reference_wants_a_str() -> None:
         parse_reference(b"http://x")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("ref", "base", "href"), [
-    ("../a/./b?x", "http://h/c/d/e", "http://h/c/a/b?x"),
-    ("http:foo", None, "http://foo/"),
-    ("\\a", "http://h/b/c", "http://h/a"),
-    ("#f", "sc:x", "sc:x#f"),
-])
+@pytest.mark.parametrize(("ref", "base", "href"),
+                         [(c["input"], c["base"], c["href"]) for c in own_cases("resolve")],
+                         ids=[own_id(c) for c in own_cases("resolve")])
 def test_resolve_gives_the_browsers_url(ref: str, base: str | None, href: str) -> None:
     assert parse_reference(ref).resolve(base).href == href
 

@@ -26,8 +26,8 @@ from urlgrammar.encoding.labels import (
     get_encoding,
     get_output_encoding,
 )
-from urlgrammar.syntax.grammars import build
-from urlgrammar.syntax.lalr import Driver, Tok
+from urlgrammar.syntax.grammars import lean_parser
+from urlgrammar.syntax.lalr import Tok
 
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
@@ -243,17 +243,12 @@ class _Terminals:
     pct_invalid = uncoded = pct_encoded_bytes
 
 
-@cache
-def _pct_driver() -> Driver:
-    # Lark builds the grammar's LALR(1) table once; the lean driver runs it, as it does the
-    # URL grammars: Lark's general parser costs several times as much per token.
-    return Driver(build("pct"), _Terminals())
-
-
 def pct_tokens(text: str) -> list[Tok]:
     """The terminals of ``text`` read as a percent-encoded-string (``grammars/pct.lark``):
     PCT_ENCODED_BYTES, PCT_INVALID and UNCODED, each with its position."""
-    tokens: list[Tok] = _pct_driver().parse(text, "pct_encoded_string")
+    # The lean driver, as for the URL grammars: Lark's general parser costs several times
+    # as much per token.
+    tokens: list[Tok] = lean_parser("pct", _Terminals).parse(text, "pct_encoded_string")
     return tokens
 
 

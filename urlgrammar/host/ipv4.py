@@ -16,14 +16,15 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any, cast
 
-from lark import Lark, Token, Tree
+from lark import Token, Transformer
 from lark.exceptions import UnexpectedInput
 
 from urlgrammar.errors import Diagnostic, URLError, message
-from urlgrammar.syntax.grammars import build
+from urlgrammar.model.record import Span
+from urlgrammar.syntax.grammars import lark_parser
 
-Span = tuple[int, int]
 Origin = Callable[[int, int], Span]
 
 #: Any part value at or above this is out of range whatever its position, so a longer
@@ -41,20 +42,15 @@ _RADIX: dict[str, tuple[int, int, int, bool]] = {
 
 
 @cache
-def _parser() -> Lark:
-    return build("ipv4")
-
-
-@cache
 def _num_hex() -> re.Pattern[str]:
     # The hex form as the grammar's NUM_HEX terminal says, for the ends-in-a-number checker.
-    return re.compile(_parser().get_terminal("NUM_HEX").pattern.to_regexp())
+    return re.compile(lark_parser("ipv4", _Parts).get_terminal("NUM_HEX").pattern.to_regexp())
 
 
 @cache
 def _valid() -> re.Pattern[str]:
     # ip4_address_strict as one regular expression of the grammar's own DEC_OCTET terminal.
-    octet = _parser().get_terminal("DEC_OCTET").pattern.to_regexp()
+    octet = lark_parser("ipv4", _Parts).get_terminal("DEC_OCTET").pattern.to_regexp()
     return re.compile(r"\.".join([f"({octet})"] * 4))
 
 
@@ -98,21 +94,40 @@ def _parts(text: str) -> tuple[list[_Part], bool]:
         if cut < 0:
             break
     more = cut >= 0
-    tree = _parser().parse(text[:cut] if more else text, start="ip4_address")
-    parts: list[_Part] = []
-    current: _Part | None = None
-    start = 0
-    for child in tree.children:
-        if isinstance(child, Token):  # a DOT ends a part, which may have been empty
-            parts.append(current or _Part(None, "", start, start))
-            start = (child.start_pos or 0) + 1
-            current = None
-        elif isinstance(child, Tree):
-            token = child.children[0]
-            assert isinstance(token, Token)
-            current = _Part(str(child.data), str(token), start, start + len(token))
-    parts.append(current or _Part(None, "", start, start))
-    return parts, more
+    tree = lark_parser("ipv4", _Parts).parse(text[:cut] if more else text, start="ip4_address")
+    return cast("list[_Part]", tree), more  # the transformer's result, typed as a tree
+
+
+class _Parts(Transformer[Token, Any]):
+    """The ip4_address tree as its parts: each number rule gives its rule name and token,
+    and the address its parts, a DOT ending each (which may have been empty)."""
+
+    def ip4_address(self, children: list[Token | tuple[str, Token] | None]) -> list[_Part]:
+        parts: list[_Part] = []
+        current: _Part | None = None
+        start = 0
+        for child in children:
+            if isinstance(child, Token):
+                parts.append(current or _Part(None, "", start, start))
+                start = (child.start_pos or 0) + 1
+                current = None
+            elif child is not None:  # None: an empty [_part]
+                rule, token = child
+                current = _Part(rule, str(token), start, start + len(token))
+        parts.append(current or _Part(None, "", start, start))
+        return parts
+
+    def num_dec(self, children: list[Token]) -> tuple[str, Token]:
+        return "num_dec", children[0]
+
+    def num_oct(self, children: list[Token]) -> tuple[str, Token]:
+        return "num_oct", children[0]
+
+    def num_hex(self, children: list[Token]) -> tuple[str, Token]:
+        return "num_hex", children[0]
+
+    def non_numeric(self, children: list[Token]) -> tuple[str, Token]:
+        return "non_numeric", children[0]
 
 
 def _dotted(value: int, size: int) -> str:
@@ -234,7 +249,7 @@ def ends_in_a_number(domain: str) -> bool:
 def is_valid_ipv4(text: str) -> bool:
     """https://url.spec.whatwg.org/#valid-ipv4-address-string, by the ip4_address_strict rule."""
     try:
-        _parser().parse(text, start="ip4_address_strict")
+        lark_parser("ipv4", _Parts).parse(text, start="ip4_address_strict")
     except UnexpectedInput:
         return False
     return True

@@ -11,21 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from typing import cast
 
-from lark import Lark, Token, Tree
+from lark import Token, Transformer
 from lark.exceptions import UnexpectedInput
 
 from urlgrammar.errors import Diagnostic, URLError, message
-from urlgrammar.syntax.grammars import build
+from urlgrammar.model.record import Span
+from urlgrammar.syntax.grammars import lark_parser
 
-Span = tuple[int, int]
 Origin = Callable[[int, int], Span]
-
-
-@cache
-def _parser() -> Lark:
-    return build("ipv6")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,22 +56,33 @@ DECIDED_BY = max(8 * 5, 6 * 5 + 15) + 1
 _PREFIX = DECIDED_BY + 18
 
 
+class _Tokens(Transformer[Token, list[_Token]]):
+    """The ip6_address tree's tokens, in order: pieces and the IPv4 tail flattened."""
+
+    def ip6_address(self, children: list[Token | list[_Token] | None]) -> list[_Token]:
+        out: list[_Token] = []
+        for child in children:
+            if isinstance(child, Token):
+                out.append(_token(child))
+            elif child is not None:  # None: the [ip4_tail] placeholder
+                out.extend(child)
+        return out
+
+    def piece(self, children: list[Token]) -> list[_Token]:
+        return [_token(children[0])]
+
+    def ip4_tail(self, children: list[Token]) -> list[_Token]:
+        return [_token(token) for token in children]
+
+
+def _token(token: Token) -> _Token:
+    return _Token(token.type, str(token), token.start_pos or 0)
+
+
 def _tokens(text: str) -> list[_Token]:
-    """The ip6_address tree's tokens, in order (pieces and the IPv4 tail flattened)."""
-    tree = _parser().parse(text[:_PREFIX], start="ip6_address")
-    out: list[_Token] = []
-
-    def add(token: Token) -> None:
-        out.append(_Token(token.type, str(token), token.start_pos or 0))
-
-    for child in tree.children:
-        if isinstance(child, Token):
-            add(child)
-        elif isinstance(child, Tree):
-            for token in child.children:
-                assert isinstance(token, Token)
-                add(token)
-    return out
+    """The tokens of ``text``'s ip6_address reading (of its prefix that decides the parse)."""
+    tree = lark_parser("ipv6", _Tokens).parse(text[:_PREFIX], start="ip6_address")
+    return cast("list[_Token]", tree)  # the transformer's result, typed by Lark as a tree
 
 
 def parse_ipv6(text: str, diagnostics: list[Diagnostic] | None = None,
@@ -164,6 +170,13 @@ def _walk(tokens: list[_Token], length: int, leading_zero: list[_Token]) -> tupl
             leading_zero.append(piece)
         address[piece_index] = int(piece.text, 16)
         piece_index += 1
+    return _compress(address, piece_index, compress, length)
+
+
+def _compress(address: list[int], piece_index: int, compress: int | None,
+              length: int) -> tuple[int, ...]:
+    """The IPv6 parser's last steps: move the pieces after the compression to the end, or
+    fail if there is none and fewer than eight pieces were read."""
     if compress is not None:
         swaps = piece_index - compress
         piece_index = 7
@@ -281,7 +294,7 @@ def _compressed_piece_index(pieces: tuple[int, ...]) -> int | None:
 def is_valid_ipv6(text: str) -> bool:
     """https://url.spec.whatwg.org/#valid-ipv6-address-string, by ip6_address_strict."""
     try:
-        _parser().parse(text, start="ip6_address_strict")
+        lark_parser("ipv6", _Tokens).parse(text, start="ip6_address_strict")
     except UnexpectedInput:
         return False
     return True

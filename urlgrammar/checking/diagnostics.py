@@ -3,8 +3,8 @@
 https://url.spec.whatwg.org/#validation-error. The basic URL parser raises its validation
 errors while a pointer walks the preprocessed input; this module names the same errors, in the
 same order and with the same repeats, from what the pipeline has anyway: the preprocessing
-offset map, the record the grammar lifted (components with spans, whose sigils are the text
-between them), the resolved record (which component became the authority), and the host and
+offset map, the record the grammar lifted (components with spans, and marks that say which separator
+each sigil was), the resolved record (which component became the authority), and the host and
 port processing. Each phase reports what it sees to a :class:`Collector` with a sort key, the
 pointer at which the state machine would raise the error and the phase as the tie-breaker; the
 list is a stable sort of those, cut after the error that made the parse fail.
@@ -24,6 +24,7 @@ from urlgrammar.host.parser import NON_URL
 from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
 from urlgrammar.model.schemes import WEB_SCHEMES
 from urlgrammar.operations.resolve import has_opaque_path, is_special
+from urlgrammar.syntax.lift import separators
 from urlgrammar.syntax.preprocess import Preprocessed
 
 # Phases, in the order the state machine runs them, to order errors raised at one pointer:
@@ -47,30 +48,6 @@ def code_point(char: str) -> str:
 
 
 _MISSING_SOLIDUS = "special-scheme-missing-following-solidus"
-
-
-def _separator_positions(record: URLRecord) -> list[int]:
-    """Where the separators before the query of a lifted ``record`` are: the `//` before an
-    authority (the two code points before its span), a path-root, the `/` of a drive that has
-    one (a drive right after the scheme's `:` or the `//` has none), and each dir's `/`."""
-    out: list[int] = []
-    previous_end = 0
-    for c in record:
-        kind, start, end = c.kind, c.start or 0, c.end or 0
-        if kind == Kind.SCHEME:
-            previous_end = end + 1
-        elif kind == Kind.AUTHORITY:
-            out += [start - 2, start - 1]
-            previous_end = end
-        elif kind == Kind.ROOT:
-            out.append(start)
-        elif kind == Kind.DRIVE and start > previous_end:
-            out.append(start - 1)
-        elif kind == Kind.DIR:
-            out.append(end)
-        elif kind > Kind.FILE:
-            break
-    return out
 
 
 class Collector:
@@ -202,13 +179,14 @@ class _Walk:
         self.base = collector.base
 
     def run(self) -> None:
-        lifted, base, text = self.lifted, self.base, self.text
+        lifted, base = self.lifted, self.base
         scheme = lifted[0] if lifted and lifted[0].kind == Kind.SCHEME else None
         start = 0 if scheme is None else (scheme.end or 0) + 1  # after the scheme's `:`
         authority = lifted.component(Kind.AUTHORITY)
         at = None if authority is None else authority.start
-        ss = None if at is None else text[at - 2:at]
+        ss = None if authority is None else authority.mark or "//"
         name = None if scheme is None else scheme.value.lower()
+        written = "" if scheme is None else f"'{scheme.value}:'"
         base_scheme = None if base is None else base.scheme
         if name is None:
             if base is None or (has_opaque_path(base) and not (lifted and lifted[0].kind == Kind.FRAGMENT)):
@@ -224,11 +202,11 @@ class _Walk:
             if base_scheme == name and ss != "//":
                 context = "relative"
                 self.add(start, SLASHES, Diagnostic(
-                    _MISSING_SOLIDUS, 0, start, message(_MISSING_SOLIDUS, f"'{text[:start]}' is "
+                    _MISSING_SOLIDUS, 0, start, message(_MISSING_SOLIDUS, f"{written} is "
                     "read as relative to the base URL, which has the same scheme"), "scheme", fix=""))
             elif ss != "//":
                 self.add(start, SLASHES, Diagnostic(
-                    _MISSING_SOLIDUS, start, start, message(_MISSING_SOLIDUS, f"'{text[:start]}'"),
+                    _MISSING_SOLIDUS, start, start, message(_MISSING_SOLIDUS, written),
                     "scheme", fix="//"))
         else:
             context = "generic"
@@ -241,11 +219,13 @@ class _Walk:
     def _file_solidus(self, start: int) -> None:
         """The scheme state's error for `file:` not followed by `//`. After a file base, the
         file state reads the rest as a relative URL: dropping the scheme says the same."""
-        text = self.text
         if self.base is not None and self.base.scheme == "file":
             span, fix = (0, start), ""
         else:
-            span, fix = (start, start), "//" if text[start:start + 1] in ("", "/", "\\", "?", "#") else "///"
+            # `//` where a separator, `?`, `#` or the end follows the `:`; `///` before a value.
+            after = self.lifted[1] if len(self.lifted) > 1 else None
+            value = after is not None and (after.kind in (Kind.DIR, Kind.FILE) or after.mark == "")
+            span, fix = (start, start), "///" if value else "//"
         self.add(start - 1, SCHEME, Diagnostic(  # the scheme state at the `:`
             _MISSING_SOLIDUS, *span, message(_MISSING_SOLIDUS, "'file:'"), "scheme", fix=fix))
 
@@ -262,16 +242,17 @@ class _Walk:
         for each backslash it reads as a separator."""
         if context == "generic":
             return
-        text = self.text
         # Where the ignored slashes end: at the authority read from the input; everywhere when
         # forcing found none (host-missing follows); nowhere when the base gives the authority.
-        end = (source.start or 0) if source is not None else len(text) if self.resolved is None else -1
+        end = (source.start or 0) if source is not None else len(self.text) if self.resolved is None else -1
         free = at is not None and (slashes or context == "relative")  # the `//` raises nothing
-        if "\\" not in text and (context == "file" or end < 0 or (free and end <= (at or 0))):
+        found = separators(self.lifted)
+        if (context == "file" or end < 0 or (free and end <= (at or 0))) \
+                and all(char == "/" for _, char in found):
             return  # the common case: no backslash, and no slash that the parser ignores
         prefix = () if at is None else (at - 2, at - 1)
-        for p in _separator_positions(self.lifted):
-            backslash = text[p] == "\\"
+        for p, char in found:
+            backslash = char == "\\"
             if context == "file":
                 if backslash and p in prefix:
                     self._reverse(p, RELATIVE, "authority")

@@ -29,6 +29,7 @@ from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
 from urlgrammar.model.schemes import WEB_SCHEMES, Mode
 from urlgrammar.operations.pipeline import run
 from urlgrammar.operations.resolve import has_opaque_path
+from urlgrammar.syntax.lift import separators
 from urlgrammar.syntax.preprocess import Preprocessed
 from urlgrammar.syntax.printer import print_record
 from urlgrammar.url import URL
@@ -261,6 +262,8 @@ class _Writing:
     def __init__(self, text: str, lifted: URLRecord, base: URLRecord | None,
                  invalid: Callable[[str], tuple[Span, ...]]) -> None:
         self.text, self.lifted, self.base, self.invalid = text, lifted, base, invalid
+        #: The separators by position, each `/` or `\\` as the grammar read it.
+        self.separators = dict(separators(lifted))
 
     def first_error(self) -> GrammarError | None:
         lifted, base, text = self.lifted, self.base, self.text
@@ -279,29 +282,26 @@ class _Writing:
         rule = f"scheme-relative-{'special-' if kind == 'special' else 'file-' if kind == 'file' else ''}URL"
         if authority is None and scheme is not None and kind != "other":
             drive = lifted.component(Kind.DRIVE)
-            if drive is not None and drive.start == after:
+            if drive is not None and drive.mark == "":
                 return self._drive_invalid(drive)
             return GrammarError(rule, after, after, f"The scheme '{name}:' must be followed by '//'.")
-        return self._path_errors(authority, kind, rule, after)
+        return self._path_errors(authority, kind, rule)
 
-    def _path_errors(self, authority: Component | None, kind: str, rule: str,
-                     after: int) -> GrammarError | None:
+    def _path_errors(self, authority: Component | None, kind: str, rule: str) -> GrammarError | None:
         """The first error of the components and their separators, left to right."""
         opaque = self.lifted.scheme is not None and kind == "other" and authority is None \
             and not self.lifted.root
         column = "opaque-path" if opaque else "dir"
-        previous_end = after
         for c in self.lifted:
             start, end = c.start or 0, c.end or 0
             error = None
             if c.kind == Kind.AUTHORITY:
                 error = self._separator(start - 2, rule) or self._separator(start - 1, rule) \
                     or self._authority(c, kind, rule)
-                previous_end = end
             elif c.kind == Kind.ROOT:
                 error = self._separator(start, "path_root")
             elif c.kind == Kind.DRIVE:
-                error = self._drive_invalid(c) if start == previous_end else \
+                error = self._drive_invalid(c) if c.mark == "" else \
                     self._separator(start - 1, "drive") or \
                     component_error(c.value, start, "dir", "drive", self.invalid)
             elif c.kind == Kind.DIR:
@@ -317,7 +317,7 @@ class _Writing:
 
     def _separator(self, p: int, rule: str) -> GrammarError | None:
         """A separator of the strict reading is `/`; the lenient one also reads `\\`."""
-        if self.text[p] != "\\":
+        if self.separators.get(p) != "\\":
             return None
         return GrammarError(rule, p, p + 1, "A separator must be '/', not '\\'.")
 
@@ -360,7 +360,7 @@ class _Writing:
             if kind == "special":
                 return GrammarError("host", start, end, "A special URL needs a host.")
             return None
-        if value.startswith("["):
+        if host.mark == "[":
             if value.endswith("]") and is_valid_ipv6(value[1:-1]):
                 return None
             return GrammarError("ip6_address_strict", start, end, "Between '[' and ']' must be "

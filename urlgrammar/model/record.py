@@ -46,12 +46,25 @@ Span = tuple[int, int]
 
 
 class Component(NamedTuple):
-    """A tagged value ``(kind value)`` with the span of the value in the original input."""
+    """A tagged value ``(kind value)`` with the span of the value in the original input.
+
+    ``mark`` keeps what the grammar knew about how the component was written, where that is
+    not the plain form (URL Specification § URL Grammar; the lift sets it, operations that
+    make a component leave it None):
+
+    - AUTHORITY: the two separators before it as written, where either is a backslash;
+    - ROOT, DIR, DRIVE: a backslash where its separator (a dir's follows it) is one;
+    - DRIVE: the empty string where no separator comes before it (``auth_drive_invalid``);
+    - HOST: `[` where the host starts with an ``ip6_bracket``.
+
+    The lift reads these off the tokens, so that nothing after it looks back at the text.
+    """
 
     kind: Kind
     value: Any  # str, or an Authority for AUTHORITY, or a host value for HOST
     start: int | None = None
     end: int | None = None
+    mark: str | None = None
 
     @property
     def span(self) -> Span | None:
@@ -60,7 +73,7 @@ class Component(NamedTuple):
         return (self.start, self.end)
 
     def with_value(self, value: Any) -> Component:
-        return Component(self.kind, value, self.start, self.end)
+        return Component(self.kind, value, self.start, self.end, self.mark)
 
     def unplaced(self) -> Component:
         return Component(self.kind, self.value)
@@ -110,9 +123,9 @@ class Authority(NamedTuple):
 def _map_span(c: Component, f: Callable[[int, int], Span]) -> Component:
     value = c.value.map_spans(f) if isinstance(c.value, Authority) else c.value
     if c.start is None or c.end is None:
-        return Component(c.kind, value)
+        return Component(c.kind, value, mark=c.mark)
     start, end = f(c.start, c.end)
-    return Component(c.kind, value, start, end)
+    return Component(c.kind, value, start, end, c.mark)
 
 
 class URLRecord(tuple[Component, ...]):
@@ -263,7 +276,7 @@ class URLRecord(tuple[Component, ...]):
         return URLRecord(_map_span(c, f) for c in self)
 
     def unplaced(self) -> URLRecord:
-        """The same URL with every span dropped (for comparing values only)."""
+        """The same URL with every span and mark dropped (for comparing values only)."""
         return URLRecord(_strip(c) for c in self)
 
     def __repr__(self) -> str:

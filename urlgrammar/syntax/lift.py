@@ -43,11 +43,22 @@ def _flatten(children: Children) -> list[Component]:
 
 
 def _shifted(c: Component, by: int) -> Component:
-    return Component(c.kind, c.value, (c.start or 0) + by, (c.end or 0) + by)
+    return Component(c.kind, c.value, (c.start or 0) + by, (c.end or 0) + by, c.mark)
 
 
 def _is_token(x: object) -> bool:
     return hasattr(x, "end_pos")
+
+
+def _after(ss: Token, authority: Component) -> Component:
+    """The authority after its `//` token: placed, and marked where the token is not `//`."""
+    placed = _placed(authority, ss.end_pos or 0)
+    return placed if ss.value == "//" else placed._replace(mark=ss.value)
+
+
+def _sigil(tok: Token) -> str | None:
+    """A separator's mark: None for `/`, the backslash otherwise (special and file modes)."""
+    return None if tok.value == "/" else tok.value
 
 
 def _placed(authority: Component, at: int) -> Component:
@@ -80,7 +91,7 @@ class Lift(Transformer[Token, Any]):
         out = _flatten(children)
         ss = children[0]
         if _is_token(ss) and out and out[0].kind == Kind.AUTHORITY:
-            out[0] = _placed(out[0], ss.end_pos)
+            out[0] = _after(ss, out[0])
         return out
 
     def path(self, children: Children) -> list[Component]:
@@ -88,13 +99,13 @@ class Lift(Transformer[Token, Any]):
 
     def path_root(self, children: Children) -> Component:
         tok: Token = children[0]
-        return Component(Kind.ROOT, "/", tok.start_pos, tok.end_pos)
+        return Component(Kind.ROOT, "/", tok.start_pos, tok.end_pos, _sigil(tok))
 
     def dir(self, children: Children) -> Component:
         value, sigil = children
         if value is None:
-            return Component(Kind.DIR, "", sigil.start_pos, sigil.start_pos)
-        return Component(Kind.DIR, value.value, value.start_pos, value.end_pos)
+            return Component(Kind.DIR, "", sigil.start_pos, sigil.start_pos, _sigil(sigil))
+        return Component(Kind.DIR, value.value, value.start_pos, value.end_pos, _sigil(sigil))
 
     def file(self, children: Children) -> Component:
         tok = children[0]
@@ -121,17 +132,17 @@ class Lift(Transformer[Token, Any]):
 
     def auth_drive_invalid(self, children: Children) -> list[Component]:
         ss, authority, letter = children
-        drive = Component(Kind.DRIVE, letter.value, letter.start_pos, letter.end_pos)
+        drive = Component(Kind.DRIVE, letter.value, letter.start_pos, letter.end_pos, "")
         if ss is None:
             return [drive]
-        return [_placed(authority, ss.end_pos), drive]
+        return [_after(ss, authority), drive]
 
     def authority_empty(self, children: Children) -> Component:
         return Component(Kind.AUTHORITY, Authority.empty())
 
     def drive(self, children: Children) -> Component:
-        letter: Token = children[-1]
-        return Component(Kind.DRIVE, letter.value, letter.start_pos, letter.end_pos)
+        sigil, letter = children
+        return Component(Kind.DRIVE, letter.value, letter.start_pos, letter.end_pos, _sigil(sigil))
 
     # ---- the authority (authority.lark) ------------------------------------------------------
 
@@ -176,7 +187,8 @@ class Lift(Transformer[Token, Any]):
             tokens.extend(child if isinstance(child, list) else [child])
         if not tokens:
             return Component(Kind.HOST, "")
-        return Component(Kind.HOST, _text(tokens), tokens[0].start_pos, tokens[-1].end_pos)
+        bracketed = "[" if type(children[0]) is list else None
+        return Component(Kind.HOST, _text(tokens), tokens[0].start_pos, tokens[-1].end_pos, bracketed)
 
     def ip6_bracket(self, children: Children) -> list[Token]:
         return [c for c in children if c is not None]
@@ -217,6 +229,32 @@ def parse_record(text: str, mode: Mode, offsets: OffsetMap | None = None) -> URL
     if offsets is not None and not offsets.identity:
         record = record.map_spans(offsets.span)
     return record
+
+
+def separators(record: URLRecord) -> list[tuple[int, str]]:
+    """Each separator before the query of a lifted ``record``, its position and code point.
+
+    URL Specification § URL Grammar, s := { `/` } or { `/`, `\\` }: the `//` before an
+    authority (the two code points before its span), a path-root, the `/` of a drive that has
+    one (``auth_drive_invalid`` has none) and each dir's `/` (after its value). Which code
+    point each was is the component's ``mark``, so nobody has to look back at the text.
+    """
+    out: list[tuple[int, str]] = []
+    for c in record:
+        kind, mark = c.kind, c.mark
+        if kind == Kind.DIR:
+            out.append((c.end or 0, mark or "/"))
+        elif kind == Kind.AUTHORITY:
+            start = c.start or 0
+            ss = mark or "//"
+            out += [(start - 2, ss[0]), (start - 1, ss[1])]
+        elif kind == Kind.ROOT:
+            out.append((c.start or 0, mark or "/"))
+        elif kind == Kind.DRIVE and mark != "":
+            out.append(((c.start or 0) - 1, mark or "/"))
+        elif kind > Kind.FILE:
+            break
+    return out
 
 
 def parse_authority(component: Component, mode: Mode) -> Component:

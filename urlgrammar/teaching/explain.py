@@ -151,7 +151,7 @@ def explain(input: str, base: str | None = None) -> Explanation:
     ex.add("Parse tree", *_tree_lines(tree))
     record = parse_record(pre.text, mode)
     ex.add("Lifted record (spans in the preprocessed text)", *_components(record))
-    _drives(ex, record, tree)
+    _drives(ex, record)
     try:
         resolved = _resolution(ex, record, None if base_url is None else base_url.record.unplaced(), mode)
         _host(ex, resolved)
@@ -167,15 +167,16 @@ def explain(input: str, base: str | None = None) -> Explanation:
     return ex
 
 
-def _drives(ex: Explanation, record: URLRecord, tree: Tree[Token]) -> None:
-    if record.drive is None:
+def _drives(ex: Explanation, record: URLRecord) -> None:
+    """Which rule made the drive (URL Specification § URL Grammar, auth-drive): the lift
+    marks one read by ``auth_drive_invalid``, written without its `/`."""
+    drive = record.component(Kind.DRIVE)
+    if drive is None:
         ex.add("Drive letters", "none" if (record.scheme or "").lower() in ("file", "") else
                "none: drive letters count only in file URLs")
         return
-    rules = {str(t.data) for t in tree.iter_subtrees()}
-    how = ("written without its `/` (auth_drive_invalid)" if "auth_drive_invalid" in rules
-           else "after its `/` (drive)")
-    ex.add("Drive letters", f"the file grammar read the drive {record.drive!r}, {how}")
+    how = "written without its `/` (auth_drive_invalid)" if drive.mark == "" else "after its `/` (drive)"
+    ex.add("Drive letters", f"the file grammar read the drive {drive.value!r}, {how}")
 
 
 def _resolution(ex: Explanation, url: URLRecord, base: URLRecord | None, mode: Mode) -> URLRecord:

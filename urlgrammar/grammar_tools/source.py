@@ -21,9 +21,8 @@ from lark.grammar import Symbol
 
 # Lark's parser for its own grammar syntax is not public; using it (rather than a grammar of
 # the syntax of our own) guarantees that the files are read exactly as Lark reads them.
-from lark.load_grammar import _parse_grammar as _untyped_parse_grammar
+from urlgrammar.syntax.lark_shim import parse_grammar
 
-_parse_grammar: Callable[[str, str], Tree[Any]] = _untyped_parse_grammar
 Mangle = Callable[[str], str]
 _STDLIB = Path(lark.__file__).parent / "grammars"
 
@@ -99,7 +98,7 @@ def _import_path(importer: Path, tree: Tree[Any]) -> tuple[tuple[str, ...], dict
 
 def parse_file(path: Path) -> SourceFile:
     """Read one ``.lark`` file; raises OSError, or Lark's GrammarError on a syntax error."""
-    tree = _parse_grammar(path.read_text(encoding="utf-8"), str(path))
+    tree = parse_grammar(path.read_text(encoding="utf-8"), str(path))
     definitions: list[Definition] = []
     imports: dict[Path, Import] = {}
     ignored: set[str] = set()

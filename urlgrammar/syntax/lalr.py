@@ -9,7 +9,7 @@ interactive parsing, generic child filters). Tests check that both drivers lift 
 to the same record.
 
 Lark's table and rule objects are reached through ``Lark.rules``, ``Lark.terminals`` and the
-LALR frontend's ``parse_table``; the supported Lark versions are pinned in pyproject.toml.
+LALR frontend's parse table, which only :mod:`urlgrammar.syntax.lark_shim` reaches into.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from typing import Any, NamedTuple
 
 from lark import Lark
 from lark.grammar import Rule
-from lark.parsers.lalr_analysis import Shift
+
+from urlgrammar.syntax.lark_shim import Shift, parse_table
 
 
 class Tok(NamedTuple):
@@ -83,8 +84,7 @@ class Driver:
     """Parses with a Lark grammar's LALR(1) table, lifting through ``transformer``."""
 
     def __init__(self, lark: Lark, transformer: Any):
-        frontend = lark.parser
-        table = frontend.parser.parser.parse_table
+        table = parse_table(lark)
         self.start_states: dict[str, int] = table.start_states
         self.end_states: dict[str, int] = table.end_states
         placeholders = bool(lark.options.maybe_placeholders)

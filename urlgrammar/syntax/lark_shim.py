@@ -1,0 +1,35 @@
+"""Every use of Lark's internals, in one place (URL Specification § URL Grammar is written in
+Lark's grammar syntax; Lark builds its LALR(1) tables).
+
+Lark's public interface does not give an LALR parser's table, nor its parser for the grammar
+syntax itself. The lean driver (:mod:`urlgrammar.syntax.lalr`) runs the table, and the grammar
+tools (:mod:`urlgrammar.grammar_tools.source`) read the files exactly as Lark reads them.
+Tested with Lark 1.2.2 to 1.3.x, as the README says (the development environment runs
+1.3.1); pyproject.toml pins that range, ``lark>=1.2.2,<1.4``. A new Lark version is to be
+tried here first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from lark import Lark, Tree
+from lark.load_grammar import _parse_grammar as _untyped_parse_grammar
+from lark.parsers.lalr_analysis import Shift
+
+if TYPE_CHECKING:
+    from lark.parsers.lalr_analysis import IntParseTable
+
+__all__ = ["Shift", "parse_grammar", "parse_table"]
+
+#: Lark's parser for its own grammar syntax: (text, file name) -> the file's statements.
+parse_grammar: Callable[[str, str], Tree[Any]] = _untyped_parse_grammar
+
+
+def parse_table(lark: Lark) -> IntParseTable:
+    """The LALR(1) parse table of a grammar built with ``parser="lalr"``: its states with
+    their actions (``Shift`` or a rule to reduce), and the start and end state of each start
+    rule. It sits under the LALR frontend, its parser and that parser's parser."""
+    table: IntParseTable = lark.parser.parser.parser.parse_table
+    return table

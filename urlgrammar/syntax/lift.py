@@ -12,7 +12,6 @@ original input through the preprocessing offset map.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 from typing import Any
 
 from lark import Lark, Token, Transformer
@@ -20,7 +19,8 @@ from lark import Lark, Token, Transformer
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode
-from urlgrammar.syntax.grammars import build
+from urlgrammar.syntax import grammars
+from urlgrammar.syntax.grammars import lean_parser
 from urlgrammar.syntax.lalr import Driver, ParseError
 from urlgrammar.syntax.preprocess import OffsetMap
 
@@ -197,22 +197,14 @@ class Lift(Transformer[Token, Any]):
         return self._sigilled(Kind.PORT, children)
 
 
-@cache
 def parser(mode: Mode) -> Driver:
     """The mode's grammar driven with :class:`Lift`: text in, record out."""
-    lift = Lift()
-    driver = Driver(build(mode.grammar), lift)
-    lift.parser = driver
-    return driver
+    return lean_parser(mode.grammar, Lift)
 
 
-@cache
 def lark_parser(mode: Mode) -> Lark:
     """The same grammar and lift with Lark's own LALR parser (the reference for tests)."""
-    lift = Lift()
-    lark = build(mode.grammar, transformer=lift)
-    lift.parser = lark
-    return lark
+    return grammars.lark_parser(mode.grammar, Lift)
 
 
 def parse_record(text: str, mode: Mode, offsets: OffsetMap | None = None) -> URLRecord:

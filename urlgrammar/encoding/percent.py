@@ -14,10 +14,11 @@ stands for U+FFFD, so that no function raises for any ``str``.
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Final
+from typing import Final, NamedTuple
 
 from urlgrammar.encoding.labels import (
     ISO2022JPEncoder,
@@ -26,6 +27,7 @@ from urlgrammar.encoding.labels import (
     get_encoding,
     get_output_encoding,
 )
+from urlgrammar.model.record import Span
 from urlgrammar.syntax.grammars import lean_parser
 from urlgrammar.syntax.lalr import Tok
 
@@ -267,6 +269,48 @@ def _token_bytes(token: Tok) -> bytes:
         # A `%` that does not start two hex digits stands for itself: `%` or `%` and one digit.
         return token.value.encode("ascii")
     return _utf8(token.value)
+
+
+class SpannedDecoding(NamedTuple):
+    """A string percent-decoded and UTF-8 decoded, with the span of the input each code point
+    came from (``starts[i]``..``ends[i]``), and the span from the first percent-encoded byte
+    to the last."""
+
+    text: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+    encoded: Span
+
+
+def percent_decode_spans(s: str) -> SpannedDecoding | None:
+    """https://url.spec.whatwg.org/#string-percent-decode, then UTF-8 decode without BOM,
+    keeping spans (for the host parser's errors); None when nothing in ``s`` is
+    percent-encoded bytes. Each run of them is decoded on its own: a run never ends in the
+    middle of a code point of the text around it, which starts with a lead byte or ASCII."""
+    chars: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    encoded: list[int] = []
+    for terminal in pct_tokens(s):
+        token, position = terminal.value, terminal.start_pos
+        if terminal.type != "PCT_ENCODED_BYTES":
+            chars.extend(token)
+            starts.extend(range(position, position + len(token)))
+            ends.extend(range(position + 1, position + len(token) + 1))
+            continue
+        encoded += [position, position + len(token)]
+        decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        pending = position
+        for k in range(0, len(token), 3):
+            out = decoder.decode(bytes.fromhex(token[k + 1:k + 3]), final=k + 3 == len(token))
+            if out:
+                chars.extend(out)
+                starts.extend([pending] * len(out))
+                ends.extend([position + k + 3] * len(out))
+                pending = position + k + 3
+    if not encoded:
+        return None
+    return SpannedDecoding("".join(chars), tuple(starts), tuple(ends), (encoded[0], encoded[-1]))
 
 
 def percent_decode(s: str) -> bytes:

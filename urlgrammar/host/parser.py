@@ -13,7 +13,6 @@ of ``input`` they are about.
 
 from __future__ import annotations
 
-import codecs
 import dataclasses
 import re
 from bisect import bisect_right
@@ -21,7 +20,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from urlgrammar.encoding.percent import C0_CONTROL_SET, pct_tokens, utf8_percent_encode
+from urlgrammar.encoding.percent import (
+    C0_CONTROL_SET,
+    pct_tokens,
+    percent_decode_spans,
+    utf8_percent_encode,
+)
 from urlgrammar.errors import Diagnostic, URLError, message
 from urlgrammar.host.domain import (
     FORBIDDEN_DOMAIN,
@@ -32,8 +36,8 @@ from urlgrammar.host.domain import (
 )
 from urlgrammar.host.ipv4 import ends_in_a_number, parse_ipv4, serialize_ipv4
 from urlgrammar.host.ipv6 import parse_ipv6, serialize_ipv6
+from urlgrammar.model.record import Span
 
-Span = tuple[int, int]
 Origin = Callable[[int, int], Span]
 
 
@@ -258,30 +262,10 @@ class _Decoded:
 
     @classmethod
     def of(cls, input: str) -> _Decoded:
-        chars: list[str] = []
-        starts: list[int] = []
-        ends: list[int] = []
-        encoded: list[int] = []
-        for terminal in pct_tokens(input):
-            token, position = terminal.value, terminal.start_pos
-            if terminal.type != "PCT_ENCODED_BYTES":
-                chars.extend(token)
-                starts.extend(range(position, position + len(token)))
-                ends.extend(range(position + 1, position + len(token) + 1))
-                continue
-            encoded += [position, position + len(token)]
-            decoder = codecs.getincrementaldecoder("utf-8")("replace")
-            pending = position
-            for k in range(0, len(token), 3):
-                out = decoder.decode(bytes.fromhex(token[k + 1:k + 3]), final=k + 3 == len(token))
-                if out:
-                    chars.extend(out)
-                    starts.extend([pending] * len(out))
-                    ends.extend([position + k + 3] * len(out))
-                    pending = position + k + 3
-        if not encoded:
+        decoded = percent_decode_spans(input)
+        if decoded is None:
             return cls(input, input)
-        return cls(input, "".join(chars), tuple(starts), tuple(ends), (encoded[0], encoded[-1]))
+        return cls(input, decoded.text, decoded.starts, decoded.ends, decoded.encoded)
 
     def span(self, start: int, end: int) -> Span:
         """The span of ``input`` that the decoded ``text[start:end]`` came from."""

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind, URLRecord
-from urlgrammar.model.schemes import Mode
-from urlgrammar.operations.resolve import has_opaque_path
+from urlgrammar.model.schemes import Mode, Origin, gives_blob_origin, has_opaque_path, origin_kind
+from urlgrammar.operations.pipeline import parse_url
 from urlgrammar.syntax.printer import print_record
-
-#: Schemes whose origin is a tuple origin (https://url.spec.whatwg.org/#concept-url-origin).
-_TUPLE_ORIGIN = frozenset({"ftp", "http", "https", "ws", "wss"})
 
 
 class URL:
@@ -111,16 +109,16 @@ class URL:
     @property
     def origin(self) -> str:
         """The ASCII serialization of the URL's origin (https://url.spec.whatwg.org/#concept-url-origin)."""
-        scheme = self.record.scheme or ""
-        if scheme == "blob":
-            from urlgrammar.api import parse
-
+        scheme = self.record.scheme
+        kind = origin_kind(scheme)
+        if kind is Origin.BLOB:
+            # The basic URL parser on the path, as the standard says: not the API's parse.
             try:
-                inner = parse(self.pathname)
-            except ValueError:
+                inner, mode = parse_url(self.pathname)
+            except URLError:
                 return "null"
-            return inner.origin if inner.record.scheme in ("http", "https", "file") else "null"
-        if scheme in _TUPLE_ORIGIN:
+            return URL(inner, mode).origin if gives_blob_origin(inner.scheme) else "null"
+        if kind is Origin.TUPLE:
             return f"{scheme}://{self.host}"
         return "null"
 

@@ -1,8 +1,19 @@
-"""Schemes and parser modes (URL Specification § Parser Mode; https://url.spec.whatwg.org/#special-scheme)."""
+"""Schemes and parser modes: the one table of what a scheme means.
+
+URL Specification § Parser Mode; WHATWG https://url.spec.whatwg.org/#special-scheme,
+https://url.spec.whatwg.org/#default-port, https://url.spec.whatwg.org/#concept-url-origin.
+Every question about a scheme (is it special, a file scheme, its default port, its kind of
+origin) is a look-up in :data:`SCHEMES`; a scheme not in it is generic. The look-ups ignore
+case, so that a reference's scheme as written (``HTTP:``) answers as its lowercase form does.
+"""
 
 from __future__ import annotations
 
 import enum
+from types import MappingProxyType
+from typing import NamedTuple
+
+from urlgrammar.model.record import Kind, URLRecord
 
 
 class Mode(enum.Enum):
@@ -31,20 +42,115 @@ class Mode(enum.Enum):
         raise ValueError(f"mode must be one of {names} or a Mode, not {value!r}")
 
 
-#: web-scheme :: `http` | `https` | `ws` | `wss` | `ftp` (URL Specification § Web-URL)
-WEB_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp"})
+class Origin(enum.Enum):
+    """The kind of a URL's origin (https://url.spec.whatwg.org/#concept-url-origin)."""
+
+    TUPLE = "tuple"  # (scheme, host, port, null)
+    BLOB = "blob"  # the origin of the URL in the blob URL's path, if it is http(s) or file
+    OPAQUE = "opaque"  # a new opaque origin, serialised as "null"
 
 
-_MODE_OF_SCHEME = {"file": Mode.FILE, **{scheme: Mode.SPECIAL for scheme in WEB_SCHEMES}}
+class Scheme(NamedTuple):
+    """What a scheme means to the parser and to the URL API."""
+
+    mode: Mode
+    default_port: int | None = None  # https://url.spec.whatwg.org/#default-port
+    origin: Origin = Origin.OPAQUE
+    #: The query takes the document's encoding (https://url.spec.whatwg.org/#query-state:
+    #: not for a URL that is not special, nor for ws and wss).
+    query_encoding: bool = False
+
+
+#: The special schemes (web-scheme and file, URL Specification § Web-URL) and blob; any other
+#: scheme is :data:`GENERIC`.
+SCHEMES: MappingProxyType[str, Scheme] = MappingProxyType({
+    "ftp": Scheme(Mode.SPECIAL, 21, Origin.TUPLE, query_encoding=True),
+    "file": Scheme(Mode.FILE, query_encoding=True),
+    "http": Scheme(Mode.SPECIAL, 80, Origin.TUPLE, query_encoding=True),
+    "https": Scheme(Mode.SPECIAL, 443, Origin.TUPLE, query_encoding=True),
+    "ws": Scheme(Mode.SPECIAL, 80, Origin.TUPLE),
+    "wss": Scheme(Mode.SPECIAL, 443, Origin.TUPLE),
+    "blob": Scheme(Mode.GENERIC, origin=Origin.BLOB),
+})
+
+GENERIC = Scheme(Mode.GENERIC)
+
+#: The schemes of a blob URL's path whose origin the blob URL has
+#: (https://url.spec.whatwg.org/#concept-url-origin, the blob case).
+_BLOB_PATH_SCHEMES = frozenset({"http", "https", "file"})
+
+
+def scheme_info(scheme: str) -> Scheme:
+    """The table's row for ``scheme``, in any case (https://url.spec.whatwg.org/#special-scheme)."""
+    info = SCHEMES.get(scheme)
+    if info is None:
+        info = SCHEMES.get(scheme.lower(), GENERIC)
+    return info
 
 
 def mode_for_scheme(scheme: str | None, fallback: Mode = Mode.GENERIC) -> Mode:
     """URL Specification § Parser Mode: web, file or generic by scheme; else the fallback."""
-    if scheme is None:
-        return fallback
-    mode = _MODE_OF_SCHEME.get(scheme)
-    if mode is None:
-        mode = _MODE_OF_SCHEME.get(scheme.lower(), Mode.GENERIC)
-    return mode
+    return fallback if scheme is None else scheme_info(scheme).mode
 
 
+def mode_of(record: URLRecord, fallback: Mode = Mode.GENERIC) -> Mode:
+    """The mode of a record's scheme, or ``fallback`` if it has none (URL Specification § Parser Mode)."""
+    return mode_for_scheme(record.scheme, fallback)
+
+
+def is_web(scheme: str | None) -> bool:
+    """A web-scheme: http, https, ws, wss or ftp (URL Specification § Web-URL)."""
+    return mode_for_scheme(scheme) is Mode.SPECIAL
+
+
+def is_file(scheme: str | None) -> bool:
+    """The file scheme (URL Specification § File-URL; https://url.spec.whatwg.org/#file-state)."""
+    return mode_for_scheme(scheme) is Mode.FILE
+
+
+def is_special_scheme(scheme: str | None) -> bool:
+    """A special scheme (https://url.spec.whatwg.org/#special-scheme)."""
+    return mode_for_scheme(scheme) is not Mode.GENERIC
+
+
+def is_special(record: URLRecord) -> bool:
+    """A web-URL or a file-URL (URL Specification § Types and Shapes;
+    https://url.spec.whatwg.org/#is-special)."""
+    return is_special_scheme(record.scheme)
+
+
+def has_opaque_path(record: URLRecord) -> bool:
+    """The record has a scheme that is not special, no authority and no path-root.
+
+    WHATWG https://url.spec.whatwg.org/#url-opaque-path: such an URL's path is an opaque
+    string, it takes no dot-segment normalisation, and it cannot be a base except for a
+    reference that is only a fragment.
+    """
+    scheme = record.scheme
+    return (scheme is not None and not is_special_scheme(scheme)
+            and not record.has(Kind.AUTHORITY) and not record.root)
+
+
+def default_port(scheme: str | None) -> int | None:
+    """The scheme's default port, or None (https://url.spec.whatwg.org/#default-port)."""
+    return None if scheme is None else scheme_info(scheme).default_port
+
+
+def origin_kind(scheme: str | None) -> Origin:
+    """The kind of origin a URL with this scheme has (https://url.spec.whatwg.org/#concept-url-origin)."""
+    return Origin.OPAQUE if scheme is None else scheme_info(scheme).origin
+
+
+def gives_blob_origin(scheme: str | None) -> bool:
+    """A blob URL whose path is a URL with this scheme has that URL's origin
+    (https://url.spec.whatwg.org/#concept-url-origin, the blob case)."""
+    return scheme is not None and scheme.lower() in _BLOB_PATH_SCHEMES
+
+
+def schemes_in(mode: Mode) -> tuple[str, ...]:
+    """The schemes of a mode, sorted: ``schemes_in(Mode.SPECIAL)`` are the web-schemes."""
+    return tuple(sorted(s for s, info in SCHEMES.items() if info.mode is mode))
+
+
+#: web-scheme :: `http` | `https` | `ws` | `wss` | `ftp` (URL Specification § Web-URL)
+WEB_SCHEMES = frozenset(schemes_in(Mode.SPECIAL))

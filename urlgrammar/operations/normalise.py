@@ -17,6 +17,7 @@ Host processing (domains, IP addresses) is not part of this module: see :mod:`ur
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from urlgrammar.encoding.percent import (
@@ -30,14 +31,21 @@ from urlgrammar.encoding.percent import (
     percent_encode_after_encoding,
     utf8_percent_encode,
 )
+from urlgrammar.errors import URLError
+from urlgrammar.host.authority import is_file_localhost, process_port
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
-from urlgrammar.model.schemes import Mode, mode_for_scheme
+from urlgrammar.model.schemes import (
+    SCHEMES,
+    Mode,
+    has_opaque_path,
+    is_file,
+    mode_of,
+    scheme_info,
+)
 from urlgrammar.operations.drive import is_drive_letter
-from urlgrammar.operations.resolve import has_opaque_path
 
-#: Default ports per scheme (URL Specification § Scheme-Based Authority Normalisation;
-#: WHATWG https://url.spec.whatwg.org/#default-port).
-DEFAULT_PORTS = {"http": 80, "ws": 80, "https": 443, "wss": 443, "ftp": 21}
+# Transitional, until operations/pipeline.py (being reworked) asks default_port() instead.
+DEFAULT_PORTS = {s: info.default_port for s, info in SCHEMES.items() if info.default_port is not None}
 
 _DOT = frozenset({".", "%2e", "%2E"})
 _DOT_STARTS = frozenset({".", "%"})  # what a dot or dots segment starts with
@@ -88,7 +96,7 @@ def normalise_path(record: URLRecord) -> URLRecord:
     had_path = False
     # Only a file URL with a path-root and no drive may still gain one (the root becomes the
     # drive's sigil), and only after a dot segment.
-    may_gain_drive = record.scheme == "file" and bool(record.root) and not record.has(Kind.DRIVE)
+    may_gain_drive = is_file(record.scheme) and bool(record.root) and not record.has(Kind.DRIVE)
     for c in record:
         if c.kind == Kind.DRIVE and c.value[1:] == "|":
             head.append(c.with_value(c.value[0] + ":"))
@@ -149,17 +157,13 @@ def normalise_authority(record: URLRecord) -> URLRecord:
         return record
     a = normalise_userinfo(c.value)
     port = a.port
-    scheme = (record.scheme or "").lower()
+    scheme = record.scheme
     if port is not None:
-        text = str(port.value)
-        if text == "":
-            port = None
-        elif text.isascii() and text.isdigit():
-            number = int(text) if len(text) < 12 else None  # beyond any port: leave it be
-            if number is not None:
-                port = None if DEFAULT_PORTS.get(scheme) == number else port.with_value(str(number))
+        with contextlib.suppress(URLError):  # not a port: leave it be
+            processed = process_port(port, scheme)
+            port = None if processed is None else processed.with_value(str(processed.value))
     host = a.host
-    if scheme == "file" and str(host.value).lower() == "localhost":
+    if is_file_localhost(scheme, str(host.value)):
         host = host.with_value("")
     return record.replace(Kind.AUTHORITY, c.with_value(Authority(a.username, a.password, host, port)))
 
@@ -170,12 +174,13 @@ def percent_encode(record: URLRecord, mode: Mode, encoding: str = "utf-8") -> UR
     The query of a special URL, other than ws and wss, is encoded with ``encoding`` first
     (https://url.spec.whatwg.org/#query-state); everything else is UTF-8.
     """
-    special = mode_for_scheme(record.scheme, mode) is not Mode.GENERIC
+    special = mode_of(record, mode) is not Mode.GENERIC
     opaque = has_opaque_path(record)
     path_set = C0_CONTROL_SET if opaque else PATH_SET
     query_set = SPECIAL_QUERY_SET if special else QUERY_SET
     scheme = record.scheme
-    if not special or scheme in ("ws", "wss") or encoding.lower() in ("utf-8", "utf8"):
+    if not special or (scheme is not None and not scheme_info(scheme).query_encoding) \
+            or encoding.lower() in ("utf-8", "utf8"):
         encoding = "utf-8"
     out: list[Component] = []
     last_path = max((i for i, c in enumerate(record) if c.kind in _PATH_KINDS), default=-1) if opaque else -1
@@ -233,7 +238,7 @@ def normalise(record: URLRecord, mode: Mode | None = None) -> URLRecord:
     if scheme is not None:
         record = record.replace(Kind.SCHEME, scheme.with_value(scheme.value.lower()))
     if mode is None or record.scheme is not None:
-        mode = mode_for_scheme(record.scheme, mode or Mode.GENERIC)
+        mode = mode_of(record, mode or Mode.GENERIC)
     record = normalise_authority(record)
     record = normalise_path(record)
     return percent_encode(record, mode)

@@ -8,25 +8,9 @@ from __future__ import annotations
 
 from urlgrammar.errors import Diagnostic, URLError, message
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
-from urlgrammar.model.schemes import WEB_SCHEMES, Mode, mode_for_scheme
+from urlgrammar.model.schemes import Mode, has_opaque_path, is_file, is_special, is_web
 from urlgrammar.syntax.lift import parse_authority
 from urlgrammar.syntax.printer import print_record
-
-
-def is_special(record: URLRecord) -> bool:
-    """A web-URL or a file-URL (URL Specification § Types and Shapes)."""
-    return mode_for_scheme(record.scheme) is not Mode.GENERIC
-
-
-def has_opaque_path(record: URLRecord) -> bool:
-    """The record has a scheme that is not special, no authority and no path-root.
-
-    WHATWG https://url.spec.whatwg.org/#url-opaque-path: such an URL's path is an opaque
-    string, it takes no dot-segment normalisation, and it cannot be a base except for a
-    reference that is only a fragment.
-    """
-    return (record.scheme is not None and not is_special(record)
-            and not record.has(Kind.AUTHORITY) and not record.root)
 
 
 def _no_result(url: URLRecord, specifics: str | None = None) -> URLError:
@@ -135,10 +119,10 @@ def _after_slashes(url: URLRecord) -> int:
 
 def force(url: URLRecord, mode: Mode) -> URLRecord:
     """Force a file-URL or a web-URL; other URLs are left as they are."""
-    scheme = (url.scheme or "").lower()
-    if scheme == "file":
+    scheme = url.scheme
+    if is_file(scheme):
         return force_file(url)
-    if scheme in WEB_SCHEMES:
+    if is_web(scheme):
         return force_web(url, mode)
     return url
 

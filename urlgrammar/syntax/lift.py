@@ -254,6 +254,7 @@ def parse_authority(component: Component, mode: Mode) -> Component:
     text: str = component.value
     authority: Authority = _placed(parser(mode).parse(text, "authority"), 0).value
     if component.start is None:
-        return Component(Kind.AUTHORITY, authority.map(Component.unplaced))
+        # No spans, where the component had none; the marks (a bracketed host) stay.
+        return Component(Kind.AUTHORITY, authority.map(lambda c: c._replace(start=None, end=None)))
     at = component.start
     return Component(Kind.AUTHORITY, authority.map(lambda c: _shifted(c, at)), at, at + len(text))

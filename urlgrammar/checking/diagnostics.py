@@ -9,8 +9,8 @@ port processing. Each phase reports what it sees to a :class:`Collector` with a 
 pointer at which the state machine would raise the error and the phase as the tie-breaker; the
 list is a stable sort of those, cut after the error that made the parse fail.
 
-Nothing here runs unless a caller asks for diagnostics (``pipeline.parse_url(...,
-diagnostics=[])``); :mod:`urlgrammar.validate` builds its report on this list.
+Nothing here runs unless a caller asks for diagnostics (``parse_url(..., diagnostics=[])``);
+:mod:`urlgrammar.validate` builds its report on this list.
 """
 
 from __future__ import annotations
@@ -20,10 +20,11 @@ import unicodedata
 
 from urlgrammar.encoding.percent import pct_invalid
 from urlgrammar.errors import Diagnostic, URLError, message
-from urlgrammar.host.parser import NON_URL
+from urlgrammar.host.parser import NON_URL, Host
 from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
-from urlgrammar.model.schemes import WEB_SCHEMES
-from urlgrammar.operations.resolve import has_opaque_path, is_special
+from urlgrammar.model.schemes import WEB_SCHEMES, Mode, has_opaque_path, is_special
+from urlgrammar.operations.pipeline import run
+from urlgrammar.operations.reporter import Reporter
 from urlgrammar.syntax.lift import separators
 from urlgrammar.syntax.preprocess import Preprocessed
 
@@ -50,13 +51,13 @@ def code_point(char: str) -> str:
 _MISSING_SOLIDUS = "special-scheme-missing-following-solidus"
 
 
-class Collector:
+class Collector(Reporter):
     """The validation errors of one run of the pipeline, each with its sort key.
 
-    The pipeline calls :meth:`preprocessed`, then :meth:`resolved` (with None for the resolved
-    record where resolving failed), :meth:`host` for each host it parses, and :meth:`failed`
-    if it fails; spans stay offsets in the preprocessed text until :meth:`diagnostics` maps
-    them to the input.
+    As the pipeline's reporter it hears :meth:`preprocessed`, then :meth:`resolved` (with None
+    for the resolved record where resolving failed), :meth:`host` for each host it parses, and
+    :meth:`failed` if it fails; spans stay offsets in the preprocessed text until
+    :meth:`diagnostics` maps them to the input.
     """
 
     def __init__(self, base: URLRecord | None) -> None:
@@ -112,11 +113,12 @@ class Collector:
             self._walked = True
             _Walk(self, self.pre.text, lifted, record).run()
 
-    def host(self, end: int, found: list[Diagnostic], failed: bool = False) -> None:
-        """The host parser's diagnostics, raised when the host state reaches ``end``."""
+    def host(self, end: int, found: list[Diagnostic], value: Host | None) -> None:
+        """The host parser's diagnostics, raised when the host state reaches ``end``; ``value``
+        is None where the host parser failed."""
         for d in found:
             self.add(end, HOST, d)
-        if failed and found:
+        if value is None and found:
             self._failure = found[-1]
 
     def failed(self, error: URLError) -> None:
@@ -149,6 +151,20 @@ class Collector:
             span = self.pre.offsets.span
             rest = [d.with_span(*span(d.start, d.end)) for d in rest]
         return self._preprocessing + rest
+
+
+def parse_url(input: str, base: URLRecord | None = None, base_mode: Mode = Mode.GENERIC,
+              encoding: str = "utf-8", diagnostics: list[Diagnostic] | None = None) -> tuple[URLRecord, Mode]:
+    """:func:`urlgrammar.operations.pipeline.parse_url`; with a ``diagnostics`` list, the
+    standard's validation errors (https://url.spec.whatwg.org/#validation-error) are appended
+    to it, in its order (up to the failing one), spans in ``input``."""
+    if diagnostics is None:
+        return run(input, base, base_mode, encoding)
+    collector = Collector(base)
+    try:
+        return run(input, base, base_mode, encoding, collector)
+    finally:
+        diagnostics.extend(collector.diagnostics())
 
 
 class _Walk:

@@ -22,13 +22,13 @@ from urlgrammar.api import base_url_of
 from urlgrammar.checking.diagnostics import Collector, code_point
 from urlgrammar.encoding.percent import pct_invalid
 from urlgrammar.errors import Diagnostic, URLError
+from urlgrammar.host.authority import port_number
 from urlgrammar.host.domain import STATUS, parse_domain
 from urlgrammar.host.ipv4 import ends_in_a_number, is_valid_ipv4
 from urlgrammar.host.ipv6 import is_valid_ipv6
 from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
-from urlgrammar.model.schemes import WEB_SCHEMES, Mode
+from urlgrammar.model.schemes import WEB_SCHEMES, Mode, has_opaque_path
 from urlgrammar.operations.pipeline import run
-from urlgrammar.operations.resolve import has_opaque_path
 from urlgrammar.syntax.lift import separators
 from urlgrammar.syntax.preprocess import Preprocessed
 from urlgrammar.syntax.printer import print_record
@@ -219,7 +219,6 @@ def _invalid_patterns(column: int) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 _INVALID = {name: _invalid_patterns(i) for i, name in enumerate(COLUMNS)}
 _ASCII_STATUS = {char: statuses for _, chars, statuses in TABLE for char in chars}
-_NON_DIGIT = re.compile("[^0-9]")
 
 
 def component_error(value: str, start: int, column: str, rule: str,
@@ -342,13 +341,12 @@ class _Writing:
         if kind == "other" and host.value == "":
             return GrammarError("opaque-host-and-port", (port.start or 1) - 1, port.end or 0,
                                 "A port needs a host.")
-        value: str = port.value
-        bad = _NON_DIGIT.search(value)
-        if bad is not None:
-            start = (port.start or 0) + bad.start()
-            return GrammarError("port", start, start + 1, "A port is ASCII digits only.")
-        if value and int(value.lstrip("0")[:6] or "0") > 0xFFFF:
-            return GrammarError("port", port.start or 0, port.end or 0, "A port is at most 65535.")
+        try:
+            port_number(port.value, port.start or 0)
+        except URLError as e:
+            d = e.diagnostics[-1]
+            return GrammarError("port", d.start, d.end, "A port is ASCII digits only."
+                                if d.code == "port-invalid" else "A port is at most 65535.")
         return None
 
     @staticmethod

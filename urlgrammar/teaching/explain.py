@@ -1,9 +1,10 @@
 """``urlgrammar explain``: every phase of a parse, and where grammar and algorithm part ways.
 
-For teaching: it runs the phases of :mod:`urlgrammar.pipeline` one by one on an input and
-records what each did, then compares the result with what the grammar alone says, with the
-standard's state machine (:mod:`urlgrammar.algorithm`) and with RFC 3986 strict resolution.
-The final href is always :func:`urlgrammar.parse`'s; the phases shown are the same functions.
+For teaching: it runs :mod:`urlgrammar.operations.pipeline` once on an input, with a reporter
+(:mod:`urlgrammar.operations.reporter`) that keeps what each phase gave, then compares the
+result with what the grammar alone says, with the standard's state machine
+(:mod:`urlgrammar.algorithm`) and with RFC 3986 strict resolution. The final href is always
+:func:`urlgrammar.parse`'s; the phases shown are what the same functions gave on that run.
 """
 
 from __future__ import annotations
@@ -17,24 +18,20 @@ from lark import Lark, Token, Tree
 from urlgrammar import algorithm
 from urlgrammar.api import parse
 from urlgrammar.encoding.percent import percent_decode_str
-from urlgrammar.errors import URLError
+from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.ipv4 import ipv4_parts
-from urlgrammar.host.parser import IPv4, parse_host
+from urlgrammar.host.parser import Host, IPv4
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
-from urlgrammar.model.schemes import WEB_SCHEMES, Mode
+from urlgrammar.model.schemes import WEB_SCHEMES, Mode, is_special
 from urlgrammar.operations.normalise import normalise_path
-from urlgrammar.operations.resolve import (
-    force,
-    is_special,
-    legacy_resolve,
-    strict_resolve,
-    whatwg_resolve,
-    without_same_scheme,
-)
-from urlgrammar.syntax.grammars import build, mode_for, scheme_of
-from urlgrammar.syntax.lift import parse_record
-from urlgrammar.syntax.preprocess import preprocess
+from urlgrammar.operations.pipeline import run
+from urlgrammar.operations.reporter import Reporter
+from urlgrammar.operations.resolve import legacy_resolve, strict_resolve, without_same_scheme
+from urlgrammar.syntax.grammars import build, scheme_of
+from urlgrammar.syntax.lift import separators
+from urlgrammar.syntax.preprocess import Preprocessed, preprocess
 from urlgrammar.syntax.printer import print_record
+from urlgrammar.url import URL
 
 
 @dataclass
@@ -111,10 +108,75 @@ def _components(record: URLRecord) -> list[str]:
     return lines or ["(the empty URL)"]
 
 
+class _Phases(Reporter):
+    """What each phase of one run of the pipeline gave, as the pipeline reports it: explain
+    shows these values, never ones it computed again."""
+
+    def __init__(self) -> None:
+        self.pre: Preprocessed | None = None
+        self.mode = Mode.GENERIC
+        self.lift = URLRecord()
+        self.resolution: URLRecord | None = None
+        self.hosts: list[Host | None] = []
+        self.error: URLError | None = None
+
+    def preprocessed(self, pre: Preprocessed) -> None:
+        self.pre = pre
+
+    def parsed(self, mode: Mode, record: URLRecord) -> None:
+        self.mode, self.lift = mode, record
+
+    def resolved(self, lifted: URLRecord, record: URLRecord | None) -> None:
+        if record is not None:  # a later failure reports the lift again, without a resolution
+            self.resolution = record
+
+    def host(self, end: int, found: list[Diagnostic], value: Host | None) -> None:
+        self.hosts.append(value)
+
+
 def explain(input: str, base: str | None = None) -> Explanation:
     """Run the phases on ``input`` (against ``base``) and say what each did."""
     ex = Explanation(input, base)
-    pre = preprocess(input)
+    base_url = None
+    if base is not None:
+        try:
+            base_url = parse(base)
+        except URLError as e:
+            _preprocessing(ex, preprocess(input))  # what the pipeline would have started with
+            ex.failure = f"the base does not parse: {e}"
+            return ex
+    base_record = None if base_url is None else base_url.record.unplaced()
+    fallback = base_url.mode if base_url is not None else Mode.GENERIC
+    phases = _Phases()
+    url = None
+    try:
+        url = URL(*run(input, base_record, fallback, "utf-8", phases))
+    except URLError as e:
+        phases.error = e
+    assert phases.pre is not None  # preprocessing and the grammars are total
+    text, mode, record = phases.pre.text, phases.mode, phases.lift
+    _preprocessing(ex, phases.pre)
+    ex.add("Mode", f"{mode.name.lower()} ({mode.grammar}.lark): {_why(text, mode, fallback, base_url)}")
+    ex.add("Parse tree", *_tree_lines(_positioned(mode).parse(text, start="url")))
+    ex.add("Lifted record (spans in the preprocessed text)", *_components(record))
+    _drives(ex, record)
+    resolved = phases.resolution
+    if resolved is not None:
+        _resolution(ex, record, resolved, base_record)
+        _host(ex, resolved, phases)
+    if url is None:
+        ex.failure = str(phases.error)
+        ex.add("Failure", ex.failure)
+    else:
+        assert resolved is not None
+        ex.href = url.href
+        _normalisation(ex, resolved, url.record)
+        ex.add("Printing", f"→ {url.href!r}")
+    _versus(ex, record, mode, base_record, None if url is None else url.record)
+    return ex
+
+
+def _preprocessing(ex: Explanation, pre: Preprocessed) -> None:
     (lead_start, lead_end), (tail_start, tail_end) = pre.trimmed
     notes = []
     if lead_end > lead_start:
@@ -126,45 +188,18 @@ def explain(input: str, base: str | None = None) -> Explanation:
         notes.append("removed tab or newline at " + ", ".join(map(str, pre.removed)))
     ex.add("Preprocessing", *(notes or ["nothing to trim or remove"]), f"→ {pre.text!r}")
 
-    base_url = None
-    if base is not None:
-        try:
-            base_url = parse(base)
-        except URLError as e:
-            ex.failure = f"the base does not parse: {e}"
-            return ex
-    fallback = base_url.mode if base_url is not None else Mode.GENERIC
-    mode = mode_for(pre.text, fallback)
-    scheme = scheme_of(pre.text)
-    if scheme is None:
-        why = (f"no scheme, so the base's mode ({fallback.name.lower()})" if base_url is not None
-               else "no scheme and no base: generic")
-    elif mode is Mode.SPECIAL:
-        why = f"the scheme {scheme!r} is a web scheme ({', '.join(sorted(WEB_SCHEMES))})"
-    elif mode is Mode.FILE:
-        why = f"the scheme {scheme!r} is file"
-    else:
-        why = f"the scheme {scheme!r} is not special"
-    ex.add("Mode", f"{mode.name.lower()} ({mode.grammar}.lark): {why}")
 
-    tree = _positioned(mode).parse(pre.text, start="url")
-    ex.add("Parse tree", *_tree_lines(tree))
-    record = parse_record(pre.text, mode)
-    ex.add("Lifted record (spans in the preprocessed text)", *_components(record))
-    _drives(ex, record)
-    try:
-        resolved = _resolution(ex, record, None if base_url is None else base_url.record.unplaced(), mode)
-        _host(ex, resolved)
-        url = parse(input, base)
-    except URLError as e:
-        ex.failure = str(e)
-        ex.add("Failure", str(e))
-    else:
-        ex.href = url.href
-        _normalisation(ex, resolved, url.record)
-        ex.add("Printing", f"→ {url.href!r}")
-    _versus(ex, record, pre.text, base_url.record.unplaced() if base_url else None, mode)
-    return ex
+def _why(text: str, mode: Mode, fallback: Mode, base_url: URL | None) -> str:
+    """Why the pipeline chose ``mode`` (URL Specification § Parser Mode)."""
+    scheme = scheme_of(text)
+    if scheme is None:
+        return (f"no scheme, so the base's mode ({fallback.name.lower()})" if base_url is not None
+                else "no scheme and no base: generic")
+    if mode is Mode.SPECIAL:
+        return f"the scheme {scheme!r} is a web scheme ({', '.join(sorted(WEB_SCHEMES))})"
+    if mode is Mode.FILE:
+        return f"the scheme {scheme!r} is file"
+    return f"the scheme {scheme!r} is not special"
 
 
 def _drives(ex: Explanation, record: URLRecord) -> None:
@@ -179,31 +214,28 @@ def _drives(ex: Explanation, record: URLRecord) -> None:
     ex.add("Drive letters", f"the file grammar read the drive {drive.value!r}, {how}")
 
 
-def _resolution(ex: Explanation, url: URLRecord, base: URLRecord | None, mode: Mode) -> URLRecord:
+def _resolution(ex: Explanation, url: URLRecord, resolved: URLRecord, base: URLRecord | None) -> None:
+    """How the pipeline's WHATWG resolution gave ``resolved``. Its rule shows in the result:
+    force (legacy-resolve url base) gives a web or file URL, strict resolution never does."""
     base_record = base if base is not None else URLRecord()
     lines = []
-    if is_special(url) or (url.scheme is None and is_special(base_record)):
+    if is_special(resolved):
         dropped = without_same_scheme(url, base_record)
         if dropped is not url:
             lines.append(f"legacy resolution: the scheme {url.scheme!r} equals the base's, so it is dropped")
-        resolved = legacy_resolve(url, base_record)
         lines.append("WHATWG resolution of a web or file URL: force (legacy-resolve url base)")
         if base is not None:
             lines.append(f"kept from the base: {print_record(base.upto(dropped.ord()))!r} "
                          f"(base upto {dropped.ord().label})")
-        forced = force(resolved, mode)
-        lines.extend(_force_changes(resolved, forced))
-        resolved = forced
+        # What force did is what the resolution has beyond legacy resolution's.
+        lines.extend(_force_changes(legacy_resolve(url, base_record), resolved))
     else:
-        # The same rule the pipeline applies, failures included.
-        resolved = whatwg_resolve(url, base, mode)
         lines.append("strict resolution (the URL is not special)" if base is not None
                      else "no base: the URL is its own resolution")
         if base is not None:
             lines.append(f"kept from the base: {print_record(base.upto(url.ord()))!r} "
                          f"(base upto {url.ord().label})")
     ex.add("Resolution", *lines, f"→ {print_record(resolved)!r}")
-    return resolved
 
 
 def _segments(record: URLRecord) -> set[Component]:
@@ -226,7 +258,8 @@ def _force_changes(before: URLRecord, after: URLRecord) -> list[str]:
     return lines or ["force changed nothing"]
 
 
-def _host(ex: Explanation, record: URLRecord) -> None:
+def _host(ex: Explanation, record: URLRecord, phases: _Phases) -> None:
+    """The host as written and what the pipeline's host phase made of it."""
     a: Authority | None = record.authority
     if a is None:
         ex.add("Host", "no authority, no host")
@@ -238,7 +271,7 @@ def _host(ex: Explanation, record: URLRecord) -> None:
     if text == "" and (record.scheme or "").lower() == "file":
         ex.add("Host", "the empty host (file URLs may have one)")
         return
-    special = (record.scheme or "").lower() in WEB_SCHEMES | {"file"}
+    special = is_special(record)
     lines = [f"as written: {text!r}"]
     if not special:
         lines.append("not special: an opaque host (forbidden code points fail; others are "
@@ -249,10 +282,10 @@ def _host(ex: Explanation, record: URLRecord) -> None:
         if "%" in text:
             lines.append(f"percent-decoded: {percent_decode_str(text)!r}")
         lines.append("domain parser: UTS #46 mapping and Punycode for non-ASCII, lowercasing for ASCII")
-    try:
-        value = parse_host(text, special) if text or not special else None
-    except URLError as e:
-        lines.append(f"fails: {e}")
+    value = phases.hosts[0] if phases.hosts else None
+    if value is None and phases.error is not None:
+        # The host parser failed, or the host phase did before it (host-missing).
+        lines.append(f"fails: {phases.error}")
         ex.add("Host", *lines)
         return
     if isinstance(value, IPv4):
@@ -289,14 +322,14 @@ def _normalisation(ex: Explanation, resolved: URLRecord, final: URLRecord) -> No
     ex.add("Normalisation", *(lines or ["nothing to normalise"]))
 
 
-def _versus(ex: Explanation, record: URLRecord, text: str, base: URLRecord | None, mode: Mode) -> None:
-    """The grammar-versus-algorithm section."""
+def _versus(ex: Explanation, record: URLRecord, mode: Mode, base: URLRecord | None,
+            final: URLRecord | None) -> None:
+    """The grammar-versus-algorithm section, on the lifted record and the pipeline's result."""
     if mode is not Mode.GENERIC:
-        backslashes = [str(i) for i, ch in enumerate(text.split("?")[0].split("#")[0]) if ch == "\\"]
+        backslashes = [str(p) for p, ch in separators(record) if ch == "\\"]
         if backslashes:
             ex.differences.append("`\\` read as a separator, like `/`, at " + ", ".join(backslashes))
-    if ex.href is not None:
-        final = parse(ex.href).record
+    if final is not None:
         if record.authority is None and final.authority is not None and record.scheme is not None \
                 and (record.scheme.lower() in WEB_SCHEMES) and base is None:
             ex.differences.append("the grammar read no authority; force promoted a path segment to the host")

@@ -1,0 +1,109 @@
+"""The host phase of the pipeline: an authority from the input becomes a host and a port.
+
+https://url.spec.whatwg.org/#host-state, https://url.spec.whatwg.org/#port-state and
+https://url.spec.whatwg.org/#file-host-state, on the authority component the grammar lifted:
+a missing host, the file host (everything up to the path), the host parser, the port's digits
+and range, and the scheme-based normalisation of URL Specification § Scheme-Based Authority
+Normalisation (the default port is no port; a file URL's host ``localhost`` is the empty host).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from urlgrammar.errors import Diagnostic, URLError, message
+from urlgrammar.host.parser import Empty, Host, parse_host
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord
+from urlgrammar.model.schemes import default_port, is_file, is_special_scheme
+
+#: What the host phase tells whoever listens: the offset at which the host state ends, the
+#: host parser's validation errors, and the host it gave (None where it failed).
+HostReport = Callable[[int, list[Diagnostic], Host | None], None]
+
+# Ports are 16-bit: a longer string of digits is out of range whatever its value, and
+# converting a megabyte of digits to an int would cost quadratic time.
+_MAX_PORT_DIGITS = 5
+
+
+def port_number(text: str, start: int = 0) -> int | None:
+    """https://url.spec.whatwg.org/#port-state: the number a port string denotes, None for the
+    empty port. ASCII digits only, at most 65535; otherwise raises URLError (port-invalid at the
+    first other code point, or port-out-of-range), its span offset by ``start``."""
+    if text == "":
+        return None
+    for i, ch in enumerate(text):
+        if not ("0" <= ch <= "9"):
+            raise URLError.of(Diagnostic("port-invalid", start + i, start + i + 1,
+                                         message("port-invalid", f"{ch!r} is not a digit"),
+                                         "port", f"U+{ord(ch):04X}"))
+    digits = text.lstrip("0") or "0"
+    number = int(digits) if len(digits) <= _MAX_PORT_DIGITS else 1 << 16
+    if number > 0xFFFF:
+        raise URLError.of(Diagnostic("port-out-of-range", start, start + len(text),
+                                     message("port-out-of-range", text), "port"))
+    return number
+
+
+def is_file_localhost(scheme: str | None, host: str) -> bool:
+    """A file URL's host ``localhost`` (in any case) is the empty host (URL Specification §
+    Scheme-Based Authority Normalisation; https://url.spec.whatwg.org/#file-host-state)."""
+    return is_file(scheme) and host.lower() == "localhost"
+
+
+def process_port(port: Component | None, scheme: str | None) -> Component | None:
+    """The port as a number, or None where it is empty or the scheme's default port
+    (https://url.spec.whatwg.org/#default-port)."""
+    if port is None:
+        return None
+    number = port_number(port.value, port.start or 0)
+    if number is None or number == default_port(scheme):
+        return None
+    return port.with_value(number)
+
+
+def process_authority(record: URLRecord, text: str, report: HostReport | None = None) -> URLRecord:
+    """Host and port processing of an authority that came from ``text`` (the preprocessed
+    input); an authority from the base, processed already, is left alone. ``report`` hears of
+    each host parsed (with the host parser's diagnostics), when one is given."""
+    if len(record) < 2 or record[1].kind != Kind.AUTHORITY:
+        return record
+    c = record[1]
+    a: Authority = c.value
+    host = a.host
+    if type(host.value) is not str:
+        return record  # the base's, processed already
+    scheme = record[0].value
+    if is_file(scheme) and (a.username is not None or a.port is not None):
+        # The file host state reads everything up to the path as the host.
+        start = c.start or 0
+        host = Component(Kind.HOST, text[start:c.end], start, c.end)
+        a = Authority(None, None, host, None)
+    elif host.value == "" and (a.username is not None or a.port is not None):
+        missing = host.start or 0
+        raise URLError.of(Diagnostic("host-missing", missing, missing, message(
+            "host-missing", "there is a username, password or port but no host"), "host"))
+    value = _host(host, scheme, report)
+    if is_file_localhost(scheme, value.serialize()):
+        value = Empty()
+    port = process_port(a.port, scheme)
+    a = Authority(a.username, a.password, Component(Kind.HOST, value, host.start, host.end), port)
+    return URLRecord((record[0], Component(Kind.AUTHORITY, a, c.start, c.end), *record[2:]))
+
+
+def _host(host: Component, scheme: str, report: HostReport | None) -> Host:
+    """https://url.spec.whatwg.org/#host-parsing of the host as written, special or opaque by
+    the scheme; a file URL's empty host stays empty."""
+    if is_file(scheme) and host.value == "":
+        return Empty()
+    at = host.start or 0
+    special = is_special_scheme(scheme)
+    if report is None:
+        return parse_host(host.value, special, origin=lambda s, e: (at + s, at + e))
+    found: list[Diagnostic] = []
+    try:
+        value = parse_host(host.value, special, diagnostics=found, origin=lambda s, e: (at + s, at + e))
+    except URLError:
+        report(host.end or 0, found, None)
+        raise
+    report(host.end or 0, found, value)
+    return value

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from conftest import shared_cases, shared_parametrize
@@ -75,3 +76,27 @@ def test_explain_any_text(input: str, base: str | None) -> None:
     ex = explain(input, base)
     assert ex.text() and json.dumps(ex.as_dict())
     assert (ex.href is None) == (ex.failure is not None)
+
+
+def test_the_host_phase_is_what_the_pipeline_did() -> None:
+    # The file host state reads 'example:1' as the host, which the domain parser refuses.
+    text = explain("file://example:1/").text()
+    assert "fails: domain-to-ASCII at 14..15" in text and "→ domain 'example'" not in text
+    # host-missing comes before any host parsing; a failing host's span is in the input.
+    assert "fails: host-missing at 12..12" in explain("http://user@/x").text()
+    assert "fails: IPv6-unclosed at 9..13" in explain(" https://[::1").text()
+
+
+def test_explain_runs_the_pipeline_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import urlgrammar.teaching.explain as module
+
+    calls = []
+    real = module.run
+
+    def counted(*args: Any) -> Any:
+        calls.append(args[0])
+        return real(*args)
+
+    monkeypatch.setattr(module, "run", counted)
+    assert explain("a/b", "http://h/").href == "http://h/a/b"
+    assert calls == ["a/b"]

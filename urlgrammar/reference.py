@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from urlgrammar.model.record import Authority, Kind, URLRecord
-from urlgrammar.model.schemes import Mode, mode_for_scheme
+from urlgrammar.model.schemes import Mode, mode_of
 from urlgrammar.operations.drive import detect_drive
 from urlgrammar.operations.normalise import normalise
 from urlgrammar.operations.resolve import rebase
@@ -116,7 +116,7 @@ class Reference:
     def goto(self, other: Reference) -> Reference:
         """``self goto other`` (URL Specification § Rebase, written the other way round)."""
         result = self.record.goto(other.record)
-        return Reference(result, mode_for_scheme(result.scheme, other.mode if other.scheme else self.mode))
+        return Reference(result, mode_of(result, other.mode if other.scheme else self.mode))
 
     def rebase(self, base: Reference | str) -> Reference:
         """Resolve against ``base`` without forcing: legacy resolution where the reference is
@@ -136,7 +136,7 @@ class Reference:
                 this = Reference(detect_drive(this.record), Mode.FILE)
         # Spans are offsets in this reference's input; what comes from the base has none there.
         result = rebase(this.record, base.record.unplaced())
-        return Reference(result, mode_for_scheme(result.scheme, base.mode), this.input)
+        return Reference(result, mode_of(result, base.mode), this.input)
 
     def resolve(self, base: URL | str | None = None) -> URL:
         """The WHATWG resolution of this reference against ``base``: what a browser makes of it.

@@ -22,7 +22,7 @@ from urlgrammar.encoding.percent import pct_invalid
 from urlgrammar.errors import Diagnostic, URLError, message
 from urlgrammar.host.parser import NON_URL, Host
 from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
-from urlgrammar.model.schemes import WEB_SCHEMES, Mode, has_opaque_path, is_special
+from urlgrammar.model.schemes import Mode, has_opaque_path, is_file, is_special, is_web
 from urlgrammar.operations.pipeline import run
 from urlgrammar.operations.reporter import Reporter
 from urlgrammar.syntax.lift import separators
@@ -207,13 +207,13 @@ class _Walk:
         if name is None:
             if base is None or (has_opaque_path(base) and not (lifted and lifted[0].kind == Kind.FRAGMENT)):
                 return  # missing-scheme-non-relative-URL, which the pipeline reports
-            context = "file" if base_scheme == "file" else "relative" if is_special(base) \
+            context = "file" if is_file(base_scheme) else "relative" if is_special(base) \
                 else "generic"
-        elif name == "file":
+        elif is_file(name):
             context = "file"
             if ss != "//":
                 self._file_solidus(start)
-        elif name in WEB_SCHEMES:
+        elif is_web(name):
             context = "web"
             if base_scheme == name and ss != "//":
                 context = "relative"
@@ -235,7 +235,7 @@ class _Walk:
     def _file_solidus(self, start: int) -> None:
         """The scheme state's error for `file:` not followed by `//`. After a file base, the
         file state reads the rest as a relative URL: dropping the scheme says the same."""
-        if self.base is not None and self.base.scheme == "file":
+        if self.base is not None and is_file(self.base.scheme):
             span, fix = (0, start), ""
         else:
             # `//` where a separator, `?`, `#` or the end follows the `:`; `///` before a value.
@@ -340,7 +340,7 @@ class _Walk:
                     "file-invalid-Windows-drive-letter-host", f"the parser reads '{c.value}' as the "
                     "start of the path"), "host", fix="/" + letter))
             return
-        if start == previous_end and self.base is not None and self.base.scheme == "file":
+        if start == previous_end and self.base is not None and is_file(self.base.scheme):
             # The fix inserts the `/` that makes the drive start an absolute path; the drive's
             # `|`, if any, has its own fix.
             self.add(start, RELATIVE, Diagnostic(

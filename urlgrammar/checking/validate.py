@@ -27,7 +27,7 @@ from urlgrammar.host.domain import STATUS, parse_domain
 from urlgrammar.host.ipv4 import ends_in_a_number, is_valid_ipv4
 from urlgrammar.host.ipv6 import is_valid_ipv6
 from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
-from urlgrammar.model.schemes import WEB_SCHEMES, Mode, has_opaque_path
+from urlgrammar.model.schemes import Mode, has_opaque_path, is_file, is_web
 from urlgrammar.operations.pipeline import run
 from urlgrammar.syntax.lift import separators
 from urlgrammar.syntax.preprocess import Preprocessed
@@ -275,7 +275,7 @@ class _Writing:
                 return GrammarError("relative-URL-with-fragment", 0, len(text), "Against a base "
                                     "URL with an opaque path, only a fragment is valid.")
         name = scheme.value.lower() if scheme is not None else (base.scheme or "") if base is not None else ""
-        kind = "special" if name in WEB_SCHEMES else "file" if name == "file" else "other"
+        kind = "special" if is_web(name) else "file" if is_file(name) else "other"
         after = 0 if scheme is None else (scheme.end or 0) + 1
         authority = lifted.component(Kind.AUTHORITY)
         rule = f"scheme-relative-{'special-' if kind == 'special' else 'file-' if kind == 'file' else ''}URL"

@@ -150,7 +150,3 @@ def gives_blob_origin(scheme: str | None) -> bool:
 def schemes_in(mode: Mode) -> tuple[str, ...]:
     """The schemes of a mode, sorted: ``schemes_in(Mode.SPECIAL)`` are the web-schemes."""
     return tuple(sorted(s for s, info in SCHEMES.items() if info.mode is mode))
-
-
-#: web-scheme :: `http` | `https` | `ws` | `wss` | `ftp` (URL Specification § Web-URL)
-WEB_SCHEMES = frozenset(schemes_in(Mode.SPECIAL))

@@ -19,6 +19,7 @@ with another scheme. Normalising ``|`` to ``:`` is part of normalisation.
 from __future__ import annotations
 
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
+from urlgrammar.model.schemes import is_file
 
 
 def is_drive_letter(value: str) -> bool:
@@ -29,7 +30,7 @@ def is_drive_letter(value: str) -> bool:
 def detect_drive(record: URLRecord) -> URLRecord:
     """Apply the drive-letter rules once, left to right; a record with a drive is unchanged."""
     scheme = record.scheme
-    if (scheme is not None and scheme.lower() != "file") or record.has(Kind.DRIVE):
+    if (scheme is not None and not is_file(scheme)) or record.has(Kind.DRIVE):
         return record
     out = list(record)
     for i, c in enumerate(out):

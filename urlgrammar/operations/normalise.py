@@ -34,18 +34,8 @@ from urlgrammar.encoding.percent import (
 from urlgrammar.errors import URLError
 from urlgrammar.host.authority import is_file_localhost, process_port
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
-from urlgrammar.model.schemes import (
-    SCHEMES,
-    Mode,
-    has_opaque_path,
-    is_file,
-    mode_of,
-    scheme_info,
-)
+from urlgrammar.model.schemes import Mode, has_opaque_path, is_file, mode_of, scheme_info
 from urlgrammar.operations.drive import is_drive_letter
-
-# Transitional, until operations/pipeline.py (being reworked) asks default_port() instead.
-DEFAULT_PORTS = {s: info.default_port for s, info in SCHEMES.items() if info.default_port is not None}
 
 _DOT = frozenset({".", "%2e", "%2E"})
 _DOT_STARTS = frozenset({".", "%"})  # what a dot or dots segment starts with

@@ -22,7 +22,7 @@ from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.ipv4 import ipv4_parts
 from urlgrammar.host.parser import Host, IPv4
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
-from urlgrammar.model.schemes import WEB_SCHEMES, Mode, is_special
+from urlgrammar.model.schemes import Mode, is_file, is_special, is_web, schemes_in
 from urlgrammar.operations.normalise import normalise_path
 from urlgrammar.operations.pipeline import run
 from urlgrammar.operations.reporter import Reporter
@@ -196,7 +196,7 @@ def _why(text: str, mode: Mode, fallback: Mode, base_url: URL | None) -> str:
         return (f"no scheme, so the base's mode ({fallback.name.lower()})" if base_url is not None
                 else "no scheme and no base: generic")
     if mode is Mode.SPECIAL:
-        return f"the scheme {scheme!r} is a web scheme ({', '.join(sorted(WEB_SCHEMES))})"
+        return f"the scheme {scheme!r} is a web scheme ({', '.join(schemes_in(Mode.SPECIAL))})"
     if mode is Mode.FILE:
         return f"the scheme {scheme!r} is file"
     return f"the scheme {scheme!r} is not special"
@@ -207,7 +207,7 @@ def _drives(ex: Explanation, record: URLRecord) -> None:
     marks one read by ``auth_drive_invalid``, written without its `/`."""
     drive = record.component(Kind.DRIVE)
     if drive is None:
-        ex.add("Drive letters", "none" if (record.scheme or "").lower() in ("file", "") else
+        ex.add("Drive letters", "none" if not record.scheme or is_file(record.scheme) else
                "none: drive letters count only in file URLs")
         return
     how = "written without its `/` (auth_drive_invalid)" if drive.mark == "" else "after its `/` (drive)"
@@ -268,7 +268,7 @@ def _host(ex: Explanation, record: URLRecord, phases: _Phases) -> None:
     if not isinstance(text, str):
         ex.add("Host", f"from the base: {text}")
         return
-    if text == "" and (record.scheme or "").lower() == "file":
+    if text == "" and is_file(record.scheme):
         ex.add("Host", "the empty host (file URLs may have one)")
         return
     special = is_special(record)
@@ -331,7 +331,7 @@ def _versus(ex: Explanation, record: URLRecord, mode: Mode, base: URLRecord | No
             ex.differences.append("`\\` read as a separator, like `/`, at " + ", ".join(backslashes))
     if final is not None:
         if record.authority is None and final.authority is not None and record.scheme is not None \
-                and (record.scheme.lower() in WEB_SCHEMES) and base is None:
+                and is_web(record.scheme) and base is None:
             ex.differences.append("the grammar read no authority; force promoted a path segment to the host")
         if record.scheme is not None and base is not None and without_same_scheme(record, base) is not record:
             ex.differences.append(f"legacy resolution dropped the scheme {record.scheme!r}")

@@ -1,0 +1,92 @@
+"""The pipeline's reporter and the host phase's port reading (issue 10, items 3 and 4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from urlgrammar.errors import Diagnostic, URLError
+from urlgrammar.host.authority import is_file_localhost, port_number
+from urlgrammar.host.parser import Host
+from urlgrammar.model.record import URLRecord
+from urlgrammar.model.schemes import Mode
+from urlgrammar.operations.normalise import normalise
+from urlgrammar.operations.pipeline import run
+from urlgrammar.operations.reporter import Reporter
+from urlgrammar.reference import parse_reference
+from urlgrammar.syntax.preprocess import Preprocessed
+
+
+class _Events(Reporter):
+    def __init__(self) -> None:
+        self.events: list[str] = []
+
+    def preprocessed(self, pre: Preprocessed) -> None:
+        self.events.append(f"preprocessed {pre.text}")
+
+    def parsed(self, mode: Mode, record: URLRecord) -> None:
+        self.events.append(f"parsed {mode.value}")
+
+    def resolved(self, lifted: URLRecord, record: URLRecord | None) -> None:
+        self.events.append(f"resolved {record is not None}")
+
+    def host(self, end: int, found: list[Diagnostic], value: Host | None) -> None:
+        self.events.append(f"host {end} {value}")
+
+    def normalised(self, record: URLRecord) -> None:
+        self.events.append("normalised")
+
+    def failed(self, error: URLError) -> None:
+        self.events.append(f"failed {error.code}")
+
+
+def test_the_reporter_hears_each_phase_in_order() -> None:
+    events = _Events()
+    run(" HTTP://H:80/a", None, Mode.GENERIC, "utf-8", events)
+    assert events.events == ["preprocessed HTTP://H:80/a", "parsed special", "resolved True",
+                             "host 8 h", "normalised"]
+
+
+def test_the_reporter_hears_a_failure_after_the_host() -> None:
+    events = _Events()
+    with pytest.raises(URLError):
+        run("http://[::1/", None, Mode.GENERIC, "utf-8", events)
+    assert events.events == ["preprocessed http://[::1/", "parsed special", "resolved True",
+                             "host 11 None", "resolved False", "failed IPv6-unclosed"]
+
+
+def _host_and_port(record: URLRecord) -> tuple[str, object]:
+    a = record.authority
+    assert a is not None
+    return str(a.host.value), None if a.port is None else a.port.value
+
+
+def test_the_base_reporter_does_nothing() -> None:
+    record, mode = run("sc://h:8/", None, Mode.GENERIC, "utf-8", Reporter())
+    assert (_host_and_port(record), mode) == (("h", 8), Mode.GENERIC)
+
+
+@pytest.mark.parametrize(("text", "number"), [("", None), ("0", 0), ("080", 80), ("65535", 65535),
+                                              ("0" * 1000 + "1", 1)])
+def test_port_number(text: str, number: int | None) -> None:
+    assert port_number(text) == number
+
+
+@pytest.mark.parametrize(("text", "code", "span"), [("8x", "port-invalid", (11, 12)),
+                                                    ("65536", "port-out-of-range", (10, 15)),
+                                                    ("9" * 100_000, "port-out-of-range", (10, 100_010))])
+def test_port_number_fails_with_the_standards_error(text: str, code: str, span: tuple[int, int]) -> None:
+    with pytest.raises(URLError) as info:
+        port_number(text, 10)
+    d = info.value.diagnostics[-1]
+    assert (d.code, (d.start, d.end)) == (code, span)
+
+
+def test_the_pipeline_and_normalise_drop_the_same_default_ports() -> None:
+    for url in ("http://h:080/", "https://h:443/", "ws://h:80/", "ftp://h:21/", "file://LocalHost/x"):
+        record, _ = run(url, None, Mode.GENERIC, "utf-8")
+        host, port = _host_and_port(normalise(parse_reference(url).record))
+        assert (host.lower(), port) == _host_and_port(record)
+
+
+def test_file_localhost_in_any_case() -> None:
+    assert is_file_localhost("FILE", "LocalHost") and not is_file_localhost("http", "localhost")

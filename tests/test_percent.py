@@ -11,13 +11,8 @@ from conftest import load_json, shared_cases, shared_parametrize
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from urlgrammar.encoding.labels import (
-    ENCODING_LABELS,
-    get_encoder,
-    get_encoding,
-    get_output_encoding,
-    python_codec,
-)
+from urlgrammar.encoding.encoders import get_encoder
+from urlgrammar.encoding.labels import ENCODING_LABELS, get_encoding, get_output_encoding, python_codec
 from urlgrammar.encoding.percent import (
     C0_CONTROL_SET,
     COMPONENT_SET,

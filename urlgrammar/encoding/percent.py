@@ -20,13 +20,8 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Final, NamedTuple
 
-from urlgrammar.encoding.labels import (
-    ISO2022JPEncoder,
-    StatelessEncoder,
-    get_encoder,
-    get_encoding,
-    get_output_encoding,
-)
+from urlgrammar.encoding.encoders import ISO2022JPEncoder, StatelessEncoder, get_encoder
+from urlgrammar.encoding.labels import get_encoding, get_output_encoding
 from urlgrammar.model.record import Span
 from urlgrammar.syntax.grammars import lean_parser
 from urlgrammar.syntax.lalr import Tok

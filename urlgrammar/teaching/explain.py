@@ -10,10 +10,9 @@ result with what the grammar alone says, with the standard's state machine
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-from lark import Lark, Token, Tree
+from lark import Token, Tree
 
 from urlgrammar import algorithm
 from urlgrammar.api import parse
@@ -27,7 +26,7 @@ from urlgrammar.operations.normalise import normalise_path
 from urlgrammar.operations.pipeline import run
 from urlgrammar.operations.reporter import Reporter
 from urlgrammar.operations.resolve import legacy_resolve, strict_resolve, without_same_scheme
-from urlgrammar.syntax.grammars import build, scheme_of
+from urlgrammar.syntax.grammars import scheme_of, tree_parser
 from urlgrammar.syntax.lift import separators
 from urlgrammar.syntax.preprocess import Preprocessed, preprocess
 from urlgrammar.syntax.printer import print_record
@@ -77,11 +76,6 @@ class Explanation:
         out.append("   state machine: " + " → ".join(self.trace))
         out.append("   validation errors (state machine): " + (", ".join(self.errors) or "none"))
         return "\n".join(out)
-
-
-@cache
-def _positioned(mode: Mode) -> Lark:
-    return build(mode.grammar, propagate_positions=True)
 
 
 def _tree_lines(tree: Tree[Token], depth: int = 0) -> list[str]:
@@ -157,7 +151,7 @@ def explain(input: str, base: str | None = None) -> Explanation:
     text, mode, record = phases.pre.text, phases.mode, phases.lift
     _preprocessing(ex, phases.pre)
     ex.add("Mode", f"{mode.name.lower()} ({mode.grammar}.lark): {_why(text, mode, fallback, base_url)}")
-    ex.add("Parse tree", *_tree_lines(_positioned(mode).parse(text, start="url")))
+    ex.add("Parse tree", *_tree_lines(tree_parser(mode.grammar, positions=True).parse(text, start="url")))
     ex.add("Lifted record (spans in the preprocessed text)", *_components(record))
     _drives(ex, record)
     resolved = phases.resolution

@@ -8,9 +8,10 @@ read without the file grammar,
     xs・dir x                    ⟹  xs・drive x・path-root /   if x :: drive-letter, no dir in xs
     xs・file x                   ⟹  xs・drive x        if x :: drive-letter, no dir in xs
 
-where drive-letter ::= alpha (`:` | `|`). The file grammar (file.lark) finds the same drives
-while parsing; this operation serves records that were read in another mode, e.g. a schemeless
-reference rebased onto a file base, and the tests check that the two agree.
+where drive-letter ::= alpha (`:` | `|`), as the file grammar's DRIVE terminal reads it (one
+source for both). The file grammar (file.lark) finds the same drives while parsing; this
+operation serves records that were read in another mode, e.g. a schemeless reference rebased
+onto a file base, and the tests check that the two agree.
 
 It applies to file URLs, and to schemeless URLs where a file URL is expected; never to a URL
 with another scheme. Normalising ``|`` to ``:`` is part of normalisation.
@@ -18,13 +19,24 @@ with another scheme. Normalising ``|`` to ``:`` is part of normalisation.
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import is_file
+from urlgrammar.syntax.grammars import tree_parser
+
+
+@cache
+def _drive_pattern() -> re.Pattern[str]:
+    # A drive letter is what file.lark's DRIVE terminal reads; its lookahead (a separator,
+    # `?`, `#` or the end) holds at the end of a value matched whole.
+    return re.compile(tree_parser("file").get_terminal("DRIVE").pattern.to_regexp())
 
 
 def is_drive_letter(value: str) -> bool:
     """drive ::= alpha ( `:` | `|` ) (https://url.spec.whatwg.org/#windows-drive-letter)."""
-    return len(value) == 2 and value[0].isascii() and value[0].isalpha() and value[1] in ":|"
+    return _drive_pattern().fullmatch(value) is not None
 
 
 def detect_drive(record: URLRecord) -> URLRecord:

@@ -111,7 +111,7 @@ class _Phases(Reporter):
         self.mode = Mode.GENERIC
         self.lift = URLRecord()
         self.resolution: URLRecord | None = None
-        self.hosts: list[Host | None] = []
+        self.host_value: Host | None = None  # None also where the host phase failed
         self.error: URLError | None = None
 
     def preprocessed(self, pre: Preprocessed) -> None:
@@ -125,7 +125,7 @@ class _Phases(Reporter):
             self.resolution = record
 
     def host(self, end: int, found: list[Diagnostic], value: Host | None) -> None:
-        self.hosts.append(value)
+        self.host_value = value
 
 
 def explain(input: str, base: str | None = None) -> Explanation:
@@ -276,7 +276,7 @@ def _host(ex: Explanation, record: URLRecord, phases: _Phases) -> None:
         if "%" in text:
             lines.append(f"percent-decoded: {percent_decode_str(text)!r}")
         lines.append("domain parser: UTS #46 mapping and Punycode for non-ASCII, lowercasing for ASCII")
-    value = phases.hosts[0] if phases.hosts else None
+    value = phases.host_value
     if value is None and phases.error is not None:
         # The host parser failed, or the host phase did before it (host-missing).
         lines.append(f"fails: {phases.error}")

@@ -66,3 +66,13 @@ def test_marks_do_not_change_values() -> None:
     assert slanted.unplaced() == plain
     assert all(c.mark is None for c in slanted.unplaced())
     assert Component(Kind.DIR, "a") == Component(Kind.DIR, "a", None, None, None)
+
+
+@given(st.text(alphabet=st.sampled_from("/\\:@[]hu1?#"), max_size=12),
+       st.sampled_from([Mode.GENERIC, Mode.SPECIAL, Mode.FILE]))
+@settings(max_examples=500)
+def test_an_authority_as_written_is_its_span(tail: str, mode: Mode) -> None:
+    text = {Mode.GENERIC: "sc://", Mode.SPECIAL: "http://", Mode.FILE: "file://"}[mode] + tail
+    authority = parse_record(text, mode).component(Kind.AUTHORITY)
+    assert authority is not None
+    assert authority.value.written == text[authority.start:authority.end]

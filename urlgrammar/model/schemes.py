@@ -59,25 +59,25 @@ class Scheme(NamedTuple):
     #: The query takes the document's encoding (https://url.spec.whatwg.org/#query-state:
     #: not for a URL that is not special, nor for ws and wss).
     query_encoding: bool = False
+    #: A blob URL whose path is a URL with this scheme has that URL's origin
+    #: (https://url.spec.whatwg.org/#concept-url-origin, the blob case).
+    blob_path: bool = False
 
 
 #: The special schemes (web-scheme and file, URL Specification § Web-URL) and blob; any other
 #: scheme is :data:`GENERIC`.
 SCHEMES: MappingProxyType[str, Scheme] = MappingProxyType({
     "ftp": Scheme(Mode.SPECIAL, 21, Origin.TUPLE, query_encoding=True),
-    "file": Scheme(Mode.FILE, query_encoding=True),
-    "http": Scheme(Mode.SPECIAL, 80, Origin.TUPLE, query_encoding=True),
-    "https": Scheme(Mode.SPECIAL, 443, Origin.TUPLE, query_encoding=True),
+    "file": Scheme(Mode.FILE, query_encoding=True, blob_path=True),
+    "http": Scheme(Mode.SPECIAL, 80, Origin.TUPLE, query_encoding=True, blob_path=True),
+    "https": Scheme(Mode.SPECIAL, 443, Origin.TUPLE, query_encoding=True, blob_path=True),
     "ws": Scheme(Mode.SPECIAL, 80, Origin.TUPLE),
     "wss": Scheme(Mode.SPECIAL, 443, Origin.TUPLE),
     "blob": Scheme(Mode.GENERIC, origin=Origin.BLOB),
 })
 
+#: The row of every scheme not in the table.
 GENERIC = Scheme(Mode.GENERIC)
-
-#: The schemes of a blob URL's path whose origin the blob URL has
-#: (https://url.spec.whatwg.org/#concept-url-origin, the blob case).
-_BLOB_PATH_SCHEMES = frozenset({"http", "https", "file"})
 
 
 def scheme_info(scheme: str) -> Scheme:
@@ -144,7 +144,7 @@ def origin_kind(scheme: str | None) -> Origin:
 def gives_blob_origin(scheme: str | None) -> bool:
     """A blob URL whose path is a URL with this scheme has that URL's origin
     (https://url.spec.whatwg.org/#concept-url-origin, the blob case)."""
-    return scheme is not None and scheme.lower() in _BLOB_PATH_SCHEMES
+    return scheme is not None and scheme_info(scheme).blob_path
 
 
 def schemes_in(mode: Mode) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import Tree
 
+from urlgrammar.algorithm.ipv4 import ends_in_a_number as standard_ends_in_a_number
 from urlgrammar.algorithm.ipv4 import ipv4_parser as reference
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.ipv4 import ends_in_a_number, is_valid_ipv4, parse_ipv4, serialize_ipv4
@@ -129,6 +130,17 @@ def test_same_as_the_standard(text: str) -> None:
         result = None
     assert (result, [d.code for d in diagnostics]) == (expected, codes)
     assert all(0 <= d.start <= d.end <= len(text) for d in diagnostics)
+
+
+@given(st.text(alphabet="0123456789xXabcdefg.", max_size=40))
+def test_ends_in_a_number_is_the_standards(text: str) -> None:
+    assert ends_in_a_number(text) is standard_ends_in_a_number(text)
+
+
+def test_the_standards_parser_takes_numbers_past_pythons_digit_limit() -> None:
+    assert reference("1" * 5000) == (None, ["IPv4-too-few-parts", "IPv4-out-of-range-part"])
+    assert reference("0x" + "0" * 5000 + "1") == (1, ["IPv4-too-few-parts", "IPv4-non-decimal-part"])
+    assert reference("1." + "7" * 5000)[0] is None
 
 
 def test_huge_numbers_are_linear() -> None:

@@ -28,7 +28,22 @@ def ipv4_number_parser(input: str) -> tuple[int, bool] | None:
     # A radix-R digit: the first R of the ASCII hex digits, in either case.
     if any(c.lower() not in _DIGITS[:r] for c in input):
         return None
+    if len(input.lstrip("0")) > 12:
+        # Python converts at most 4,300 decimal digits (sys.int_info). Twelve digits in any of
+        # the radixes are past 2**32, all the IPv4 parser asks of a number, so 2**32 stands in.
+        return 2**32, validation_error
     return int(input, r), validation_error
+
+
+def ends_in_a_number(input: str) -> bool:
+    """https://url.spec.whatwg.org/#ends-in-a-number-checker"""
+    parts = input.split(".")
+    if parts[-1] == "":
+        parts.pop()
+    last = parts[-1] if parts else ""  # the standard asserts that input is not empty
+    if last != "" and all(c in "0123456789" for c in last):
+        return True
+    return ipv4_number_parser(last) is not None
 
 
 def ipv4_parser(input: str) -> tuple[int | None, list[str]]:

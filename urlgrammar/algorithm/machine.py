@@ -12,9 +12,11 @@ state that raised it and the pointer, an offset in the input after preprocessing
 
 from __future__ import annotations
 
+import contextlib
 import enum
 from typing import Final, Literal, NamedTuple, TypeAlias
 
+from urlgrammar.algorithm.host import host_parser
 from urlgrammar.algorithm.record import ASCII_HEX_DIGIT, EOF, Text, URLBuilder, URLRecord, is_url_code_point
 from urlgrammar.errors import Diagnostic, URLError, message
 from urlgrammar.host.parser import Host, parse_host
@@ -125,12 +127,13 @@ class Machine:
         def origin(s: int, e: int) -> tuple[int, int]:
             return self.offsets.span(start + s, start + e)
 
-        host: Host | Failure
-        try:
-            host = parse_host(str(self.buffer), self.url.is_special(), diagnostics=found,
-                              origin=origin)
-        except URLError:
-            host = FAILURE
+        text = str(self.buffer)
+        # The pipeline's host parser for the validation errors (their spans and messages); the
+        # transcribed one decides the host, so that the two are compared on hosts too.
+        with contextlib.suppress(URLError):
+            parse_host(text, self.url.is_special(), diagnostics=found, origin=origin)
+        decided = host_parser(text, not self.url.is_special())
+        host: Host | Failure = FAILURE if decided is None else decided
         self.errors += found
         self.raised += (Raised(d.code, self.running, self.step) for d in found)
         return host

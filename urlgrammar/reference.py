@@ -8,8 +8,9 @@ span of its value in the input. URL Specification 0.10.1, § URL Model and § Re
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from urlgrammar.api import parse
 from urlgrammar.model.record import Authority, Kind, URLRecord
 from urlgrammar.model.schemes import Mode, mode_of
 from urlgrammar.operations.drive import detect_drive
@@ -19,9 +20,7 @@ from urlgrammar.syntax.grammars import mode_for
 from urlgrammar.syntax.lift import parse_record
 from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.syntax.printer import print_record
-
-if TYPE_CHECKING:
-    from urlgrammar.url import URL
+from urlgrammar.url import URL
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +143,6 @@ class Reference:
         The reference as printed is parsed against the base, so that a rebased or normalised
         reference resolves as what it now is. Raises URLError where the standard fails.
         """
-        from urlgrammar.api import parse  # the api module builds on this one
-
         return parse(self.href, base)
 
     def normalize(self) -> Reference:

@@ -140,8 +140,9 @@ def whatwg_resolve(url: URLRecord, base: URLRecord | None, mode: Mode) -> URLRec
     opaque path it fails, as the WHATWG parser does for an empty input.
     """
     if base is None and url.scheme is not None:
-        # Without a base both resolutions give the URL itself (ε goto url = url).
-        return force(url, mode) if is_special(url) else url
+        # Without a base both resolutions give the URL itself (ε goto url = url); force leaves
+        # a URL that is not special as it is.
+        return force(url, mode)
     base = base if base is not None else URLRecord()
     if is_special(url) or (url.scheme is None and is_special(base)):
         return force(legacy_resolve(url, base), mode)

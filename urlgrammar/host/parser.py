@@ -116,17 +116,13 @@ NON_URL = re.compile(
 
 
 def parse_host(input: str, special: bool, *, diagnostics: list[Diagnostic] | None = None,
-               origin: Origin | None = None, bracketed: bool | None = None) -> Host:
+               origin: Origin | None = None) -> Host:
     """https://url.spec.whatwg.org/#concept-host-parser (isOpaque is ``not special``).
 
     ``input`` is the host as written, code-point offsets into it map to the original input
     through ``origin`` (identity by default). Validation errors are appended to
     ``diagnostics`` in the standard's order; failure raises :class:`URLError`, whose
     diagnostics are all so far, the failing one last.
-
-    ``bracketed`` is what the grammar knew: the host starts with an ``ip6_bracket`` (the lifted
-    host's mark). Without it, as for the state machine's buffer, the standard's own test
-    decides: ``input`` starts with `[`.
     """
     if special and input.isascii() and "%" not in input:
         # The common case, an ASCII domain: the domain parser lowercases it, and it fails only
@@ -139,9 +135,7 @@ def parse_host(input: str, special: bool, *, diagnostics: list[Diagnostic] | Non
             return Domain(lowered)
     sink: list[Diagnostic] = diagnostics if diagnostics is not None else []
     where: Origin = origin or _identity
-    if bracketed is None:
-        bracketed = input.startswith("[")
-    if bracketed:
+    if input.startswith("["):
         if not input.endswith("]"):
             raise _fail(sink, "IPv6-unclosed", where(0, len(input)))
         return IPv6(parse_ipv6(input[1:-1], sink, lambda s, e: where(s + 1, e + 1)))

@@ -10,7 +10,7 @@ pointer at which the state machine would raise the error and the phase as the ti
 list is a stable sort of those, cut after the error that made the parse fail.
 
 Nothing here runs unless a caller asks for diagnostics (``parse_url(..., diagnostics=[])``);
-:mod:`urlgrammar.validate` builds its report on this list.
+:mod:`urlgrammar.checking.validate` builds its report on this list.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ class Collector(Reporter):
 
     def pct_invalid(self, value: str) -> tuple[Span, ...]:
         """:func:`urlgrammar.percent.pct_invalid` of a component value, read once per run:
-        :mod:`urlgrammar.validate` asks again of the same values for the writing grammar."""
+        :mod:`urlgrammar.checking.validate` asks again of the same values for the writing grammar."""
         found = self._pct_invalid.get(value)
         if found is None:
             found = self._pct_invalid[value] = pct_invalid(value)

@@ -3,7 +3,7 @@
 :func:`validate` gives two verdicts on one input, and says when they part:
 
 - the standard's validation errors (https://url.spec.whatwg.org/#validation-error), in its
-  order, with spans and fixes, as the grammar pipeline finds them (:mod:`urlgrammar.diagnostics`);
+  order, with spans and fixes, as the grammar pipeline finds them (:mod:`urlgrammar.checking.diagnostics`);
 - whether the input is a valid URL string (https://url.spec.whatwg.org/#url-writing), from the
   project's grammars in their strict reading (URL Specification 0.10.1, § URL Grammar): no
   ``pct_invalid``, no ``auth_drive_invalid``, no code point that § Component Characters marks

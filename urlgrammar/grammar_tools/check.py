@@ -4,7 +4,7 @@
 grammars): every file builds as LALR(1) with zero conflicts and no terminal collisions, every
 rule and terminal is used, the lenient reading is total, and each strict IP address rule
 accepts only what its lenient rule accepts. (The URL grammars have no strict rules: their strict
-reading, the writing grammar of :mod:`urlgrammar.validate`, judges the lenient parse, which
+reading, the writing grammar of :mod:`urlgrammar.checking.validate`, judges the lenient parse, which
 reads every string, so there is nothing more to check.) It exits 0 only when all hold.
 Terminal collisions need the ``interegular`` package (the ``grammar`` extra); without it that
 one check is skipped, and it says so. ``diagram`` writes railroad diagrams of every rule.

@@ -2,12 +2,12 @@
 
 URL Specification 0.10.1, § Concluding ("parse-resolve-and-normalise"):
 
-1. preprocess the input (:mod:`urlgrammar.preprocess`);
-2. choose the parser mode from the input's scheme, or else the base's (:mod:`urlgrammar.grammar`);
-3. parse with that mode's grammar and lift to a record (:mod:`urlgrammar.lift`);
-4. WHATWG-resolve the record against the base, forcing web and file URLs (:mod:`urlgrammar.resolve`);
+1. preprocess the input (:mod:`urlgrammar.syntax.preprocess`);
+2. choose the parser mode from the input's scheme, or else the base's (:mod:`urlgrammar.syntax.grammars`);
+3. parse with that mode's grammar and lift to a record (:mod:`urlgrammar.syntax.lift`);
+4. WHATWG-resolve the record against the base, forcing web and file URLs (:mod:`urlgrammar.operations.resolve`);
 5. process the host and port (:mod:`urlgrammar.host.authority`), normalise, and percent-encode
-   (:mod:`urlgrammar.normalise`).
+   (:mod:`urlgrammar.operations.normalise`).
 
 Spans stay offsets in the preprocessed text until the end, where they are mapped to the
 original input, errors included. A :class:`~urlgrammar.operations.reporter.Reporter` hears what

@@ -1,7 +1,7 @@
 """Reference resolution: strict, legacy and the rebase of references.
 
 URL Specification 0.10.1, § Resolution. These operations work on records only; they do not
-normalise (that is :mod:`urlgrammar.normalise`) and they never force an authority.
+normalise (that is :mod:`urlgrammar.operations.normalise`) and they never force an authority.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def force_file(url: URLRecord) -> URLRecord:
     The spec fails here when the authority has a username or a port. The WHATWG file host
     state has no userinfo or port at all: what the grammar reads as them is part of the host,
     which the host parser then rejects (`@` and `:` are forbidden domain code points). That
-    happens in :mod:`urlgrammar.pipeline`, so the failure carries the standard's error name.
+    happens in :mod:`urlgrammar.operations.pipeline`, so the failure carries the standard's error name.
     """
     if not url.has(Kind.AUTHORITY):
         url = url.replace(Kind.AUTHORITY, Component(Kind.AUTHORITY, Authority.empty()))

@@ -1,0 +1,148 @@
+"""The package's shape: imports point down its layers, with no cycle, and modules stay small.
+
+The layers, lowest first (design.md, § Layout by role). A module may import from its own
+layer or a lower one; a subpackage is one layer.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "urlgrammar"
+
+LAYERS: list[tuple[str, ...]] = [
+    ("errors",),
+    ("model",),
+    ("syntax",),
+    ("encoding",),
+    ("host",),
+    ("operations", "algorithm"),
+    # The command line's argument types sit with the API they check against, so that the
+    # check command (in checking) can use them.
+    ("url", "api", "reference", "arguments"),
+    ("checking", "teaching", "grammar_tools"),
+    ("cli", "__init__", "__main__"),
+]
+_LAYER_OF = {name: i for i, names in enumerate(LAYERS) for name in names}
+
+MAX_LINES = 400
+MAX_FUNCTION_LINES = 60
+#: The LALR driver's loop is one function on purpose: a call per token costs.
+LONG_FUNCTIONS = {("syntax/lalr.py", "parse")}
+
+
+def _modules() -> dict[str, Path]:
+    """Every module of the package by dotted name (``syntax.lift``, ``api``)."""
+    out = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE).with_suffix("").parts
+        if parts[-1] == "__init__" and len(parts) > 1:
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The package's modules that ``name`` imports, anywhere in its body."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets: list[str] = []
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[:len(package) - node.level + 1]
+            elif (node.module or "").split(".")[0] == "urlgrammar":
+                base, node.module = [], ".".join((node.module or "").split(".")[1:]) or None
+            else:
+                continue
+            stem = ".".join([*base, *(node.module or "").split(".")]).strip(".")
+            targets = [f"{stem}.{a.name}".strip(".") for a in node.names] + [stem]
+        elif isinstance(node, ast.Import):
+            targets = [a.name[len("urlgrammar."):] for a in node.names if a.name.startswith("urlgrammar.")]
+        for t in targets:
+            while t and t not in modules:
+                t = t.rpartition(".")[0]
+            if t and t != name:
+                found.add(t)
+    return found
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    return {name: _imports(name, path, modules) for name, path in modules.items()}
+
+
+def _layer(module: str) -> int:
+    top = module.split(".")[0] or "__init__"
+    assert top in _LAYER_OF, f"{module} is in no layer: add it to LAYERS"
+    return _LAYER_OF[top]
+
+
+def test_every_module_has_a_layer() -> None:
+    for module in _graph():
+        _layer(module)
+
+
+def test_imports_point_down() -> None:
+    upward = [f"{a} imports {b}" for a, targets in _graph().items() for b in targets
+              if _layer(b) > _layer(a)]
+    assert upward == []
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle of ``graph``, or None."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for target in sorted(graph.get(node, ())):
+            if state.get(target) == 1:
+                return [*stack[stack.index(target):], target]
+            if target not in state:
+                found = visit(target)
+                if found:
+                    return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+def test_no_import_cycle() -> None:
+    assert _cycle(_graph()) is None
+
+
+def test_the_checks_can_fail() -> None:
+    assert _layer("cli") > _layer("checking.validate") > _layer("api") > _layer("operations.pipeline")
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_modules_are_small(path: Path) -> None:
+    relative = str(path.relative_to(PACKAGE))
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= MAX_LINES
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) \
+                and (relative, node.name) not in LONG_FUNCTIONS:
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            assert length <= MAX_FUNCTION_LINES, f"{node.name} has {length} lines"
+
+
+def test_imports_are_found_in_every_form(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text("from urlgrammar.api import parse\nfrom .syntax import lift\n"
+                      "def f():\n    import urlgrammar.url\n    from ..x import y\n")
+    modules = {name: tmp_path for name in ("api", "checking.diagnostics", "url", "x", "checking.m")}
+    assert _imports("checking.m", module, modules) == {"api", "checking.diagnostics", "url", "x"}

@@ -112,3 +112,20 @@ def own_cases(section: str | None = None) -> list[dict[str, Any]]:
 def own_id(case: dict[str, Any]) -> str:
     """A case's test id: ``<input> against <base>``."""
     return f"{case['input']!r} against {case['base']!r}"
+
+
+def agree_with_the_state_machine(input: str, base: str | None) -> str | None:
+    """Assert that the grammar pipeline and the transcribed state machine give the same href,
+    or both fail; the href, or None on failure."""
+    from urlgrammar import URLError, parse
+    from urlgrammar.algorithm import run
+
+    oracle = run(input, base)
+    try:
+        href = parse(input, base).href
+    except URLError:
+        assert oracle.failure, f"the state machine gives {oracle.href!r}"
+        return None
+    assert not oracle.failure, f"the state machine fails; the grammar pipeline gives {href!r}"
+    assert href == oracle.href
+    return href

@@ -61,9 +61,9 @@ def process_port(port: Component | None, scheme: str | None) -> Component | None
     return port.with_value(number)
 
 
-def process_authority(record: URLRecord, text: str, report: HostReport | None = None) -> URLRecord:
-    """Host and port processing of an authority that came from ``text`` (the preprocessed
-    input); an authority from the base, processed already, is left alone. ``report`` hears of
+def process_authority(record: URLRecord, report: HostReport | None = None) -> URLRecord:
+    """Host and port processing of an authority that came from the input; an authority from
+    the base, processed already, is left alone. ``report`` hears of
     each host parsed (with the host parser's diagnostics), when one is given."""
     if len(record) < 2 or record[1].kind != Kind.AUTHORITY:
         return record
@@ -73,16 +73,16 @@ def process_authority(record: URLRecord, text: str, report: HostReport | None = 
     if type(host.value) is not str:
         return record  # the base's, processed already
     scheme = record[0].value
-    if is_file(scheme) and (a.username is not None or a.port is not None):
+    file = is_file(scheme)
+    if file and (a.username is not None or a.port is not None):
         # The file host state reads everything up to the path as the host.
-        start = c.start or 0
-        host = Component(Kind.HOST, text[start:c.end], start, c.end)
+        host = Component(Kind.HOST, a.written, c.start, c.end)
         a = Authority(None, None, host, None)
     elif host.value == "" and (a.username is not None or a.port is not None):
         missing = host.start or 0
         raise URLError.of(Diagnostic("host-missing", missing, missing, message(
             "host-missing", "there is a username, password or port but no host"), "host"))
-    value = _host(host, scheme, report)
+    value = Empty() if file and host.value == "" else _host(host, is_special_scheme(scheme), report)
     if is_file_localhost(scheme, value.serialize()):
         value = Empty()
     port = process_port(a.port, scheme)
@@ -90,13 +90,9 @@ def process_authority(record: URLRecord, text: str, report: HostReport | None = 
     return URLRecord((record[0], Component(Kind.AUTHORITY, a, c.start, c.end), *record[2:]))
 
 
-def _host(host: Component, scheme: str, report: HostReport | None) -> Host:
-    """https://url.spec.whatwg.org/#host-parsing of the host as written, special or opaque by
-    the scheme; a file URL's empty host stays empty."""
-    if is_file(scheme) and host.value == "":
-        return Empty()
+def _host(host: Component, special: bool, report: HostReport | None) -> Host:
+    """https://url.spec.whatwg.org/#host-parsing of the host as written, special or opaque."""
     at = host.start or 0
-    special = is_special_scheme(scheme)
     if report is None:
         return parse_host(host.value, special, origin=lambda s, e: (at + s, at + e))
     found: list[Diagnostic] = []

@@ -88,9 +88,15 @@ def scheme_info(scheme: str) -> Scheme:
     return info
 
 
+#: The mode column alone: the pipeline asks it several times per URL, so it is one dict look-up.
+_MODES: dict[str, Mode] = {name: row.mode for name, row in SCHEMES.items()}
+
+
 def mode_for_scheme(scheme: str | None, fallback: Mode = Mode.GENERIC) -> Mode:
     """URL Specification § Parser Mode: web, file or generic by scheme; else the fallback."""
-    return fallback if scheme is None else scheme_info(scheme).mode
+    if scheme is None:
+        return fallback
+    return _MODES.get(scheme) or _MODES.get(scheme.lower(), Mode.GENERIC)
 
 
 def mode_of(record: URLRecord, fallback: Mode = Mode.GENERIC) -> Mode:
@@ -100,17 +106,18 @@ def mode_of(record: URLRecord, fallback: Mode = Mode.GENERIC) -> Mode:
 
 def is_web(scheme: str | None) -> bool:
     """A web-scheme: http, https, ws, wss or ftp (URL Specification § Web-URL)."""
-    return mode_for_scheme(scheme) is Mode.SPECIAL
+    return scheme is not None and (_MODES.get(scheme) or _MODES.get(scheme.lower())) is Mode.SPECIAL
 
 
 def is_file(scheme: str | None) -> bool:
     """The file scheme (URL Specification § File-URL; https://url.spec.whatwg.org/#file-state)."""
-    return mode_for_scheme(scheme) is Mode.FILE
+    return scheme is not None and (_MODES.get(scheme) or _MODES.get(scheme.lower())) is Mode.FILE
 
 
 def is_special_scheme(scheme: str | None) -> bool:
     """A special scheme (https://url.spec.whatwg.org/#special-scheme)."""
-    return mode_for_scheme(scheme) is not Mode.GENERIC
+    return scheme is not None and (_MODES.get(scheme) or _MODES.get(scheme.lower(), Mode.GENERIC)) \
+        is not Mode.GENERIC
 
 
 def is_special(record: URLRecord) -> bool:

@@ -3,9 +3,11 @@
 URL Specification 0.10.1, § Concluding ("parse-resolve-and-normalise"):
 
 1. preprocess the input (:mod:`urlgrammar.syntax.preprocess`);
-2. choose the parser mode from the input's scheme, or else the base's (:mod:`urlgrammar.syntax.grammars`);
+2. choose the parser mode from the input's scheme, or else the base's
+   (:mod:`urlgrammar.syntax.grammars`);
 3. parse with that mode's grammar and lift to a record (:mod:`urlgrammar.syntax.lift`);
-4. WHATWG-resolve the record against the base, forcing web and file URLs (:mod:`urlgrammar.operations.resolve`);
+4. WHATWG-resolve the record against the base, forcing web and file URLs
+   (:mod:`urlgrammar.operations.resolve`);
 5. process the host and port (:mod:`urlgrammar.host.authority`), normalise, and percent-encode
    (:mod:`urlgrammar.operations.normalise`).
 
@@ -58,7 +60,7 @@ def run(input: str, base: URLRecord | None, base_mode: Mode, encoding: str,
         if not scheme.value.islower():
             record = URLRecord((scheme.with_value(scheme.value.lower()), *record[1:]))
         mode = mode_for_scheme(record[0].value, mode)
-        record = process_authority(record, pre.text, None if reporter is None else reporter.host)
+        record = process_authority(record, None if reporter is None else reporter.host)
         record = _normalise(record, mode, encoding)
         if reporter is not None:
             reporter.normalised(record)

@@ -115,6 +115,21 @@ NON_URL = re.compile(
     + "|".join(f"\\U{plane:04x}fffe|\\U{plane:04x}ffff" for plane in range(17)))
 
 
+def _plain_domain(input: str, strict: bool) -> Domain | None:
+    """The common case, an ASCII domain, when it needs no more than lowercasing; else None.
+
+    The domain parser fails on it only for a forbidden domain code point or an empty result.
+    Who wants diagnostics (``strict``) also needs the strict run to find nothing; who does not,
+    needs no strict run at all.
+    """
+    lowered = input.lower()
+    if lowered and (STRICT_ASCII_DOMAIN.fullmatch(lowered) and len(lowered) <= 253
+                    if strict else not FORBIDDEN_DOMAIN.search(lowered)) \
+            and not ends_in_a_number(lowered):
+        return Domain(lowered)
+    return None
+
+
 def parse_host(input: str, special: bool, *, diagnostics: list[Diagnostic] | None = None,
                origin: Origin | None = None) -> Host:
     """https://url.spec.whatwg.org/#concept-host-parser (isOpaque is ``not special``).
@@ -125,16 +140,15 @@ def parse_host(input: str, special: bool, *, diagnostics: list[Diagnostic] | Non
     diagnostics are all so far, the failing one last.
     """
     if special and input.isascii() and "%" not in input:
-        # The common case, an ASCII domain: the domain parser lowercases it, and it fails only
-        # on a forbidden domain code point or an empty result. Who wants diagnostics also
-        # needs the strict run to find nothing; who does not, needs no strict run at all.
-        lowered = input.lower()
-        if lowered and (STRICT_ASCII_DOMAIN.fullmatch(lowered) and len(lowered) <= 253
-                        if diagnostics is not None else not FORBIDDEN_DOMAIN.search(lowered)) \
-                and not ends_in_a_number(lowered):
-            return Domain(lowered)
+        plain = _plain_domain(input, diagnostics is not None)
+        if plain is not None:
+            return plain
     sink: list[Diagnostic] = diagnostics if diagnostics is not None else []
     where: Origin = origin or _identity
+    # The lift marks a host the grammar read as `[` IPv6 `]`, and checking reads that mark;
+    # the host parser keeps the standard's own test on the string, because it also parses
+    # hosts no grammar read (the state machine's, explain's, a file host read whole) and
+    # `[x` must still fail as IPv6-unclosed.
     if input.startswith("["):
         if not input.endswith("]"):
             raise _fail(sink, "IPv6-unclosed", where(0, len(input)))

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from urlgrammar.errors import Diagnostic, URLError, message
 from urlgrammar.host.parser import Empty, Host, parse_host
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
-from urlgrammar.model.schemes import default_port, is_file, is_special_scheme
+from urlgrammar.model.schemes import Mode, default_port, is_file, mode_for_scheme
 
 #: What the host phase tells whoever listens: the offset at which the host state ends, the
 #: host parser's validation errors, and the host it gave (None where it failed).
@@ -73,7 +73,8 @@ def process_authority(record: URLRecord, report: HostReport | None = None) -> UR
     if type(host.value) is not str:
         return record  # the base's, processed already
     scheme = record[0].value
-    file = is_file(scheme)
+    mode = mode_for_scheme(scheme)
+    file = mode is Mode.FILE
     if file and (a.username is not None or a.port is not None):
         # The file host state reads everything up to the path as the host.
         host = Component(Kind.HOST, a.written, c.start, c.end)
@@ -82,7 +83,7 @@ def process_authority(record: URLRecord, report: HostReport | None = None) -> UR
         missing = host.start or 0
         raise URLError.of(Diagnostic("host-missing", missing, missing, message(
             "host-missing", "there is a username, password or port but no host"), "host"))
-    value = Empty() if file and host.value == "" else _host(host, is_special_scheme(scheme), report)
+    value = Empty() if file and host.value == "" else _host(host, mode is not Mode.GENERIC, report)
     if is_file_localhost(scheme, value.serialize()):
         value = Empty()
     port = process_port(a.port, scheme)

@@ -99,13 +99,16 @@ class Lift(Transformer[Token, Any]):
 
     def path_root(self, children: Children) -> Component:
         tok: Token = children[0]
-        return Component(Kind.ROOT, "/", tok.start_pos, tok.end_pos, _sigil(tok))
+        sigil = tok.value
+        return Component(Kind.ROOT, "/", tok.start_pos, tok.end_pos, None if sigil == "/" else sigil)
 
     def dir(self, children: Children) -> Component:
+        # A dir is the commonest component: its mark is worked out inline (see _sigil).
         value, sigil = children
+        mark = None if sigil.value == "/" else sigil.value
         if value is None:
-            return Component(Kind.DIR, "", sigil.start_pos, sigil.start_pos, _sigil(sigil))
-        return Component(Kind.DIR, value.value, value.start_pos, value.end_pos, _sigil(sigil))
+            return Component(Kind.DIR, "", sigil.start_pos, sigil.start_pos, mark)
+        return Component(Kind.DIR, value.value, value.start_pos, value.end_pos, mark)
 
     def file(self, children: Children) -> Component:
         tok = children[0]

@@ -49,6 +49,8 @@ def code_point(char: str) -> str:
 
 
 _MISSING_SOLIDUS = "special-scheme-missing-following-solidus"
+#: The context in which the file states (file, file slash, file host) read the separators.
+_FILE_STATES = "file states"
 
 
 class Collector(Reporter):
@@ -207,10 +209,10 @@ class _Walk:
         if name is None:
             if base is None or (has_opaque_path(base) and not (lifted and lifted[0].kind == Kind.FRAGMENT)):
                 return  # missing-scheme-non-relative-URL, which the pipeline reports
-            context = "file" if is_file(base_scheme) else "relative" if is_special(base) \
+            context = _FILE_STATES if is_file(base_scheme) else "relative" if is_special(base) \
                 else "generic"
         elif is_file(name):
-            context = "file"
+            context = _FILE_STATES
             if ss != "//":
                 self._file_solidus(start)
         elif is_web(name):
@@ -228,7 +230,7 @@ class _Walk:
             context = "generic"
         source = self._authority_source()
         self._separators(context, at, ss == "//", source)
-        if source is not None and context != "file":
+        if source is not None and context != _FILE_STATES:
             self._credentials(source)
         self._values(source, start)
 
@@ -263,13 +265,13 @@ class _Walk:
         end = (source.start or 0) if source is not None else len(self.text) if self.resolved is None else -1
         free = at is not None and (slashes or context == "relative")  # the `//` raises nothing
         found = separators(self.lifted)
-        if (context == "file" or end < 0 or (free and end <= (at or 0))) \
+        if (context == _FILE_STATES or end < 0 or (free and end <= (at or 0))) \
                 and all(char == "/" for _, char in found):
             return  # the common case: no backslash, and no slash that the parser ignores
         prefix = () if at is None else (at - 2, at - 1)
         for p, char in found:
             backslash = char == "\\"
-            if context == "file":
+            if context == _FILE_STATES:
                 if backslash and p in prefix:
                     self._reverse(p, RELATIVE, "authority")
                 elif backslash:

@@ -34,6 +34,9 @@ from urlgrammar.syntax.preprocess import Preprocessed
 from urlgrammar.syntax.printer import print_record
 from urlgrammar.url import URL
 
+#: The kind of URL a scheme makes that the writing grammar reads with its file-URL rules.
+_FILE_URL = "file-URL"
+
 
 @dataclass(frozen=True, slots=True)
 class GrammarError:
@@ -275,10 +278,11 @@ class _Writing:
                 return GrammarError("relative-URL-with-fragment", 0, len(text), "Against a base "
                                     "URL with an opaque path, only a fragment is valid.")
         name = scheme.value.lower() if scheme is not None else (base.scheme or "") if base is not None else ""
-        kind = "special" if is_web(name) else "file" if is_file(name) else "other"
+        kind = "special" if is_web(name) else _FILE_URL if is_file(name) else "other"
         after = 0 if scheme is None else (scheme.end or 0) + 1
         authority = lifted.component(Kind.AUTHORITY)
-        rule = f"scheme-relative-{'special-' if kind == 'special' else 'file-' if kind == 'file' else ''}URL"
+        family = "special-" if kind == "special" else "file-" if kind == _FILE_URL else ""
+        rule = f"scheme-relative-{family}URL"
         if authority is None and scheme is not None and kind != "other":
             drive = lifted.component(Kind.DRIVE)
             if drive is not None and drive.mark == "":
@@ -331,7 +335,7 @@ class _Writing:
         if a.username is not None:
             return GrammarError("userinfo", a.username.start or 0, host.start or 0, "A valid URL "
                                 "string has no username or password.")
-        if kind == "file" and port is not None:
+        if kind == _FILE_URL and port is not None:
             return GrammarError(rule, (port.start or 1) - 1, port.end or 0, "A file URL has no port.")
         error = self._host(host, kind)
         if error is not None:

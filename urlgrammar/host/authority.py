@@ -84,7 +84,7 @@ def process_authority(record: URLRecord, report: HostReport | None = None) -> UR
         raise URLError.of(Diagnostic("host-missing", missing, missing, message(
             "host-missing", "there is a username, password or port but no host"), "host"))
     value = Empty() if file and host.value == "" else _host(host, mode is not Mode.GENERIC, report)
-    if is_file_localhost(scheme, value.serialize()):
+    if file and is_file_localhost(scheme, value.serialize()):
         value = Empty()
     port = process_port(a.port, scheme)
     a = Authority(a.username, a.password, Component(Kind.HOST, value, host.start, host.end), port)

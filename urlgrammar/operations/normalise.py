@@ -169,8 +169,8 @@ def percent_encode(record: URLRecord, mode: Mode, encoding: str = "utf-8") -> UR
     path_set = C0_CONTROL_SET if opaque else PATH_SET
     query_set = SPECIAL_QUERY_SET if special else QUERY_SET
     scheme = record.scheme
-    if not special or (scheme is not None and not scheme_info(scheme).query_encoding) \
-            or encoding.lower() in ("utf-8", "utf8"):
+    if encoding in ("utf-8", "utf8") or encoding.lower() in ("utf-8", "utf8") or not special \
+            or (scheme is not None and not scheme_info(scheme).query_encoding):
         encoding = "utf-8"
     out: list[Component] = []
     last_path = max((i for i, c in enumerate(record) if c.kind in _PATH_KINDS), default=-1) if opaque else -1

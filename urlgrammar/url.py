@@ -21,29 +21,35 @@ class URL:
     __slots__ = ("_href", "mode", "record")
     record: URLRecord
     mode: Mode
-    _href: str
+    _href: str | None
 
     def __init__(self, record: URLRecord, mode: Mode):
         init = object.__setattr__
         init(self, "record", record)
         init(self, "mode", mode)
-        init(self, "_href", print_record(record))
+        # Printed when first asked for: many parsed URLs are only checked or taken apart.
+        init(self, "_href", None)
 
     @property
     def href(self) -> str:
-        return self._href
+        """The URL serializer's result (https://url.spec.whatwg.org/#concept-url-serializer)."""
+        href = self._href
+        if href is None:
+            href = print_record(self.record)
+            object.__setattr__(self, "_href", href)
+        return href
 
     def __str__(self) -> str:
-        return self._href
+        return self.href
 
     def __repr__(self) -> str:
-        return f"URL({self._href!r})"
+        return f"URL({self.href!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, URL) and other._href == self._href
+        return isinstance(other, URL) and other.href == self.href
 
     def __hash__(self) -> int:
-        return hash(self._href)
+        return hash(self.href)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("URL objects are immutable")

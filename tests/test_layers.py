@@ -32,6 +32,8 @@ MAX_LINES = 400
 MAX_FUNCTION_LINES = 60
 #: The LALR driver's loop is one function on purpose: a call per token costs.
 LONG_FUNCTIONS = {("syntax/lalr.py", "parse")}
+#: Written by a program (python -m urlgrammar.syntax.regular), not read by people.
+GENERATED = {"syntax/compiled.py"}
 
 
 def _modules() -> dict[str, Path]:
@@ -132,6 +134,8 @@ def test_the_checks_can_fail() -> None:
 @pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_modules_are_small(path: Path) -> None:
     relative = str(path.relative_to(PACKAGE))
+    if relative in GENERATED:
+        return
     assert len(path.read_text(encoding="utf-8").splitlines()) <= MAX_LINES
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) \

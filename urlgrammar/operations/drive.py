@@ -24,14 +24,14 @@ from functools import cache
 
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import is_file
-from urlgrammar.syntax.grammars import tree_parser
+from urlgrammar.syntax.grammars import terminal_pattern
 
 
 @cache
 def _drive_pattern() -> re.Pattern[str]:
     # A drive letter is what file.lark's DRIVE terminal reads; its lookahead (a separator,
     # `?`, `#` or the end) holds at the end of a value matched whole.
-    return re.compile(tree_parser("file").get_terminal("DRIVE").pattern.to_regexp())
+    return re.compile(terminal_pattern("file", "DRIVE"))
 
 
 def is_drive_letter(value: str) -> bool:

@@ -13,16 +13,19 @@ same, and loading is about three times faster.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from lark import Lark, Transformer
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from urlgrammar.model.schemes import Mode, mode_for_scheme
-from urlgrammar.syntax.lalr import Driver
+from urlgrammar.syntax.lalr import Driver, Tok
+
+if TYPE_CHECKING:
+    from lark import Lark, Transformer
 
 #: What a cached parser is built with: a factory of its transformer (a class, usually), so
 #: that each cached parser has a transformer of its own.
@@ -53,6 +56,8 @@ def grammar_dir() -> Path:
 def build(name: str, transformer: Transformer[Any, Any] | None = None, *, strict: bool = False,
           **options: Any) -> Lark:
     """Build the named grammar as an LALR(1) parser; with ``strict``, raise on any conflict."""
+    from lark import Lark
+
     return Lark.open(
         str(grammar_dir() / f"{name}.lark"),
         parser="lalr",
@@ -65,7 +70,7 @@ def build(name: str, transformer: Transformer[Any, Any] | None = None, *, strict
     )
 
 
-def _bind(transformer: Any, parser: Lark | Driver) -> None:
+def _bind(transformer: Any, parser: Any) -> None:
     # A transformer that parses pieces again with its own grammar (the lift reads
     # credentials so) declares a ``parser`` attribute, given the parser it runs under.
     if hasattr(transformer, "parser"):
@@ -97,11 +102,102 @@ def tree_parser(name: str, *, positions: bool = False) -> Lark:
     return lark_parser(name, positions=positions)
 
 
+def grammar_digest(directory: Path) -> str:
+    """A digest of every grammar file, to tell whether the compiled module is current."""
+    h = hashlib.sha256()
+    for path in sorted(directory.glob("*.lark")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+@cache
+def compiled() -> ModuleType | None:
+    """What :mod:`urlgrammar.syntax.regular` made of the grammar files, the generated module
+    :mod:`urlgrammar.syntax.compiled`, if it is current; None after a grammar was edited (in a
+    checkout) and ``python -m urlgrammar.syntax.regular`` not run since. Then the grammars are
+    built with Lark and run by the lean driver: slower to start, same results."""
+    from urlgrammar.syntax import compiled as module
+
+    return module if grammar_digest(grammar_dir()) == module.DIGEST else None
+
+
+def terminal_pattern(grammar: str, name: str) -> str:
+    """The regular expression of the named terminal of a grammar, as Lark compiles it."""
+    module = compiled()
+    if module is None:
+        return str(tree_parser(grammar).get_terminal(name).pattern.to_regexp())
+    patterns: dict[str, str] = module.TERMINALS[grammar]
+    return patterns[name]
+
+
+class NoMatch(Exception):
+    """A compiled pattern did not read the text as the LALR parser would."""
+
+
+def _repeat(pattern: re.Pattern[str], build: Callable[..., None], text: str, start: int,
+            end: int, out: list[Any]) -> None:
+    """Re-read a repeated item's span item by item, with the item's own pattern."""
+    match = pattern.match
+    pos = start
+    while pos < end:
+        m = match(text, pos)
+        if m is None:
+            raise NoMatch
+        stop = m.end()
+        if stop <= pos or stop > end:
+            raise NoMatch
+        build(m.regs, text, out)
+        pos = stop
+
+
+class Matcher:
+    """A grammar's start rules as compiled patterns, lifting through ``transformer``.
+
+    ``parse`` has the lean driver's interface and results; where a pattern does not take
+    the text, the driver parses it (``fallbacks`` counts those)."""
+
+    def __init__(self, name: str, transformer: TransformerFactory):
+        module = compiled()
+        assert module is not None
+        made = transformer()
+        self.name = name
+        self.transformer = transformer
+        self.fallbacks = 0
+        self.builders: dict[str, tuple[Callable[[str], re.Match[str] | None], Callable[..., None]]] = {}
+        for start in module.COMPILED[name]:
+            key = f"{name}_{start}"
+            patterns = [re.compile(p) for p in module.PATTERNS[key]]
+            build = getattr(module, f"make_{key}")(made, patterns, Tok, _repeat)
+            self.builders[start] = (patterns[0].fullmatch, build)
+        _bind(made, self)
+
+    def parse(self, text: str, start: str) -> Any:
+        fullmatch, build = self.builders[start]
+        m = fullmatch(text)
+        if m is not None:
+            out: list[Any] = []
+            try:
+                build(m.regs, text, out)
+                return out[0]
+            except NoMatch:
+                pass
+        self.fallbacks += 1
+        return lean_parser(self.name, self.transformer).parse(text, start)
+
+
+@cache
+def matcher(name: str, transformer: TransformerFactory) -> Matcher | Driver:
+    """The named grammar's compiled patterns, calling a new ``transformer()``'s methods (the
+    lean driver where the compiled module is not current)."""
+    if compiled() is None:
+        return lean_parser(name, transformer)
+    return Matcher(name, transformer)
+
+
 @cache
 def _scheme_pattern() -> re.Pattern[str]:
     # The scheme is recognised exactly as the grammar's SCHEME terminal says.
-    terminal = tree_parser("url").get_terminal("SCHEME")
-    return re.compile(terminal.pattern.to_regexp())
+    return re.compile(terminal_pattern("url", "SCHEME"))
 
 
 def scheme_of(text: str) -> str | None:

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from lark import Lark
-from lark.grammar import Rule
-
-from urlgrammar.syntax.lark_shim import Shift, parse_table
+if TYPE_CHECKING:
+    from lark import Lark
+    from lark.grammar import Rule
 
 
 class Tok(NamedTuple):
@@ -84,6 +83,8 @@ class Driver:
     """Parses with a Lark grammar's LALR(1) table, lifting through ``transformer``."""
 
     def __init__(self, lark: Lark, transformer: Any):
+        from urlgrammar.syntax.lark_shim import Shift, parse_table
+
         table = parse_table(lark)
         self.start_states: dict[str, int] = table.start_states
         self.end_states: dict[str, int] = table.end_states

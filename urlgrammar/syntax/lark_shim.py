@@ -33,3 +33,10 @@ def parse_table(lark: Lark) -> IntParseTable:
     rule. It sits under the LALR frontend, its parser and that parser's parser."""
     table: IntParseTable = lark.parser.parser.parser.parse_table
     return table
+
+
+def rule_definitions(lark: Lark) -> list[tuple[str, Tree[Any], bool]]:
+    """Each rule of a built grammar as written (imports and overrides resolved, before Lark
+    expands its EBNF): its name, its ``expansions`` tree and whether it keeps all tokens."""
+    return [(name, tree, bool(options.keep_all_tokens))
+            for name, _params, tree, options in lark.grammar.rule_defs]

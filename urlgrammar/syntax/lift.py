@@ -12,17 +12,19 @@ original input through the preprocessing offset map.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
-
-from lark import Lark, Token, Transformer
+from typing import TYPE_CHECKING, Any
 
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode
 from urlgrammar.syntax import grammars
-from urlgrammar.syntax.grammars import lean_parser
+from urlgrammar.syntax.grammars import Matcher, matcher
 from urlgrammar.syntax.lalr import Driver, ParseError
+from urlgrammar.syntax.lalr import Tok as Token
 from urlgrammar.syntax.preprocess import OffsetMap
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 Children = list[Any]
 
@@ -71,11 +73,12 @@ def _placed(authority: Component, at: int) -> Component:
     return Component(Kind.AUTHORITY, value._replace(host=host), at, end)
 
 
-class Lift(Transformer[Token, Any]):
-    """Tree → components. Each method is named after the grammar rule it lifts."""
+class Lift:
+    """Tree → components. Each method is named after the grammar rule it lifts, and is given
+    the rule's children as Lark's LALR parser shapes them (Lark calls it inline, as does the
+    lean driver and the builders of the compiled patterns)."""
 
     def __init__(self) -> None:
-        super().__init__(visit_tokens=False)
         self.parser: Any = None  # set once the parser exists, for `credentials`
 
     # ---- the URL ---------------------------------------------------------------------------
@@ -200,9 +203,9 @@ class Lift(Transformer[Token, Any]):
         return self._sigilled(Kind.PORT, children)
 
 
-def parser(mode: Mode) -> Driver:
-    """The mode's grammar driven with :class:`Lift`: text in, record out."""
-    return lean_parser(mode.grammar, Lift)
+def parser(mode: Mode) -> Matcher | Driver:
+    """The mode's grammar compiled and lifted with :class:`Lift`: text in, record out."""
+    return matcher(mode.grammar, Lift)
 
 
 def lark_parser(mode: Mode) -> Lark:

@@ -1,0 +1,105 @@
+"""The compiled patterns read every text as the grammars' LALR parsers do.
+
+Three ways to read a URL: Lark's own LALR parser, the lean driver over Lark's table, and the
+pattern :mod:`urlgrammar.syntax.regular` compiles from the grammar (with the lean driver as
+its fallback). Each lifts through the same :class:`~urlgrammar.syntax.lift.Lift`; the records
+must be equal, spans and marks included, in every mode and for every start rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lark.exceptions import UnexpectedInput
+
+from urlgrammar.model.schemes import Mode
+from urlgrammar.syntax import grammars, order, regular
+from urlgrammar.syntax.ebnf import Unsupported
+from urlgrammar.syntax.grammars import Matcher, grammar_digest, grammar_dir, lark_parser, lean_parser
+from urlgrammar.syntax.lalr import ParseError
+from urlgrammar.syntax.lift import Lift
+
+STARTS = ("url", "credentials", "authority")
+
+# Every code point the URL grammars treat specially, with letters, digits and others.
+_ALPHABET = "/\\?#:@[]%.|aAcZ019fx -é\t\u0000\U0001f600"
+_PIECES = ["http:", "file:", "HTTPS:", "c:", "C|", "//", "\\\\", "/", "\\", "@", ":", "[", "]",
+           "[::1]", "%2e", "%2E%2e", "..", ".", "?", "#", "a", "user:pw@", ":80", "x:y@z"]
+
+texts = st.one_of(
+    st.text(alphabet=_ALPHABET, max_size=24),
+    st.lists(st.sampled_from(_PIECES + list(_ALPHABET)), max_size=14).map("".join),
+)
+
+
+def _three_ways(mode: Mode, text: str, start: str) -> None:
+    name = mode.grammar
+    compiled: Matcher = grammars.Matcher(name, Lift)  # a fresh one, so it counts its own fallbacks
+    lean = lean_parser(name, Lift)
+    lark = lark_parser(name, Lift)
+    try:
+        expected = lean.parse(text, start)
+    except ParseError:
+        # Only the url start rule is total; the others read parts of a URL (a userinfo, or a
+        # path segment forced into an authority). All three ways must refuse the rest.
+        assert start != "url"
+        with pytest.raises(UnexpectedInput):
+            lark.parse(text, start=start)
+        with pytest.raises(ParseError):
+            compiled.parse(text, start)
+        return
+    by_pattern = compiled.parse(text, start)
+    assert compiled.fallbacks == 0, f"the pattern did not take {text!r} ({start})"
+    assert by_pattern == expected, f"pattern and driver differ on {text!r} ({start})"
+    assert by_pattern == lark.parse(text, start=start), f"pattern and Lark differ on {text!r} ({start})"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", list(Mode), ids=lambda m: m.grammar)
+@settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=texts, start=st.sampled_from(STARTS))
+def test_three_ways_agree(mode: Mode, text: str, start: str) -> None:
+    _three_ways(mode, text, start)
+
+
+@pytest.mark.parametrize("text", ["http://[::1]/", "http://[::1]]x/", "http://a]b/", "file://c:@x/",
+                                  "file://c:/x", "file:c|", "//u@h@k:1/p", "a:b", "", "?#", "%zz"])
+@pytest.mark.parametrize("mode", list(Mode), ids=lambda m: m.grammar)
+def test_three_ways_agree_on_cases(mode: Mode, text: str) -> None:
+    for start in STARTS:
+        _three_ways(mode, text, start)
+
+
+def test_the_compiled_module_is_current() -> None:
+    """``urlgrammar/syntax/compiled.py`` is what the compiler makes of the grammar files now;
+    if not, run ``python -m urlgrammar.syntax.regular``."""
+    from urlgrammar.syntax import compiled
+
+    assert grammar_digest(grammar_dir()) == compiled.DIGEST
+    path = grammar_dir().parent / "urlgrammar" / "syntax" / "compiled.py"
+    if path.is_file():  # a checkout; an installed package has no such sibling
+        assert path.read_text(encoding="utf-8") == regular.module_source()
+
+
+def test_an_out_of_order_grammar_is_refused() -> None:
+    """The compiler refuses a grammar whose order disagrees with the lexer's."""
+    from lark import Lark
+
+    # The lexer tries the longer ``AB`` before ``A``; the grammar tries ``A`` first.
+    bad = Lark('start: (x | y) "c"?\nx: A\ny: AB\nA: "a"\nAB: "ab"', parser="lalr")
+    with pytest.raises(Unsupported, match="tries A before AB"):
+        regular.compile_start(bad, "start", "bad")
+    good = Lark('start: (y | x) "c"?\nx: A\ny: AB\nA: "a"\nAB: "ab"', parser="lalr")
+    assert regular.compile_start(good, "start", "good").patterns
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), [
+    (r"[^/?#]+", r"/", False), (r"//", r"/", True), (r"[A-Za-z][:|](?=[/\\?#]|\Z)", r"[^/\\?#]*@", False),
+    (r"[A-Za-z][A-Za-z0-9+\-.]*(?=:)", r"[^/?#]+", True), (r"\]", r"[^/?#:\[]+", True),
+])
+def test_overlap(a: str, b: str, expected: bool) -> None:
+    assert order.overlap(a, b) is expected
+    assert re.compile(a) and re.compile(b)

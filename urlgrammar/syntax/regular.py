@@ -1,0 +1,237 @@
+"""Compiling a grammar into one regular expression and a builder that lifts its match.
+
+The URL grammars are not recursive, so each start rule's language is regular. This module
+turns a loaded Lark grammar (its rule definitions as written, and its terminals) into:
+
+- one pattern: each terminal an atomic group ``(?>…)`` (a token, once read, is not re-read
+  shorter, as the lexer does not), optional parts optional groups, alternatives in grammar
+  order, and a repeated item (``dir*``) one captured span;
+- Python source for a builder that turns the match into the children lists Lark's LALR parser
+  would give each rule (anonymous tokens dropped, ``_rules`` inlined, ``[x]`` placeholders,
+  ``!rules`` keeping their tokens) and calls the same transformer methods in the same order.
+  A repeated span is re-read item by item with the item's own pattern.
+
+So the transformer (:class:`urlgrammar.syntax.lift.Lift`) stays the one description of what
+each rule means; the pattern is only a faster way to find the tree.
+
+Exactness. The LALR parser's contextual lexer picks, among the terminals a state accepts, the
+first in its order (priority, then width) that matches; the pattern tries alternatives in
+grammar order. The two read the same tokens wherever the grammar's order agrees with the
+lexer's for terminals that can both match at one position. :func:`check_order` verifies
+that on the grammar's position automaton and :func:`compile_start` refuses a grammar where it
+does not hold. Given that agreement and an unambiguous grammar (Lark's strict mode refuses
+conflicts), the first match the pattern finds is the parse. The tests compare the two on
+generated inputs in every mode; anything the pattern does not take goes to the LALR driver.
+
+Nothing here runs when URLs are parsed: :mod:`urlgrammar.syntax.compiled` holds the output,
+written by ``python -m urlgrammar.syntax.regular`` and checked against the grammar files.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from urlgrammar.syntax.ebnf import Alt, Loader, Node, Opt, Rep, Rule, Seq, Term
+from urlgrammar.syntax.order import check_order
+
+if TYPE_CHECKING:
+    from lark import Lark
+
+
+# ---- the pattern ----------------------------------------------------------------------------
+
+
+class _Emitter:
+    """Writes a node's pattern, numbering its capturing groups in the order they open."""
+
+    def __init__(self, programs: list[tuple[str, Node]]):
+        self.groups = 0
+        self.programs = programs
+
+    def group(self) -> int:
+        self.groups += 1
+        return self.groups
+
+    def pattern(self, node: Node, capture: bool) -> str:
+        if isinstance(node, Term):
+            if capture and node.kept:
+                node.group = self.group()
+                return f"((?>{node.pattern}))"
+            return f"(?>{node.pattern})"
+        if isinstance(node, Rule):
+            return self.pattern(node.body, capture)
+        if isinstance(node, Seq):
+            return "".join(self.pattern(i, capture) for i in node.items)
+        if isinstance(node, Alt):
+            parts = []
+            for branch in node.branches:
+                if capture:
+                    node.markers.append(self.group())
+                parts.append(("()" if capture else "") + self.pattern(branch, capture))
+            return "(?:" + "|".join(parts) + ")"
+        if isinstance(node, Opt):
+            if capture:
+                node.marker = self.group()
+            return "(?:" + ("()" if capture else "") + self.pattern(node.body, capture) + ")?"
+        if isinstance(node, Rep):
+            times = "+" if node.at_least else "*"
+            if not capture:
+                return f"(?:{self.pattern(node.body, False)}){times}"
+            node.group = self.group()
+            inner = f"(?:{self.pattern(node.body, False)}){times}"
+            node.sub = len(self.programs)
+            self.programs.append(("", node.body))  # filled in by compile_start
+            return f"({inner})"
+        raise AssertionError(node)
+
+
+# ---- the builder's source -------------------------------------------------------------------
+
+
+class _Writer:
+    """Writes the Python that turns a match's ``regs`` into children and callbacks."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.names = itertools.count()
+        self.callbacks: set[str] = set()
+
+    def emit(self, depth: int, line: str) -> None:
+        self.lines.append("    " * depth + line)
+
+    def children(self, node: Node, into: str, depth: int) -> None:
+        """Lines that append ``node``'s children to the list named ``into``."""
+        if isinstance(node, Term):
+            if node.kept:
+                g = node.group
+                self.emit(depth, f"a, b = R[{g}]")
+                self.emit(depth, f"{into}.append(new(Tok, ({node.name!r}, text[a:b], a, b)))")
+        elif isinstance(node, Rule):
+            if node.callback is None:
+                self.children(node.body, into, depth)
+            else:
+                inner = f"c{next(self.names)}"
+                self.callbacks.add(node.callback)
+                self.emit(depth, f"{inner} = []")
+                self.children(node.body, inner, depth)
+                self.emit(depth, f"{into}.append(cb_{node.callback}({inner}))")
+        elif isinstance(node, Seq):
+            for item in node.items:
+                self.children(item, into, depth)
+        elif isinstance(node, Alt):
+            for i, (branch, marker) in enumerate(zip(node.branches, node.markers, strict=True)):
+                if i == len(node.branches) - 1:
+                    self.emit(depth, "else:")
+                else:
+                    self.emit(depth, f"{'if' if i == 0 else 'elif'} R[{marker}][0] >= 0:")
+                before = len(self.lines)
+                self.children(branch, into, depth + 1)
+                if len(self.lines) == before:
+                    self.emit(depth + 1, "pass")
+        elif isinstance(node, Opt):
+            self.emit(depth, f"if R[{node.marker}][0] >= 0:")
+            before = len(self.lines)
+            self.children(node.body, into, depth + 1)
+            if len(self.lines) == before:
+                self.emit(depth + 1, "pass")
+            if node.placeholders:
+                self.emit(depth, "else:")
+                for _ in range(node.placeholders):
+                    self.emit(depth + 1, f"{into}.append(None)")
+        elif isinstance(node, Rep):
+            self.emit(depth, f"a, b = R[{node.group}]")
+            self.emit(depth, f"repeat(S{node.sub}, B{node.sub}, text, a, b, {into})")
+
+
+@dataclass(frozen=True)
+class Program:
+    """One start rule's pattern and builder source (``B``), and its repeated items' own."""
+
+    name: str
+    patterns: list[str]
+    source: str
+    callbacks: frozenset[str]
+
+
+def compile_start(lark: Lark, start: str, name: str) -> Program:
+    """Compile the rule ``start`` of ``lark``'s grammar; ``name`` prefixes the builders."""
+    loader = Loader(lark)
+    root = loader.rule(start)
+    check_order(root)
+    programs: list[tuple[str, Node]] = [("", root)]
+    patterns: list[str] = []
+    writer = _Writer()
+    i = 0
+    while i < len(programs):
+        node = programs[i][1]
+        pattern = _Emitter(programs).pattern(node, True)
+        patterns.append(pattern)
+        writer.emit(0, f"def B{i}(R, text, out):")
+        writer.children(node, "out", 1)
+        i += 1
+    body = "\n".join(writer.lines)
+    return Program(name, patterns, body, frozenset(writer.callbacks))
+
+# ---- the generated module -------------------------------------------------------------------
+
+#: What is compiled: each URL grammar's start rules.
+COMPILED = {"url": ("url", "credentials", "authority"),
+            "special": ("url", "credentials", "authority"),
+            "file": ("url", "credentials", "authority")}
+
+
+def module_source() -> str:
+    """The source of :mod:`urlgrammar.syntax.compiled`, from the grammar files as they are."""
+    from urlgrammar.syntax.grammars import GRAMMARS, build, grammar_digest, grammar_dir
+
+    out = [
+        '"""Generated by ``python -m urlgrammar.syntax.regular`` from the grammar files: do not edit.',
+        "",
+        "Each start rule of the URL grammars as one pattern (``PATTERNS``, the first of each list",
+        "being the whole rule's, the others those of its repeated items) and the builders that lift",
+        "a match (:mod:`urlgrammar.syntax.regular` says how); and every grammar's terminals.",
+        '"""',
+        "# ruff: noqa",
+        "# mypy: ignore-errors",
+        "",
+        f"DIGEST = {grammar_digest(grammar_dir())!r}",
+        "",
+    ]
+    patterns: dict[str, list[str]] = {}
+    terminals: dict[str, dict[str, str]] = {}
+    for grammar in GRAMMARS:
+        lark = build(grammar)
+        terminals[grammar] = {str(t.name): t.pattern.to_regexp() for t in lark.terminals}
+        for start in COMPILED.get(grammar, ()):
+            name = f"{grammar}_{start}"
+            program = compile_start(lark, start, name)
+            patterns[name] = program.patterns
+            out.append(f"def make_{name}(lift, patterns, Tok, repeat):")
+            out.append("    new = tuple.__new__")
+            for cb in sorted(program.callbacks):
+                out.append(f"    cb_{cb} = lift.{cb}")
+            out.append("    " + ", ".join(f"S{k}" for k in range(len(program.patterns))) + ", = patterns")
+            out.extend("    " + line if line else "" for line in program.source.splitlines())
+            out.append("    return B0")
+            out.append("")
+    out.append(f"PATTERNS = {patterns!r}")
+    out.append("")
+    out.append(f"COMPILED = {COMPILED!r}")
+    out.append("")
+    out.append(f"TERMINALS = {terminals!r}")
+    return "\n".join(out) + "\n"
+
+
+def main() -> int:
+    target = Path(__file__).with_name("compiled.py")
+    target.write_text(module_source(), encoding="utf-8")
+    print(f"wrote {target}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

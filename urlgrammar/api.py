@@ -21,7 +21,7 @@ def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8")
     """
     if not isinstance(input, str):
         raise TypeError(f"parse() wants a str, not {type(input).__name__}")
-    if get_encoding(encoding) is None:
+    if encoding != "utf-8" and get_encoding(encoding) is None:
         raise ValueError(f"{encoding!r} is not an encoding label of the Encoding Standard "
                          "(https://encoding.spec.whatwg.org/#names-and-labels)")
     base_url = base_url_of(base)

@@ -20,6 +20,9 @@ from urlgrammar.model.schemes import Mode, default_port, is_file, mode_for_schem
 #: host parser's validation errors, and the host it gave (None where it failed).
 HostReport = Callable[[int, list[Diagnostic], Host | None], None]
 
+_new = tuple.__new__
+_HOST, _AUTHORITY = Kind.HOST, Kind.AUTHORITY
+
 # Ports are 16-bit: a longer string of digits is out of range whatever its value, and
 # converting a megabyte of digits to an int would cost quadratic time.
 _MAX_PORT_DIGITS = 5
@@ -86,9 +89,11 @@ def process_authority(record: URLRecord, report: HostReport | None = None) -> UR
     value = Empty() if file and host.value == "" else _host(host, mode is not Mode.GENERIC, report)
     if file and is_file_localhost(scheme, value.serialize()):
         value = Empty()
-    port = process_port(a.port, scheme)
-    a = Authority(a.username, a.password, Component(Kind.HOST, value, host.start, host.end), port)
-    return URLRecord((record[0], Component(Kind.AUTHORITY, a, c.start, c.end), *record[2:]))
+    port = None if a.port is None else process_port(a.port, scheme)
+    # Built with tuple.__new__ (no NamedTuple defaults to fill): this runs on every parse.
+    processed = _new(Component, (_HOST, value, host.start, host.end, None))
+    a = _new(Authority, (a.username, a.password, processed, port))
+    return _new(URLRecord, (record[0], _new(Component, (_AUTHORITY, a, c.start, c.end, None)), *record[2:]))
 
 
 def _host(host: Component, special: bool, report: HostReport | None) -> Host:

@@ -37,9 +37,16 @@ from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode, has_opaque_path, is_file, mode_of, scheme_info
 from urlgrammar.operations.drive import is_drive_letter
 
+#: Every code point that some percent-encode set the standard applies to a path, query or
+#: fragment holds (the userinfo's set holds more; see percent_encode), but `?` and `#`: in a
+#: URL's text they end the path and the query, and a query may hold `?`, a fragment `#`.
+_ANY_SET = PercentEncodeSet("path, query or fragment",
+                            (PATH_SET.ascii | SPECIAL_QUERY_SET.ascii | FRAGMENT_SET.ascii) - {"?", "#"})
+
 _DOT = frozenset({".", "%2e", "%2E"})
 _DOT_STARTS = frozenset({".", "%"})  # what a dot or dots segment starts with
 _PATH_KINDS = frozenset({Kind.DIR, Kind.FILE})
+_DIR, _FILE, _DRIVE = Kind.DIR, Kind.FILE, Kind.DRIVE
 
 
 def is_dot(segment: str) -> bool:
@@ -75,11 +82,8 @@ def normalise_path(record: URLRecord) -> URLRecord:
     first once dot segments are gone (``file:///a/../c|/``) is found here: a dir or file that
     a file URL without a drive pushes onto an empty path becomes its drive.
     """
-    if has_opaque_path(record):
+    if _nothing_to_do(record) or has_opaque_path(record):
         return record
-    if not any((c.kind in _PATH_KINDS and c.value[:1] in _DOT_STARTS) or
-               (c.kind == Kind.DRIVE and c.value[1:] == "|") for c in record):
-        return record  # the common case: nothing to do
     head: list[Component] = []
     stack: list[Component] = []
     tail: list[Component] = []
@@ -115,6 +119,16 @@ def normalise_path(record: URLRecord) -> URLRecord:
             and not any(c.kind < Kind.DIR for c in head):
         stack.append(Component(Kind.DIR, "."))
     return URLRecord((*head, *stack, *tail))
+
+
+def _nothing_to_do(record: URLRecord) -> bool:
+    """No segment that could be a dot segment and no drive written with `|` (most URLs)."""
+    for c in record:
+        kind = c.kind
+        if ((kind is _DIR or kind is _FILE) and c.value[:1] in _DOT_STARTS) or \
+                (kind is _DRIVE and c.value[1:] == "|"):
+            return False
+    return True
 
 
 def _with_drive(head: list[Component], segment: Component) -> list[Component]:
@@ -158,12 +172,18 @@ def normalise_authority(record: URLRecord) -> URLRecord:
     return record.replace(Kind.AUTHORITY, c.with_value(Authority(a.username, a.password, host, port)))
 
 
-def percent_encode(record: URLRecord, mode: Mode, encoding: str = "utf-8") -> URLRecord:
+def percent_encode(record: URLRecord, mode: Mode, encoding: str = "utf-8", source: str | None = None
+                   ) -> URLRecord:
     """Percent-encode each component with the standard's set for it.
 
     The query of a special URL, other than ws and wss, is encoded with ``encoding`` first
-    (https://url.spec.whatwg.org/#query-state); everything else is UTF-8.
+    (https://url.spec.whatwg.org/#query-state); everything else is UTF-8. ``source``, where
+    given, is a text that every value of the record was read from: when no code point of it
+    needs encoding anywhere (most URLs), only a userinfo is left to look at.
     """
+    if source is not None and utf8_percent_encode(source, _ANY_SET) is source and (
+            len(record) < 2 or record[1].kind != Kind.AUTHORITY or record[1].value.username is None):
+        return record
     special = mode_of(record, mode) is not Mode.GENERIC
     opaque = has_opaque_path(record)
     path_set = C0_CONTROL_SET if opaque else PATH_SET

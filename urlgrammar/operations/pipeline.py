@@ -61,7 +61,8 @@ def run(input: str, base: URLRecord | None, base_mode: Mode, encoding: str,
             record = URLRecord((scheme.with_value(scheme.value.lower()), *record[1:]))
         mode = mode_for_scheme(record[0].value, mode)
         record = process_authority(record, None if reporter is None else reporter.host)
-        record = _normalise(record, mode, encoding)
+        # Without a base, every value of the record was read from the text (or is "" or ".").
+        record = _normalise(record, mode, encoding, pre.text if base is None else None)
         if reporter is not None:
             reporter.normalised(record)
     except URLError as e:
@@ -82,9 +83,9 @@ def _mapped(d: Diagnostic, offsets: OffsetMap) -> Diagnostic:
     return d.with_span(*offsets.span(d.start, d.end))
 
 
-def _normalise(record: URLRecord, mode: Mode, encoding: str) -> URLRecord:
+def _normalise(record: URLRecord, mode: Mode, encoding: str, source: str | None) -> URLRecord:
     """Drop empty userinfo, resolve dot segments, percent-encode."""
     if len(record) > 1 and record[1].kind == Kind.AUTHORITY and record[1].value.username is not None:
         c = record[1]
         record = URLRecord((record[0], c.with_value(normalise_userinfo(c.value)), *record[2:]))
-    return percent_encode(normalise_path(record), mode, encoding)
+    return percent_encode(normalise_path(record), mode, encoding, source)

@@ -9,7 +9,7 @@ a match (:mod:`urlgrammar.syntax.regular` says how); and every grammar's termina
 
 DIGEST = 'ca0d5cf7790854f84a02beb0ce1115ecda9e5bb52edfc07b054d01e9d27f638a'
 
-def make_url_url(lift, patterns, Tok, repeat):
+def make_url_url(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
     cb_auth_path = lift.auth_path
     cb_authority = lift.authority
@@ -29,180 +29,164 @@ def make_url_url(lift, patterns, Tok, repeat):
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
-            c1 = []
-            a, b = R[2]
-            c1.append(new(Tok, ('SCHEME', text[a:b], a, b)))
-            c0.append(cb_scheme(c1))
+            a, b = R[1]
+            t1 = new(Tok, ('SCHEME', text[a:b], a, b))
+            c0.append(cb_scheme([t1]))
         else:
             c0.append(None)
-        if R[3][0] >= 0:
+        if R[2][0] >= 0:
             c2 = []
-            a, b = R[4]
+            a, b = R[2]
             c2.append(new(Tok, ('SS', text[a:b], a, b)))
             c3 = []
-            if R[5][0] >= 0:
-                c4 = []
-                a, b = R[6]
-                c4.append(new(Tok, ('USERINFO', text[a:b], a, b)))
-                c3.append(cb_userinfo(c4))
+            if R[3][0] >= 0:
+                a, b = R[3]
+                t4 = new(Tok, ('USERINFO', text[a:b], a, b))
+                c3.append(cb_userinfo([t4]))
             else:
                 c3.append(None)
             c5 = []
-            a, b = R[7]
-            repeat(S1, B1, text, a, b, c5)
+            a, b = R[4]
+            while a < b:
+                sub = S1.match(text, a)
+                e = -1 if sub is None else sub.end()
+                if e <= a or e > b:
+                    raise NoMatch
+                B1(sub.regs, text, c5)
+                a = e
             c3.append(cb_host(c5))
-            if R[8][0] >= 0:
-                c6 = []
-                a, b = R[9]
-                c6.append(new(Tok, ('COLON', text[a:b], a, b)))
-                if R[10][0] >= 0:
-                    a, b = R[11]
-                    c6.append(new(Tok, ('PORTCHARS', text[a:b], a, b)))
-                else:
-                    c6.append(None)
-                c3.append(cb_port(c6))
+            if R[5][0] >= 0:
+                a, b = R[5]
+                t6 = new(Tok, ('COLON', text[a:b], a, b))
+                a, b = R[6]
+                t7 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+                c3.append(cb_port([t6, t7]))
             else:
                 c3.append(None)
             c2.append(cb_authority(c3))
-            if R[12][0] >= 0:
-                c7 = []
-                a, b = R[13]
-                c7.append(new(Tok, ('S', text[a:b], a, b)))
-                c2.append(cb_path_root(c7))
-                a, b = R[14]
-                repeat(S2, B2, text, a, b, c2)
-                if R[15][0] >= 0:
-                    c8 = []
-                    a, b = R[16]
-                    c8.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-                    c2.append(cb_file(c8))
+            if R[7][0] >= 0:
+                a, b = R[7]
+                t8 = new(Tok, ('S', text[a:b], a, b))
+                c2.append(cb_path_root([t8]))
+                a, b = R[8]
+                while a < b:
+                    sub = S2.match(text, a)
+                    e = -1 if sub is None else sub.end()
+                    if e <= a or e > b:
+                        raise NoMatch
+                    B2(sub.regs, text, c2)
+                    a = e
+                if R[9][0] >= 0:
+                    a, b = R[9]
+                    t9 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c2.append(cb_file([t9]))
                 else:
                     c2.append(None)
             else:
                 c2.append(None)
             c0.append(cb_auth_path(c2))
         else:
-            if R[18][0] >= 0:
-                c9 = []
+            if R[10][0] >= 0:
                 c10 = []
-                a, b = R[19]
-                c10.append(new(Tok, ('S', text[a:b], a, b)))
-                c9.append(cb_path_root(c10))
-                a, b = R[20]
-                repeat(S3, B3, text, a, b, c9)
-                if R[21][0] >= 0:
-                    c11 = []
-                    a, b = R[22]
-                    c11.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-                    c9.append(cb_file(c11))
+                a, b = R[10]
+                t11 = new(Tok, ('S', text[a:b], a, b))
+                c10.append(cb_path_root([t11]))
+                a, b = R[11]
+                while a < b:
+                    sub = S3.match(text, a)
+                    e = -1 if sub is None else sub.end()
+                    if e <= a or e > b:
+                        raise NoMatch
+                    B3(sub.regs, text, c10)
+                    a = e
+                if R[12][0] >= 0:
+                    a, b = R[12]
+                    t12 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c10.append(cb_file([t12]))
                 else:
-                    c9.append(None)
-                c0.append(cb_path(c9))
-            elif R[23][0] >= 0:
-                c12 = []
+                    c10.append(None)
+                c0.append(cb_path(c10))
+            elif R[13][0] >= 0:
                 c13 = []
-                a, b = R[24]
-                c13.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-                a, b = R[25]
-                c13.append(new(Tok, ('S', text[a:b], a, b)))
-                c12.append(cb_dir(c13))
-                a, b = R[26]
-                repeat(S4, B4, text, a, b, c12)
-                if R[27][0] >= 0:
-                    c14 = []
-                    a, b = R[28]
-                    c14.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-                    c12.append(cb_file(c14))
+                a, b = R[13]
+                t14 = new(Tok, ('PCHARS', text[a:b], a, b))
+                a, b = R[14]
+                t15 = new(Tok, ('S', text[a:b], a, b))
+                c13.append(cb_dir([t14, t15]))
+                a, b = R[15]
+                while a < b:
+                    sub = S4.match(text, a)
+                    e = -1 if sub is None else sub.end()
+                    if e <= a or e > b:
+                        raise NoMatch
+                    B4(sub.regs, text, c13)
+                    a = e
+                if R[16][0] >= 0:
+                    a, b = R[16]
+                    t16 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c13.append(cb_file([t16]))
                 else:
-                    c12.append(None)
-                c0.append(cb_path(c12))
+                    c13.append(None)
+                c0.append(cb_path(c13))
             else:
-                c15 = []
-                if R[30][0] >= 0:
-                    c16 = []
-                    a, b = R[31]
-                    c16.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-                    c15.append(cb_file(c16))
+                c17 = []
+                if R[17][0] >= 0:
+                    a, b = R[17]
+                    t18 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c17.append(cb_file([t18]))
                 else:
-                    c15.append(None)
-                c0.append(cb_path(c15))
-        if R[32][0] >= 0:
-            c17 = []
-            a, b = R[33]
-            c17.append(new(Tok, ('QMARK', text[a:b], a, b)))
-            if R[34][0] >= 0:
-                a, b = R[35]
-                c17.append(new(Tok, ('QCHARS', text[a:b], a, b)))
-            else:
-                c17.append(None)
-            c0.append(cb_query(c17))
+                    c17.append(None)
+                c0.append(cb_path(c17))
+        if R[18][0] >= 0:
+            a, b = R[18]
+            t19 = new(Tok, ('QMARK', text[a:b], a, b))
+            a, b = R[19]
+            t20 = new(Tok, ('QCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_query([t19, t20]))
         else:
             c0.append(None)
-        if R[36][0] >= 0:
-            c18 = []
-            a, b = R[37]
-            c18.append(new(Tok, ('HASH', text[a:b], a, b)))
-            if R[38][0] >= 0:
-                a, b = R[39]
-                c18.append(new(Tok, ('FCHARS', text[a:b], a, b)))
-            else:
-                c18.append(None)
-            c0.append(cb_fragment(c18))
+        if R[20][0] >= 0:
+            a, b = R[20]
+            t21 = new(Tok, ('HASH', text[a:b], a, b))
+            a, b = R[21]
+            t22 = new(Tok, ('FCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_fragment([t21, t22]))
         else:
             c0.append(None)
         out.append(cb_url(c0))
     def B1(R, text, out):
         if R[1][0] >= 0:
-            a, b = R[2]
+            a, b = R[1]
             out.append(new(Tok, ('HCHARS', text[a:b], a, b)))
         else:
-            c19 = []
+            a, b = R[2]
+            t23 = new(Tok, ('LSQB', text[a:b], a, b))
+            a, b = R[3]
+            t24 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
             a, b = R[4]
-            c19.append(new(Tok, ('LSQB', text[a:b], a, b)))
-            if R[5][0] >= 0:
-                a, b = R[6]
-                c19.append(new(Tok, ('IP6CHARS', text[a:b], a, b)))
-            else:
-                c19.append(None)
-            if R[7][0] >= 0:
-                a, b = R[8]
-                c19.append(new(Tok, ('authority__RSQB', text[a:b], a, b)))
-            else:
-                c19.append(None)
-            out.append(cb_ip6_bracket(c19))
+            t25 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+            out.append(cb_ip6_bracket([t23, t24, t25]))
     def B2(R, text, out):
-        c20 = []
-        if R[1][0] >= 0:
-            a, b = R[2]
-            c20.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-        else:
-            c20.append(None)
-        a, b = R[3]
-        c20.append(new(Tok, ('S', text[a:b], a, b)))
-        out.append(cb_dir(c20))
+        a, b = R[1]
+        t26 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+        a, b = R[2]
+        t27 = new(Tok, ('S', text[a:b], a, b))
+        out.append(cb_dir([t26, t27]))
     def B3(R, text, out):
-        c21 = []
-        if R[1][0] >= 0:
-            a, b = R[2]
-            c21.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-        else:
-            c21.append(None)
-        a, b = R[3]
-        c21.append(new(Tok, ('S', text[a:b], a, b)))
-        out.append(cb_dir(c21))
+        a, b = R[1]
+        t28 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+        a, b = R[2]
+        t29 = new(Tok, ('S', text[a:b], a, b))
+        out.append(cb_dir([t28, t29]))
     def B4(R, text, out):
-        c22 = []
-        if R[1][0] >= 0:
-            a, b = R[2]
-            c22.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-        else:
-            c22.append(None)
-        a, b = R[3]
-        c22.append(new(Tok, ('S', text[a:b], a, b)))
-        out.append(cb_dir(c22))
+        a, b = R[1]
+        t30 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+        a, b = R[2]
+        t31 = new(Tok, ('S', text[a:b], a, b))
+        out.append(cb_dir([t30, t31]))
     return B0
 
-def make_url_credentials(lift, patterns, Tok, repeat):
+def make_url_credentials(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
     cb_credentials = lift.credentials
     cb_password = lift.password
@@ -210,29 +194,21 @@ def make_url_credentials(lift, patterns, Tok, repeat):
     S0, = patterns
     def B0(R, text, out):
         c0 = []
-        c1 = []
-        if R[1][0] >= 0:
+        a, b = R[1]
+        t1 = new(Tok, ('UCHARS', text[a:b], a, b)) if a >= 0 else None
+        c0.append(cb_username([t1]))
+        if R[2][0] >= 0:
             a, b = R[2]
-            c1.append(new(Tok, ('UCHARS', text[a:b], a, b)))
-        else:
-            c1.append(None)
-        c0.append(cb_username(c1))
-        if R[3][0] >= 0:
-            c2 = []
-            a, b = R[4]
-            c2.append(new(Tok, ('COLON', text[a:b], a, b)))
-            if R[5][0] >= 0:
-                a, b = R[6]
-                c2.append(new(Tok, ('PWCHARS', text[a:b], a, b)))
-            else:
-                c2.append(None)
-            c0.append(cb_password(c2))
+            t2 = new(Tok, ('COLON', text[a:b], a, b))
+            a, b = R[3]
+            t3 = new(Tok, ('PWCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_password([t2, t3]))
         else:
             c0.append(None)
         out.append(cb_credentials(c0))
     return B0
 
-def make_url_authority(lift, patterns, Tok, repeat):
+def make_url_authority(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
     cb_authority = lift.authority
     cb_host = lift.host
@@ -243,51 +219,45 @@ def make_url_authority(lift, patterns, Tok, repeat):
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
-            c1 = []
-            a, b = R[2]
-            c1.append(new(Tok, ('USERINFO', text[a:b], a, b)))
-            c0.append(cb_userinfo(c1))
+            a, b = R[1]
+            t1 = new(Tok, ('USERINFO', text[a:b], a, b))
+            c0.append(cb_userinfo([t1]))
         else:
             c0.append(None)
         c2 = []
-        a, b = R[3]
-        repeat(S1, B1, text, a, b, c2)
+        a, b = R[2]
+        while a < b:
+            sub = S1.match(text, a)
+            e = -1 if sub is None else sub.end()
+            if e <= a or e > b:
+                raise NoMatch
+            B1(sub.regs, text, c2)
+            a = e
         c0.append(cb_host(c2))
-        if R[4][0] >= 0:
-            c3 = []
-            a, b = R[5]
-            c3.append(new(Tok, ('COLON', text[a:b], a, b)))
-            if R[6][0] >= 0:
-                a, b = R[7]
-                c3.append(new(Tok, ('PORTCHARS', text[a:b], a, b)))
-            else:
-                c3.append(None)
-            c0.append(cb_port(c3))
+        if R[3][0] >= 0:
+            a, b = R[3]
+            t3 = new(Tok, ('COLON', text[a:b], a, b))
+            a, b = R[4]
+            t4 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_port([t3, t4]))
         else:
             c0.append(None)
         out.append(cb_authority(c0))
     def B1(R, text, out):
         if R[1][0] >= 0:
-            a, b = R[2]
+            a, b = R[1]
             out.append(new(Tok, ('HCHARS', text[a:b], a, b)))
         else:
-            c4 = []
+            a, b = R[2]
+            t5 = new(Tok, ('LSQB', text[a:b], a, b))
+            a, b = R[3]
+            t6 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
             a, b = R[4]
-            c4.append(new(Tok, ('LSQB', text[a:b], a, b)))
-            if R[5][0] >= 0:
-                a, b = R[6]
-                c4.append(new(Tok, ('IP6CHARS', text[a:b], a, b)))
-            else:
-                c4.append(None)
-            if R[7][0] >= 0:
-                a, b = R[8]
-                c4.append(new(Tok, ('authority__RSQB', text[a:b], a, b)))
-            else:
-                c4.append(None)
-            out.append(cb_ip6_bracket(c4))
+            t7 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+            out.append(cb_ip6_bracket([t5, t6, t7]))
     return B0
 
-def make_special_url(lift, patterns, Tok, repeat):
+def make_special_url(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
     cb_auth_path = lift.auth_path
     cb_authority = lift.authority
@@ -307,180 +277,164 @@ def make_special_url(lift, patterns, Tok, repeat):
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
-            c1 = []
-            a, b = R[2]
-            c1.append(new(Tok, ('url__SCHEME', text[a:b], a, b)))
-            c0.append(cb_scheme(c1))
+            a, b = R[1]
+            t1 = new(Tok, ('url__SCHEME', text[a:b], a, b))
+            c0.append(cb_scheme([t1]))
         else:
             c0.append(None)
-        if R[3][0] >= 0:
+        if R[2][0] >= 0:
             c2 = []
-            a, b = R[4]
+            a, b = R[2]
             c2.append(new(Tok, ('SS', text[a:b], a, b)))
             c3 = []
-            if R[5][0] >= 0:
-                c4 = []
-                a, b = R[6]
-                c4.append(new(Tok, ('USERINFO', text[a:b], a, b)))
-                c3.append(cb_userinfo(c4))
+            if R[3][0] >= 0:
+                a, b = R[3]
+                t4 = new(Tok, ('USERINFO', text[a:b], a, b))
+                c3.append(cb_userinfo([t4]))
             else:
                 c3.append(None)
             c5 = []
-            a, b = R[7]
-            repeat(S1, B1, text, a, b, c5)
+            a, b = R[4]
+            while a < b:
+                sub = S1.match(text, a)
+                e = -1 if sub is None else sub.end()
+                if e <= a or e > b:
+                    raise NoMatch
+                B1(sub.regs, text, c5)
+                a = e
             c3.append(cb_host(c5))
-            if R[8][0] >= 0:
-                c6 = []
-                a, b = R[9]
-                c6.append(new(Tok, ('COLON', text[a:b], a, b)))
-                if R[10][0] >= 0:
-                    a, b = R[11]
-                    c6.append(new(Tok, ('PORTCHARS', text[a:b], a, b)))
-                else:
-                    c6.append(None)
-                c3.append(cb_port(c6))
+            if R[5][0] >= 0:
+                a, b = R[5]
+                t6 = new(Tok, ('COLON', text[a:b], a, b))
+                a, b = R[6]
+                t7 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+                c3.append(cb_port([t6, t7]))
             else:
                 c3.append(None)
             c2.append(cb_authority(c3))
-            if R[12][0] >= 0:
-                c7 = []
-                a, b = R[13]
-                c7.append(new(Tok, ('S', text[a:b], a, b)))
-                c2.append(cb_path_root(c7))
-                a, b = R[14]
-                repeat(S2, B2, text, a, b, c2)
-                if R[15][0] >= 0:
-                    c8 = []
-                    a, b = R[16]
-                    c8.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-                    c2.append(cb_file(c8))
+            if R[7][0] >= 0:
+                a, b = R[7]
+                t8 = new(Tok, ('S', text[a:b], a, b))
+                c2.append(cb_path_root([t8]))
+                a, b = R[8]
+                while a < b:
+                    sub = S2.match(text, a)
+                    e = -1 if sub is None else sub.end()
+                    if e <= a or e > b:
+                        raise NoMatch
+                    B2(sub.regs, text, c2)
+                    a = e
+                if R[9][0] >= 0:
+                    a, b = R[9]
+                    t9 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c2.append(cb_file([t9]))
                 else:
                     c2.append(None)
             else:
                 c2.append(None)
             c0.append(cb_auth_path(c2))
         else:
-            if R[18][0] >= 0:
-                c9 = []
+            if R[10][0] >= 0:
                 c10 = []
-                a, b = R[19]
-                c10.append(new(Tok, ('S', text[a:b], a, b)))
-                c9.append(cb_path_root(c10))
-                a, b = R[20]
-                repeat(S3, B3, text, a, b, c9)
-                if R[21][0] >= 0:
-                    c11 = []
-                    a, b = R[22]
-                    c11.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-                    c9.append(cb_file(c11))
+                a, b = R[10]
+                t11 = new(Tok, ('S', text[a:b], a, b))
+                c10.append(cb_path_root([t11]))
+                a, b = R[11]
+                while a < b:
+                    sub = S3.match(text, a)
+                    e = -1 if sub is None else sub.end()
+                    if e <= a or e > b:
+                        raise NoMatch
+                    B3(sub.regs, text, c10)
+                    a = e
+                if R[12][0] >= 0:
+                    a, b = R[12]
+                    t12 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c10.append(cb_file([t12]))
                 else:
-                    c9.append(None)
-                c0.append(cb_path(c9))
-            elif R[23][0] >= 0:
-                c12 = []
+                    c10.append(None)
+                c0.append(cb_path(c10))
+            elif R[13][0] >= 0:
                 c13 = []
-                a, b = R[24]
-                c13.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-                a, b = R[25]
-                c13.append(new(Tok, ('S', text[a:b], a, b)))
-                c12.append(cb_dir(c13))
-                a, b = R[26]
-                repeat(S4, B4, text, a, b, c12)
-                if R[27][0] >= 0:
-                    c14 = []
-                    a, b = R[28]
-                    c14.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-                    c12.append(cb_file(c14))
+                a, b = R[13]
+                t14 = new(Tok, ('PCHARS', text[a:b], a, b))
+                a, b = R[14]
+                t15 = new(Tok, ('S', text[a:b], a, b))
+                c13.append(cb_dir([t14, t15]))
+                a, b = R[15]
+                while a < b:
+                    sub = S4.match(text, a)
+                    e = -1 if sub is None else sub.end()
+                    if e <= a or e > b:
+                        raise NoMatch
+                    B4(sub.regs, text, c13)
+                    a = e
+                if R[16][0] >= 0:
+                    a, b = R[16]
+                    t16 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c13.append(cb_file([t16]))
                 else:
-                    c12.append(None)
-                c0.append(cb_path(c12))
+                    c13.append(None)
+                c0.append(cb_path(c13))
             else:
-                c15 = []
-                if R[30][0] >= 0:
-                    c16 = []
-                    a, b = R[31]
-                    c16.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-                    c15.append(cb_file(c16))
+                c17 = []
+                if R[17][0] >= 0:
+                    a, b = R[17]
+                    t18 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c17.append(cb_file([t18]))
                 else:
-                    c15.append(None)
-                c0.append(cb_path(c15))
-        if R[32][0] >= 0:
-            c17 = []
-            a, b = R[33]
-            c17.append(new(Tok, ('QMARK', text[a:b], a, b)))
-            if R[34][0] >= 0:
-                a, b = R[35]
-                c17.append(new(Tok, ('url__QCHARS', text[a:b], a, b)))
-            else:
-                c17.append(None)
-            c0.append(cb_query(c17))
+                    c17.append(None)
+                c0.append(cb_path(c17))
+        if R[18][0] >= 0:
+            a, b = R[18]
+            t19 = new(Tok, ('QMARK', text[a:b], a, b))
+            a, b = R[19]
+            t20 = new(Tok, ('url__QCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_query([t19, t20]))
         else:
             c0.append(None)
-        if R[36][0] >= 0:
-            c18 = []
-            a, b = R[37]
-            c18.append(new(Tok, ('HASH', text[a:b], a, b)))
-            if R[38][0] >= 0:
-                a, b = R[39]
-                c18.append(new(Tok, ('url__FCHARS', text[a:b], a, b)))
-            else:
-                c18.append(None)
-            c0.append(cb_fragment(c18))
+        if R[20][0] >= 0:
+            a, b = R[20]
+            t21 = new(Tok, ('HASH', text[a:b], a, b))
+            a, b = R[21]
+            t22 = new(Tok, ('url__FCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_fragment([t21, t22]))
         else:
             c0.append(None)
         out.append(cb_url(c0))
     def B1(R, text, out):
         if R[1][0] >= 0:
-            a, b = R[2]
+            a, b = R[1]
             out.append(new(Tok, ('HCHARS', text[a:b], a, b)))
         else:
-            c19 = []
+            a, b = R[2]
+            t23 = new(Tok, ('LSQB', text[a:b], a, b))
+            a, b = R[3]
+            t24 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
             a, b = R[4]
-            c19.append(new(Tok, ('LSQB', text[a:b], a, b)))
-            if R[5][0] >= 0:
-                a, b = R[6]
-                c19.append(new(Tok, ('IP6CHARS', text[a:b], a, b)))
-            else:
-                c19.append(None)
-            if R[7][0] >= 0:
-                a, b = R[8]
-                c19.append(new(Tok, ('url__authority__RSQB', text[a:b], a, b)))
-            else:
-                c19.append(None)
-            out.append(cb_ip6_bracket(c19))
+            t25 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+            out.append(cb_ip6_bracket([t23, t24, t25]))
     def B2(R, text, out):
-        c20 = []
-        if R[1][0] >= 0:
-            a, b = R[2]
-            c20.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-        else:
-            c20.append(None)
-        a, b = R[3]
-        c20.append(new(Tok, ('S', text[a:b], a, b)))
-        out.append(cb_dir(c20))
+        a, b = R[1]
+        t26 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+        a, b = R[2]
+        t27 = new(Tok, ('S', text[a:b], a, b))
+        out.append(cb_dir([t26, t27]))
     def B3(R, text, out):
-        c21 = []
-        if R[1][0] >= 0:
-            a, b = R[2]
-            c21.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-        else:
-            c21.append(None)
-        a, b = R[3]
-        c21.append(new(Tok, ('S', text[a:b], a, b)))
-        out.append(cb_dir(c21))
+        a, b = R[1]
+        t28 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+        a, b = R[2]
+        t29 = new(Tok, ('S', text[a:b], a, b))
+        out.append(cb_dir([t28, t29]))
     def B4(R, text, out):
-        c22 = []
-        if R[1][0] >= 0:
-            a, b = R[2]
-            c22.append(new(Tok, ('PCHARS', text[a:b], a, b)))
-        else:
-            c22.append(None)
-        a, b = R[3]
-        c22.append(new(Tok, ('S', text[a:b], a, b)))
-        out.append(cb_dir(c22))
+        a, b = R[1]
+        t30 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+        a, b = R[2]
+        t31 = new(Tok, ('S', text[a:b], a, b))
+        out.append(cb_dir([t30, t31]))
     return B0
 
-def make_special_credentials(lift, patterns, Tok, repeat):
+def make_special_credentials(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
     cb_credentials = lift.credentials
     cb_password = lift.password
@@ -488,29 +442,21 @@ def make_special_credentials(lift, patterns, Tok, repeat):
     S0, = patterns
     def B0(R, text, out):
         c0 = []
-        c1 = []
-        if R[1][0] >= 0:
+        a, b = R[1]
+        t1 = new(Tok, ('url__UCHARS', text[a:b], a, b)) if a >= 0 else None
+        c0.append(cb_username([t1]))
+        if R[2][0] >= 0:
             a, b = R[2]
-            c1.append(new(Tok, ('url__UCHARS', text[a:b], a, b)))
-        else:
-            c1.append(None)
-        c0.append(cb_username(c1))
-        if R[3][0] >= 0:
-            c2 = []
-            a, b = R[4]
-            c2.append(new(Tok, ('COLON', text[a:b], a, b)))
-            if R[5][0] >= 0:
-                a, b = R[6]
-                c2.append(new(Tok, ('url__PWCHARS', text[a:b], a, b)))
-            else:
-                c2.append(None)
-            c0.append(cb_password(c2))
+            t2 = new(Tok, ('COLON', text[a:b], a, b))
+            a, b = R[3]
+            t3 = new(Tok, ('url__PWCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_password([t2, t3]))
         else:
             c0.append(None)
         out.append(cb_credentials(c0))
     return B0
 
-def make_special_authority(lift, patterns, Tok, repeat):
+def make_special_authority(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
     cb_authority = lift.authority
     cb_host = lift.host
@@ -521,51 +467,45 @@ def make_special_authority(lift, patterns, Tok, repeat):
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
-            c1 = []
-            a, b = R[2]
-            c1.append(new(Tok, ('USERINFO', text[a:b], a, b)))
-            c0.append(cb_userinfo(c1))
+            a, b = R[1]
+            t1 = new(Tok, ('USERINFO', text[a:b], a, b))
+            c0.append(cb_userinfo([t1]))
         else:
             c0.append(None)
         c2 = []
-        a, b = R[3]
-        repeat(S1, B1, text, a, b, c2)
+        a, b = R[2]
+        while a < b:
+            sub = S1.match(text, a)
+            e = -1 if sub is None else sub.end()
+            if e <= a or e > b:
+                raise NoMatch
+            B1(sub.regs, text, c2)
+            a = e
         c0.append(cb_host(c2))
-        if R[4][0] >= 0:
-            c3 = []
-            a, b = R[5]
-            c3.append(new(Tok, ('COLON', text[a:b], a, b)))
-            if R[6][0] >= 0:
-                a, b = R[7]
-                c3.append(new(Tok, ('PORTCHARS', text[a:b], a, b)))
-            else:
-                c3.append(None)
-            c0.append(cb_port(c3))
+        if R[3][0] >= 0:
+            a, b = R[3]
+            t3 = new(Tok, ('COLON', text[a:b], a, b))
+            a, b = R[4]
+            t4 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_port([t3, t4]))
         else:
             c0.append(None)
         out.append(cb_authority(c0))
     def B1(R, text, out):
         if R[1][0] >= 0:
-            a, b = R[2]
+            a, b = R[1]
             out.append(new(Tok, ('HCHARS', text[a:b], a, b)))
         else:
-            c4 = []
+            a, b = R[2]
+            t5 = new(Tok, ('LSQB', text[a:b], a, b))
+            a, b = R[3]
+            t6 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
             a, b = R[4]
-            c4.append(new(Tok, ('LSQB', text[a:b], a, b)))
-            if R[5][0] >= 0:
-                a, b = R[6]
-                c4.append(new(Tok, ('IP6CHARS', text[a:b], a, b)))
-            else:
-                c4.append(None)
-            if R[7][0] >= 0:
-                a, b = R[8]
-                c4.append(new(Tok, ('url__authority__RSQB', text[a:b], a, b)))
-            else:
-                c4.append(None)
-            out.append(cb_ip6_bracket(c4))
+            t7 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+            out.append(cb_ip6_bracket([t5, t6, t7]))
     return B0
 
-def make_file_url(lift, patterns, Tok, repeat):
+def make_file_url(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
     cb_auth_drive = lift.auth_drive
     cb_auth_drive_invalid = lift.auth_drive_invalid
@@ -589,216 +529,197 @@ def make_file_url(lift, patterns, Tok, repeat):
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
-            c1 = []
-            a, b = R[2]
-            c1.append(new(Tok, ('special__url__SCHEME', text[a:b], a, b)))
-            c0.append(cb_scheme(c1))
+            a, b = R[1]
+            t1 = new(Tok, ('special__url__SCHEME', text[a:b], a, b))
+            c0.append(cb_scheme([t1]))
         else:
             c0.append(None)
-        if R[3][0] >= 0:
+        if R[2][0] >= 0:
             c2 = []
             if R[4][0] >= 0:
                 c3 = []
                 c4 = []
-                if R[5][0] >= 0:
-                    a, b = R[6]
+                if R[3][0] >= 0:
+                    a, b = R[3]
                     c4.append(new(Tok, ('SS', text[a:b], a, b)))
-                    c5 = []
-                    c4.append(cb_authority_empty(c5))
+                    c4.append(cb_authority_empty([]))
                 else:
                     c4.append(None)
                     c4.append(None)
-                a, b = R[7]
+                a, b = R[4]
                 c4.append(new(Tok, ('DRIVE', text[a:b], a, b)))
                 c3.append(cb_auth_drive_invalid(c4))
                 c2.append(cb_auth_drive(c3))
-            elif R[8][0] >= 0:
+            elif R[5][0] >= 0:
+                c5 = []
+                a, b = R[5]
+                c5.append(new(Tok, ('SS', text[a:b], a, b)))
                 c6 = []
-                a, b = R[9]
-                c6.append(new(Tok, ('SS', text[a:b], a, b)))
-                c7 = []
-                if R[10][0] >= 0:
-                    c8 = []
-                    a, b = R[11]
-                    c8.append(new(Tok, ('special__USERINFO', text[a:b], a, b)))
-                    c7.append(cb_userinfo(c8))
-                else:
-                    c7.append(None)
-                c9 = []
-                a, b = R[12]
-                repeat(S1, B1, text, a, b, c9)
-                c7.append(cb_host(c9))
-                if R[13][0] >= 0:
-                    c10 = []
-                    a, b = R[14]
-                    c10.append(new(Tok, ('COLON', text[a:b], a, b)))
-                    if R[15][0] >= 0:
-                        a, b = R[16]
-                        c10.append(new(Tok, ('special__PORTCHARS', text[a:b], a, b)))
-                    else:
-                        c10.append(None)
-                    c7.append(cb_port(c10))
-                else:
-                    c7.append(None)
-                c6.append(cb_authority(c7))
-                if R[17][0] >= 0:
-                    c11 = []
-                    a, b = R[18]
-                    c11.append(new(Tok, ('DRIVE_S', text[a:b], a, b)))
-                    a, b = R[19]
-                    c11.append(new(Tok, ('DRIVE', text[a:b], a, b)))
-                    c6.append(cb_drive(c11))
+                if R[6][0] >= 0:
+                    a, b = R[6]
+                    t7 = new(Tok, ('special__USERINFO', text[a:b], a, b))
+                    c6.append(cb_userinfo([t7]))
                 else:
                     c6.append(None)
-                c2.append(cb_auth_drive(c6))
+                c8 = []
+                a, b = R[7]
+                while a < b:
+                    sub = S1.match(text, a)
+                    e = -1 if sub is None else sub.end()
+                    if e <= a or e > b:
+                        raise NoMatch
+                    B1(sub.regs, text, c8)
+                    a = e
+                c6.append(cb_host(c8))
+                if R[8][0] >= 0:
+                    a, b = R[8]
+                    t9 = new(Tok, ('COLON', text[a:b], a, b))
+                    a, b = R[9]
+                    t10 = new(Tok, ('special__PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+                    c6.append(cb_port([t9, t10]))
+                else:
+                    c6.append(None)
+                c5.append(cb_authority(c6))
+                if R[10][0] >= 0:
+                    a, b = R[10]
+                    t11 = new(Tok, ('DRIVE_S', text[a:b], a, b))
+                    a, b = R[11]
+                    t12 = new(Tok, ('DRIVE', text[a:b], a, b))
+                    c5.append(cb_drive([t11, t12]))
+                else:
+                    c5.append(None)
+                c2.append(cb_auth_drive(c5))
             else:
-                c12 = []
                 c13 = []
-                a, b = R[21]
-                c13.append(new(Tok, ('DRIVE_S', text[a:b], a, b)))
-                a, b = R[22]
-                c13.append(new(Tok, ('DRIVE', text[a:b], a, b)))
-                c12.append(cb_drive(c13))
-                c2.append(cb_auth_drive(c12))
-            if R[23][0] >= 0:
-                c14 = []
-                a, b = R[24]
-                c14.append(new(Tok, ('S', text[a:b], a, b)))
-                c2.append(cb_path_root(c14))
-                a, b = R[25]
-                repeat(S2, B2, text, a, b, c2)
-                if R[26][0] >= 0:
-                    c15 = []
-                    a, b = R[27]
-                    c15.append(new(Tok, ('special__PCHARS', text[a:b], a, b)))
-                    c2.append(cb_file(c15))
+                a, b = R[12]
+                t14 = new(Tok, ('DRIVE_S', text[a:b], a, b))
+                a, b = R[13]
+                t15 = new(Tok, ('DRIVE', text[a:b], a, b))
+                c13.append(cb_drive([t14, t15]))
+                c2.append(cb_auth_drive(c13))
+            if R[14][0] >= 0:
+                a, b = R[14]
+                t16 = new(Tok, ('S', text[a:b], a, b))
+                c2.append(cb_path_root([t16]))
+                a, b = R[15]
+                while a < b:
+                    sub = S2.match(text, a)
+                    e = -1 if sub is None else sub.end()
+                    if e <= a or e > b:
+                        raise NoMatch
+                    B2(sub.regs, text, c2)
+                    a = e
+                if R[16][0] >= 0:
+                    a, b = R[16]
+                    t17 = new(Tok, ('special__PCHARS', text[a:b], a, b))
+                    c2.append(cb_file([t17]))
                 else:
                     c2.append(None)
             else:
                 c2.append(None)
             c0.append(cb_auth_path(c2))
         else:
-            if R[29][0] >= 0:
-                c16 = []
-                c17 = []
-                a, b = R[30]
-                c17.append(new(Tok, ('S', text[a:b], a, b)))
-                c16.append(cb_path_root(c17))
-                a, b = R[31]
-                repeat(S3, B3, text, a, b, c16)
-                if R[32][0] >= 0:
-                    c18 = []
-                    a, b = R[33]
-                    c18.append(new(Tok, ('special__PCHARS', text[a:b], a, b)))
-                    c16.append(cb_file(c18))
+            if R[17][0] >= 0:
+                c18 = []
+                a, b = R[17]
+                t19 = new(Tok, ('S', text[a:b], a, b))
+                c18.append(cb_path_root([t19]))
+                a, b = R[18]
+                while a < b:
+                    sub = S3.match(text, a)
+                    e = -1 if sub is None else sub.end()
+                    if e <= a or e > b:
+                        raise NoMatch
+                    B3(sub.regs, text, c18)
+                    a = e
+                if R[19][0] >= 0:
+                    a, b = R[19]
+                    t20 = new(Tok, ('special__PCHARS', text[a:b], a, b))
+                    c18.append(cb_file([t20]))
                 else:
-                    c16.append(None)
-                c0.append(cb_path(c16))
-            elif R[34][0] >= 0:
-                c19 = []
-                c20 = []
-                a, b = R[35]
-                c20.append(new(Tok, ('special__PCHARS', text[a:b], a, b)))
-                a, b = R[36]
-                c20.append(new(Tok, ('S', text[a:b], a, b)))
-                c19.append(cb_dir(c20))
-                a, b = R[37]
-                repeat(S4, B4, text, a, b, c19)
-                if R[38][0] >= 0:
-                    c21 = []
-                    a, b = R[39]
-                    c21.append(new(Tok, ('special__PCHARS', text[a:b], a, b)))
-                    c19.append(cb_file(c21))
+                    c18.append(None)
+                c0.append(cb_path(c18))
+            elif R[20][0] >= 0:
+                c21 = []
+                a, b = R[20]
+                t22 = new(Tok, ('special__PCHARS', text[a:b], a, b))
+                a, b = R[21]
+                t23 = new(Tok, ('S', text[a:b], a, b))
+                c21.append(cb_dir([t22, t23]))
+                a, b = R[22]
+                while a < b:
+                    sub = S4.match(text, a)
+                    e = -1 if sub is None else sub.end()
+                    if e <= a or e > b:
+                        raise NoMatch
+                    B4(sub.regs, text, c21)
+                    a = e
+                if R[23][0] >= 0:
+                    a, b = R[23]
+                    t24 = new(Tok, ('special__PCHARS', text[a:b], a, b))
+                    c21.append(cb_file([t24]))
                 else:
-                    c19.append(None)
-                c0.append(cb_path(c19))
+                    c21.append(None)
+                c0.append(cb_path(c21))
             else:
-                c22 = []
-                if R[41][0] >= 0:
-                    c23 = []
-                    a, b = R[42]
-                    c23.append(new(Tok, ('special__PCHARS', text[a:b], a, b)))
-                    c22.append(cb_file(c23))
+                c25 = []
+                if R[24][0] >= 0:
+                    a, b = R[24]
+                    t26 = new(Tok, ('special__PCHARS', text[a:b], a, b))
+                    c25.append(cb_file([t26]))
                 else:
-                    c22.append(None)
-                c0.append(cb_path(c22))
-        if R[43][0] >= 0:
-            c24 = []
-            a, b = R[44]
-            c24.append(new(Tok, ('QMARK', text[a:b], a, b)))
-            if R[45][0] >= 0:
-                a, b = R[46]
-                c24.append(new(Tok, ('special__url__QCHARS', text[a:b], a, b)))
-            else:
-                c24.append(None)
-            c0.append(cb_query(c24))
+                    c25.append(None)
+                c0.append(cb_path(c25))
+        if R[25][0] >= 0:
+            a, b = R[25]
+            t27 = new(Tok, ('QMARK', text[a:b], a, b))
+            a, b = R[26]
+            t28 = new(Tok, ('special__url__QCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_query([t27, t28]))
         else:
             c0.append(None)
-        if R[47][0] >= 0:
-            c25 = []
-            a, b = R[48]
-            c25.append(new(Tok, ('HASH', text[a:b], a, b)))
-            if R[49][0] >= 0:
-                a, b = R[50]
-                c25.append(new(Tok, ('special__url__FCHARS', text[a:b], a, b)))
-            else:
-                c25.append(None)
-            c0.append(cb_fragment(c25))
+        if R[27][0] >= 0:
+            a, b = R[27]
+            t29 = new(Tok, ('HASH', text[a:b], a, b))
+            a, b = R[28]
+            t30 = new(Tok, ('special__url__FCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_fragment([t29, t30]))
         else:
             c0.append(None)
         out.append(cb_url(c0))
     def B1(R, text, out):
         if R[1][0] >= 0:
-            a, b = R[2]
+            a, b = R[1]
             out.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
         else:
-            c26 = []
+            a, b = R[2]
+            t31 = new(Tok, ('LSQB', text[a:b], a, b))
+            a, b = R[3]
+            t32 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
             a, b = R[4]
-            c26.append(new(Tok, ('LSQB', text[a:b], a, b)))
-            if R[5][0] >= 0:
-                a, b = R[6]
-                c26.append(new(Tok, ('special__IP6CHARS', text[a:b], a, b)))
-            else:
-                c26.append(None)
-            if R[7][0] >= 0:
-                a, b = R[8]
-                c26.append(new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)))
-            else:
-                c26.append(None)
-            out.append(cb_ip6_bracket(c26))
+            t33 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+            out.append(cb_ip6_bracket([t31, t32, t33]))
     def B2(R, text, out):
-        c27 = []
-        if R[1][0] >= 0:
-            a, b = R[2]
-            c27.append(new(Tok, ('special__PCHARS', text[a:b], a, b)))
-        else:
-            c27.append(None)
-        a, b = R[3]
-        c27.append(new(Tok, ('S', text[a:b], a, b)))
-        out.append(cb_dir(c27))
+        a, b = R[1]
+        t34 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
+        a, b = R[2]
+        t35 = new(Tok, ('S', text[a:b], a, b))
+        out.append(cb_dir([t34, t35]))
     def B3(R, text, out):
-        c28 = []
-        if R[1][0] >= 0:
-            a, b = R[2]
-            c28.append(new(Tok, ('special__PCHARS', text[a:b], a, b)))
-        else:
-            c28.append(None)
-        a, b = R[3]
-        c28.append(new(Tok, ('S', text[a:b], a, b)))
-        out.append(cb_dir(c28))
+        a, b = R[1]
+        t36 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
+        a, b = R[2]
+        t37 = new(Tok, ('S', text[a:b], a, b))
+        out.append(cb_dir([t36, t37]))
     def B4(R, text, out):
-        c29 = []
-        if R[1][0] >= 0:
-            a, b = R[2]
-            c29.append(new(Tok, ('special__PCHARS', text[a:b], a, b)))
-        else:
-            c29.append(None)
-        a, b = R[3]
-        c29.append(new(Tok, ('S', text[a:b], a, b)))
-        out.append(cb_dir(c29))
+        a, b = R[1]
+        t38 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
+        a, b = R[2]
+        t39 = new(Tok, ('S', text[a:b], a, b))
+        out.append(cb_dir([t38, t39]))
     return B0
 
-def make_file_credentials(lift, patterns, Tok, repeat):
+def make_file_credentials(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
     cb_credentials = lift.credentials
     cb_password = lift.password
@@ -806,29 +727,21 @@ def make_file_credentials(lift, patterns, Tok, repeat):
     S0, = patterns
     def B0(R, text, out):
         c0 = []
-        c1 = []
-        if R[1][0] >= 0:
+        a, b = R[1]
+        t1 = new(Tok, ('special__url__UCHARS', text[a:b], a, b)) if a >= 0 else None
+        c0.append(cb_username([t1]))
+        if R[2][0] >= 0:
             a, b = R[2]
-            c1.append(new(Tok, ('special__url__UCHARS', text[a:b], a, b)))
-        else:
-            c1.append(None)
-        c0.append(cb_username(c1))
-        if R[3][0] >= 0:
-            c2 = []
-            a, b = R[4]
-            c2.append(new(Tok, ('COLON', text[a:b], a, b)))
-            if R[5][0] >= 0:
-                a, b = R[6]
-                c2.append(new(Tok, ('special__url__PWCHARS', text[a:b], a, b)))
-            else:
-                c2.append(None)
-            c0.append(cb_password(c2))
+            t2 = new(Tok, ('COLON', text[a:b], a, b))
+            a, b = R[3]
+            t3 = new(Tok, ('special__url__PWCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_password([t2, t3]))
         else:
             c0.append(None)
         out.append(cb_credentials(c0))
     return B0
 
-def make_file_authority(lift, patterns, Tok, repeat):
+def make_file_authority(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
     cb_authority = lift.authority
     cb_host = lift.host
@@ -839,51 +752,45 @@ def make_file_authority(lift, patterns, Tok, repeat):
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
-            c1 = []
-            a, b = R[2]
-            c1.append(new(Tok, ('special__USERINFO', text[a:b], a, b)))
-            c0.append(cb_userinfo(c1))
+            a, b = R[1]
+            t1 = new(Tok, ('special__USERINFO', text[a:b], a, b))
+            c0.append(cb_userinfo([t1]))
         else:
             c0.append(None)
         c2 = []
-        a, b = R[3]
-        repeat(S1, B1, text, a, b, c2)
+        a, b = R[2]
+        while a < b:
+            sub = S1.match(text, a)
+            e = -1 if sub is None else sub.end()
+            if e <= a or e > b:
+                raise NoMatch
+            B1(sub.regs, text, c2)
+            a = e
         c0.append(cb_host(c2))
-        if R[4][0] >= 0:
-            c3 = []
-            a, b = R[5]
-            c3.append(new(Tok, ('COLON', text[a:b], a, b)))
-            if R[6][0] >= 0:
-                a, b = R[7]
-                c3.append(new(Tok, ('special__PORTCHARS', text[a:b], a, b)))
-            else:
-                c3.append(None)
-            c0.append(cb_port(c3))
+        if R[3][0] >= 0:
+            a, b = R[3]
+            t3 = new(Tok, ('COLON', text[a:b], a, b))
+            a, b = R[4]
+            t4 = new(Tok, ('special__PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_port([t3, t4]))
         else:
             c0.append(None)
         out.append(cb_authority(c0))
     def B1(R, text, out):
         if R[1][0] >= 0:
-            a, b = R[2]
+            a, b = R[1]
             out.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
         else:
-            c4 = []
+            a, b = R[2]
+            t5 = new(Tok, ('LSQB', text[a:b], a, b))
+            a, b = R[3]
+            t6 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
             a, b = R[4]
-            c4.append(new(Tok, ('LSQB', text[a:b], a, b)))
-            if R[5][0] >= 0:
-                a, b = R[6]
-                c4.append(new(Tok, ('special__IP6CHARS', text[a:b], a, b)))
-            else:
-                c4.append(None)
-            if R[7][0] >= 0:
-                a, b = R[8]
-                c4.append(new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)))
-            else:
-                c4.append(None)
-            out.append(cb_ip6_bracket(c4))
+            t7 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+            out.append(cb_ip6_bracket([t5, t6, t7]))
     return B0
 
-PATTERNS = {'url_url': ['(?:()((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:()((?>//))(?:()((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:()((?>:))(?:()((?>[^\\/?#]+)))?)?(?:()((?>/))((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:()((?>[^\\/?#]+)))?)?|()(?:()((?>/))((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:()((?>[^\\/?#]+)))?|()((?>[^\\/?#]+))((?>/))((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:()((?>[^\\/?#]+)))?|()(?:()((?>[^\\/?#]+)))?))(?:()((?>\\?))(?:()((?>[^#]+)))?)?(?:()((?>\\#))(?:()((?>[\\s\\S]+)))?)?', '(?:()((?>[^\\/?#:\\[]+))|()((?>\\[))(?:()((?>[^\\]\\/?#]+)))?(?:()((?>\\])))?)', '(?:()((?>[^\\/?#]+)))?((?>/))', '(?:()((?>[^\\/?#]+)))?((?>/))', '(?:()((?>[^\\/?#]+)))?((?>/))'], 'url_credentials': ['(?:()((?>[^:]+)))?(?:()((?>:))(?:()((?>[\\s\\S]+)))?)?'], 'url_authority': ['(?:()((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:()((?>:))(?:()((?>[^\\/?#]+)))?)?', '(?:()((?>[^\\/?#:\\[]+))|()((?>\\[))(?:()((?>[^\\]\\/?#]+)))?(?:()((?>\\])))?)'], 'special_url': ['(?:()((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:()((?>[\\/\\\\]{2}))(?:()((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:()((?>:))(?:()((?>[^\\/\\\\?#]+)))?)?(?:()((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:()((?>[^\\/\\\\?#]+)))?)?|()(?:()((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:()((?>[^\\/\\\\?#]+)))?|()((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:()((?>[^\\/\\\\?#]+)))?|()(?:()((?>[^\\/\\\\?#]+)))?))(?:()((?>\\?))(?:()((?>[^#]+)))?)?(?:()((?>\\#))(?:()((?>[\\s\\S]+)))?)?', '(?:()((?>[^\\/\\\\?#:\\[]+))|()((?>\\[))(?:()((?>[^\\]\\/\\\\?#]+)))?(?:()((?>\\])))?)', '(?:()((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:()((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:()((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'special_credentials': ['(?:()((?>[^:]+)))?(?:()((?>:))(?:()((?>[\\s\\S]+)))?)?'], 'special_authority': ['(?:()((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:()((?>:))(?:()((?>[^\\/\\\\?#]+)))?)?', '(?:()((?>[^\\/\\\\?#:\\[]+))|()((?>\\[))(?:()((?>[^\\]\\/\\\\?#]+)))?(?:()((?>\\])))?)'], 'file_url': ['(?:()((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:()(?:()(?:()((?>[\\/\\\\]{2})))?((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z)))|()((?>[\\/\\\\]{2}))(?:()((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:()((?>:))(?:()((?>[^\\/\\\\?#]+)))?)?(?:()((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))?|()((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))(?:()((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:()((?>[^\\/\\\\?#]+)))?)?|()(?:()((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:()((?>[^\\/\\\\?#]+)))?|()((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:()((?>[^\\/\\\\?#]+)))?|()(?:()((?>[^\\/\\\\?#]+)))?))(?:()((?>\\?))(?:()((?>[^#]+)))?)?(?:()((?>\\#))(?:()((?>[\\s\\S]+)))?)?', '(?:()((?>[^\\/\\\\?#:\\[]+))|()((?>\\[))(?:()((?>[^\\]\\/\\\\?#]+)))?(?:()((?>\\])))?)', '(?:()((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:()((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:()((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'file_credentials': ['(?:()((?>[^:]+)))?(?:()((?>:))(?:()((?>[\\s\\S]+)))?)?'], 'file_authority': ['(?:()((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:()((?>:))(?:()((?>[^\\/\\\\?#]+)))?)?', '(?:()((?>[^\\/\\\\?#:\\[]+))|()((?>\\[))(?:()((?>[^\\]\\/\\\\?#]+)))?(?:()((?>\\])))?)']}
+PATTERNS = {'url_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>//))(?:((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/?#]+)))?)?(?:((?>/))((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?)?|(?:((?>/))((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?|((?>[^\\/?#]+))((?>/))((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?|(?:((?>[^\\/?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))'], 'url_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'url_authority': ['(?:((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/?#]+)))?)?', '(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?)'], 'special_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'special_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'special_authority': ['(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)'], 'file_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:()(?:(?:((?>[\\/\\\\]{2})))?((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z)))|((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))?|((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))(?:((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'file_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'file_authority': ['(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)']}
 
 COMPILED = {'url': ('url', 'credentials', 'authority'), 'special': ('url', 'credentials', 'authority'), 'file': ('url', 'credentials', 'authority')}
 

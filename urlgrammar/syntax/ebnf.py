@@ -105,7 +105,8 @@ class Loader:
         return branches[0] if len(branches) == 1 else Alt(branches)
 
     def expansion(self, tree: Any, keep: bool) -> Node:
-        return Seq([self.item(child, keep) for child in tree.children])
+        items = [self.item(child, keep) for child in tree.children]
+        return items[0] if len(items) == 1 else Seq(items)
 
     def item(self, tree: Any, keep: bool) -> Node:
         from lark.grammar import NonTerminal, Terminal

@@ -134,22 +134,6 @@ class NoMatch(Exception):
     """A compiled pattern did not read the text as the LALR parser would."""
 
 
-def _repeat(pattern: re.Pattern[str], build: Callable[..., None], text: str, start: int,
-            end: int, out: list[Any]) -> None:
-    """Re-read a repeated item's span item by item, with the item's own pattern."""
-    match = pattern.match
-    pos = start
-    while pos < end:
-        m = match(text, pos)
-        if m is None:
-            raise NoMatch
-        stop = m.end()
-        if stop <= pos or stop > end:
-            raise NoMatch
-        build(m.regs, text, out)
-        pos = stop
-
-
 class Matcher:
     """A grammar's start rules as compiled patterns, lifting through ``transformer``.
 
@@ -167,7 +151,7 @@ class Matcher:
         for start in module.COMPILED[name]:
             key = f"{name}_{start}"
             patterns = [re.compile(p) for p in module.PATTERNS[key]]
-            build = getattr(module, f"make_{key}")(made, patterns, Tok, _repeat)
+            build = getattr(module, f"make_{key}")(made, patterns, Tok, NoMatch)
             self.builders[start] = (patterns[0].fullmatch, build)
         _bind(made, self)
 

@@ -28,6 +28,12 @@ if TYPE_CHECKING:
 
 Children = list[Any]
 
+# The lift makes a record's components, on every parse: built with tuple.__new__, which skips
+# the Python-level __new__ a NamedTuple has (its defaults), and with the kinds as constants.
+_new = tuple.__new__
+_SCHEME, _AUTHORITY, _ROOT, _DIR, _FILE, _QUERY, _FRAGMENT, _HOST = (
+    Kind.SCHEME, Kind.AUTHORITY, Kind.ROOT, Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT, Kind.HOST)
+
 
 def _text(tokens: Iterable[Token]) -> str:
     return "".join([t.value for t in tokens])
@@ -84,16 +90,23 @@ class Lift:
     # ---- the URL ---------------------------------------------------------------------------
 
     def url(self, children: Children) -> URLRecord:
-        return URLRecord(_flatten(children))
+        scheme, path, query, fragment = children
+        out = [] if scheme is None else [scheme]
+        out += path
+        if query is not None:
+            out.append(query)
+        if fragment is not None:
+            out.append(fragment)
+        return _new(URLRecord, out)
 
     def scheme(self, children: Children) -> Component:
         tok: Token = children[0]
-        return Component(Kind.SCHEME, tok.value, tok.start_pos, tok.end_pos)
+        return _new(Component, (_SCHEME, tok.value, tok.start_pos, tok.end_pos, None))
 
     def auth_path(self, children: Children) -> list[Component]:
         out = _flatten(children)
         ss = children[0]
-        if _is_token(ss) and out and out[0].kind == Kind.AUTHORITY:
+        if _is_token(ss) and out and out[0].kind == _AUTHORITY:
             out[0] = _after(ss, out[0])
         return out
 
@@ -103,33 +116,33 @@ class Lift:
     def path_root(self, children: Children) -> Component:
         tok: Token = children[0]
         sigil = tok.value
-        return Component(Kind.ROOT, "/", tok.start_pos, tok.end_pos, None if sigil == "/" else sigil)
+        return _new(Component, (_ROOT, "/", tok.start_pos, tok.end_pos, None if sigil == "/" else sigil))
 
     def dir(self, children: Children) -> Component:
         # A dir is the commonest component: its mark is worked out inline (see _sigil).
         value, sigil = children
         mark = None if sigil.value == "/" else sigil.value
         if value is None:
-            return Component(Kind.DIR, "", sigil.start_pos, sigil.start_pos, mark)
-        return Component(Kind.DIR, value.value, value.start_pos, value.end_pos, mark)
+            return _new(Component, (_DIR, "", sigil.start_pos, sigil.start_pos, mark))
+        return _new(Component, (_DIR, value.value, value.start_pos, value.end_pos, mark))
 
     def file(self, children: Children) -> Component:
         tok = children[0]
-        return Component(Kind.FILE, tok.value, tok.start_pos, tok.end_pos)
+        return _new(Component, (_FILE, tok.value, tok.start_pos, tok.end_pos, None))
 
     def query(self, children: Children) -> Component:
-        return self._sigilled(Kind.QUERY, children)
+        return self._sigilled(_QUERY, children)
 
     def fragment(self, children: Children) -> Component:
-        return self._sigilled(Kind.FRAGMENT, children)
+        return self._sigilled(_FRAGMENT, children)
 
     @staticmethod
     def _sigilled(kind: Kind, children: Children) -> Component:
         """A component written as its sigil and an optional value token."""
         sigil, value = children
         if value is None:
-            return Component(kind, "", sigil.end_pos, sigil.end_pos)
-        return Component(kind, value.value, value.start_pos, value.end_pos)
+            return _new(Component, (kind, "", sigil.end_pos, sigil.end_pos, None))
+        return _new(Component, (kind, value.value, value.start_pos, value.end_pos, None))
 
     # ---- drives (file.lark) ----------------------------------------------------------------
 
@@ -164,9 +177,15 @@ class Lift:
                 host = Component(Kind.HOST, "", at, at)
         # An authority that starts with an empty host gets its position from auth_path.
         start = username.start if username is not None else host.start
-        ends = [c.end for c in (username, password, host, port) if c is not None and c.end is not None]
-        end = max(ends) if ends and start is not None else None
-        return Component(Kind.AUTHORITY, Authority(username, password, host, port), start, end)
+        if start is None:
+            end = None
+        elif port is not None:
+            end = port.end
+        else:
+            end = host.end if host.end is not None else \
+                max(c.end or 0 for c in (username, password) if c is not None)
+        authority = _new(Authority, (username, password, host, port))
+        return _new(Component, (_AUTHORITY, authority, start, end, None))
 
     def userinfo(self, children: Children) -> tuple[Component, Component | None]:
         tok = children[0]
@@ -188,6 +207,9 @@ class Lift:
         return self._sigilled(Kind.PASSWORD, children)
 
     def host(self, children: Children) -> Component:
+        if len(children) == 1 and type(children[0]) is not list:
+            tok = children[0]  # the common case: one run of host code points
+            return _new(Component, (_HOST, tok.value, tok.start_pos, tok.end_pos, None))
         tokens: list[Token] = []
         for child in children:
             tokens.extend(child if isinstance(child, list) else [child])

@@ -80,6 +80,9 @@ class Preprocessed:
 
 def preprocess(original: str) -> Preprocessed:
     """Trim leading and trailing c0-space and remove every u+9, u+A and u+D."""
+    if original and original[0] > " " and original[-1] > " " and "\t" not in original \
+            and "\n" not in original and "\r" not in original:
+        return Preprocessed(original, original, OffsetMap(0, (), len(original)))  # nothing to do
     stripped = original.strip(C0_SPACE)
     if not stripped:
         return Preprocessed("", original, OffsetMap(len(original), (), 0))

@@ -68,15 +68,24 @@ class _Emitter:
             return "".join(self.pattern(i, capture) for i in node.items)
         if isinstance(node, Alt):
             parts = []
-            for branch in node.branches:
+            for i, branch in enumerate(node.branches):
+                # Which branch matched is told by a group that takes part whenever the branch
+                # does, its own where it has none (the last branch needs none: it is the else).
+                witness = _witness(branch) if capture else None
+                marker = self.group() if capture and witness is None and i < len(node.branches) - 1 else 0
+                part = ("()" if marker else "") + self.pattern(branch, capture)
                 if capture:
-                    node.markers.append(self.group())
-                parts.append(("()" if capture else "") + self.pattern(branch, capture))
+                    node.markers.append(marker or (witness.group if witness is not None else 0))
+                parts.append(part)
             return "(?:" + "|".join(parts) + ")"
         if isinstance(node, Opt):
-            if capture:
+            witness = _witness(node.body) if capture else None
+            if capture and witness is None:
                 node.marker = self.group()
-            return "(?:" + ("()" if capture else "") + self.pattern(node.body, capture) + ")?"
+            body = ("()" if capture and witness is None else "") + self.pattern(node.body, capture)
+            if witness is not None:
+                node.marker = witness.group
+            return "(?:" + body + ")?"
         if isinstance(node, Rep):
             times = "+" if node.at_least else "*"
             if not capture:
@@ -87,6 +96,36 @@ class _Emitter:
             self.programs.append(("", node.body))  # filled in by compile_start
             return f"({inner})"
         raise AssertionError(node)
+
+
+def _witness(node: Node) -> Term | Rep | None:
+    """A capturing group of ``node`` that takes part in every match of it, if any."""
+    if isinstance(node, Term):
+        return node if node.kept else None
+    if isinstance(node, Rep):
+        return node
+    if isinstance(node, Rule):
+        return _witness(node.body)
+    if isinstance(node, Seq):
+        for item in node.items:
+            found = _witness(item)
+            if found is not None:
+                return found
+    return None
+
+
+def _simple(node: Node) -> list[Node] | None:
+    """The items of a rule body whose children are each one token or none: mandatory
+    terminals and optional single terminals. None for any other body."""
+    items: list[Node] = list(node.items) if isinstance(node, Seq) else [node]
+    for item in items:
+        if isinstance(item, Term):
+            continue
+        body = item.body if isinstance(item, Opt) else None
+        if isinstance(body, Term) and body.kept and isinstance(item, Opt) and item.placeholders == 1:
+            continue
+        return None
+    return items
 
 
 # ---- the builder's source -------------------------------------------------------------------
@@ -113,6 +152,9 @@ class _Writer:
         elif isinstance(node, Rule):
             if node.callback is None:
                 self.children(node.body, into, depth)
+            elif (items := _simple(node.body)) is not None:
+                self.callbacks.add(node.callback)
+                self.emit(depth, f"{into}.append(cb_{node.callback}([{self.tokens(items, depth)}]))")
             else:
                 inner = f"c{next(self.names)}"
                 self.callbacks.add(node.callback)
@@ -143,8 +185,32 @@ class _Writer:
                 for _ in range(node.placeholders):
                     self.emit(depth + 1, f"{into}.append(None)")
         elif isinstance(node, Rep):
+            # Re-read the span item by item; an item that ends elsewhere than the pattern's
+            # reading did sends the text to the LALR driver.
             self.emit(depth, f"a, b = R[{node.group}]")
-            self.emit(depth, f"repeat(S{node.sub}, B{node.sub}, text, a, b, {into})")
+            self.emit(depth, "while a < b:")
+            self.emit(depth + 1, f"sub = S{node.sub}.match(text, a)")
+            self.emit(depth + 1, "e = -1 if sub is None else sub.end()")
+            self.emit(depth + 1, "if e <= a or e > b:")
+            self.emit(depth + 2, "raise NoMatch")
+            self.emit(depth + 1, f"B{node.sub}(sub.regs, text, {into})")
+            self.emit(depth + 1, "a = e")
+
+    def tokens(self, items: list[Node], depth: int) -> str:
+        """Lines that read the tokens of a simple rule body into locals; the list's items."""
+        values = []
+        for item in items:
+            term = item.body if isinstance(item, Opt) else item
+            assert isinstance(term, Term)
+            if not term.kept:
+                continue
+            name = f"t{next(self.names)}"
+            self.emit(depth, f"a, b = R[{term.group}]")
+            make = f"new(Tok, ({term.name!r}, text[a:b], a, b))"
+            self.emit(depth, f"{name} = {make}" if isinstance(item, Term) else
+                      f"{name} = {make} if a >= 0 else None")
+            values.append(name)
+        return ", ".join(values)
 
 
 @dataclass(frozen=True)
@@ -210,7 +276,7 @@ def module_source() -> str:
             name = f"{grammar}_{start}"
             program = compile_start(lark, start, name)
             patterns[name] = program.patterns
-            out.append(f"def make_{name}(lift, patterns, Tok, repeat):")
+            out.append(f"def make_{name}(lift, patterns, Tok, NoMatch):")
             out.append("    new = tuple.__new__")
             for cb in sorted(program.callbacks):
                 out.append(f"    cb_{cb} = lift.{cb}")

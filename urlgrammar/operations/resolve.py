@@ -120,11 +120,25 @@ def _after_slashes(url: URLRecord) -> int:
 def force(url: URLRecord, mode: Mode) -> URLRecord:
     """Force a file-URL or a web-URL; other URLs are left as they are."""
     scheme = url.scheme
+    if is_web(scheme):
+        if _is_forced_web(url):
+            return url  # the common case: nothing to do
+        return force_web(url, mode)
     if is_file(scheme):
         return force_file(url)
-    if is_web(scheme):
-        return force_web(url, mode)
     return url
+
+
+def _is_forced_web(url: URLRecord) -> bool:
+    """A scheme, an authority whose host is not empty, and a path-root: force_web would give
+    ``url`` back."""
+    if len(url) < 2 or url[1].kind is not Kind.AUTHORITY:
+        return False
+    a: Authority = url[1].value
+    host = a.host.value
+    if host == "" and a.username is None and a.port is None:
+        return False
+    return len(url) > 2 and url[2].kind is Kind.ROOT
 
 
 def whatwg_resolve(url: URLRecord, base: URLRecord | None, mode: Mode) -> URLRecord:

@@ -225,9 +225,15 @@ class Lift:
         return self._sigilled(Kind.PORT, children)
 
 
+_PARSERS: dict[Mode, Matcher | Driver] = {}
+
+
 def parser(mode: Mode) -> Matcher | Driver:
     """The mode's grammar compiled and lifted with :class:`Lift`: text in, record out."""
-    return matcher(mode.grammar, Lift)
+    found = _PARSERS.get(mode)
+    if found is None:
+        found = _PARSERS[mode] = matcher(mode.grammar, Lift)
+    return found
 
 
 def lark_parser(mode: Mode) -> Lark:
@@ -242,7 +248,7 @@ def parse_record(text: str, mode: Mode, offsets: OffsetMap | None = None) -> URL
     as a URLError, never as Lark's own exception.
     """
     try:
-        record: URLRecord = parser(mode).parse(text, start="url")
+        record: URLRecord = parser(mode).parse(text, "url")
     except ParseError as e:  # pragma: no cover - the grammars are total; tests check it
         raise URLError.of(Diagnostic("grammar", e.pos, e.pos, f"the {mode.grammar} grammar "
                                      f"rejected the input: {e}")) from None

@@ -8,15 +8,16 @@ it back to the input the user gave, so spans can be reported there.
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
+from typing import NamedTuple
+
+_new = tuple.__new__
 
 #: c0-space := { u+0–u+20 }
 C0_SPACE = "".join(map(chr, range(0x21)))
 _TAB_NEWLINE = {0x09: None, 0x0A: None, 0x0D: None}
 
 
-@dataclass(frozen=True, slots=True)
-class OffsetMap:
+class OffsetMap(NamedTuple):
     """Maps offsets in the processed text to offsets in the original input.
 
     ``lead`` is the number of code points trimmed at the start. ``removed`` lists, in
@@ -55,8 +56,7 @@ class OffsetMap:
         return self.lead == 0 and not self.removed
 
 
-@dataclass(frozen=True, slots=True)
-class Preprocessed:
+class Preprocessed(NamedTuple):
     """The processed text, the original input and the map between them."""
 
     text: str
@@ -82,7 +82,8 @@ def preprocess(original: str) -> Preprocessed:
     """Trim leading and trailing c0-space and remove every u+9, u+A and u+D."""
     if original and original[0] > " " and original[-1] > " " and "\t" not in original \
             and "\n" not in original and "\r" not in original:
-        return Preprocessed(original, original, OffsetMap(0, (), len(original)))  # nothing to do
+        # Nothing to do (most inputs). Immutable records, made without NamedTuple's __new__.
+        return _new(Preprocessed, (original, original, _new(OffsetMap, (0, (), len(original)))))
     stripped = original.strip(C0_SPACE)
     if not stripped:
         return Preprocessed("", original, OffsetMap(len(original), (), 0))

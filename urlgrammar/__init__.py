@@ -6,14 +6,39 @@ normalisation and printing are operations on that record. Results follow the WHA
 Standard (July 2026).
 """
 
+from typing import TYPE_CHECKING, Any
+
 from urlgrammar.api import can_parse, parse
-from urlgrammar.checking.validate import GrammarError, Report, validate
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.domain import domain_to_ascii, domain_to_unicode
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode
-from urlgrammar.reference import Reference, parse_reference
 from urlgrammar.url import URL
+
+if TYPE_CHECKING:
+    from urlgrammar.checking.validate import GrammarError, Report, validate
+    from urlgrammar.reference import Reference, parse_reference
+
+# Checking and references load on first use (PEP 562): a process that only parses URLs, a
+# shell's `urlgrammar` command among them, does not pay for importing them.
+_LAZY = {"GrammarError": "urlgrammar.checking.validate", "Report": "urlgrammar.checking.validate",
+         "validate": "urlgrammar.checking.validate", "Reference": "urlgrammar.reference",
+         "parse_reference": "urlgrammar.reference"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'urlgrammar' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
 
 __all__ = [
     "URL",

@@ -20,7 +20,7 @@ import unicodedata
 
 from urlgrammar.encoding.percent import pct_invalid
 from urlgrammar.errors import Diagnostic, URLError, message
-from urlgrammar.host.parser import NON_URL, Host
+from urlgrammar.host.parser import Host, non_url
 from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
 from urlgrammar.model.schemes import Mode, has_opaque_path, is_file, is_special, is_web
 from urlgrammar.operations.pipeline import run
@@ -39,7 +39,7 @@ _ASCII_NON_URL = re.compile(r"[^0-9A-Za-z!$&'()*+,\-./:;=?@_~%]")
 
 def _non_url(value: str) -> re.Match[str] | None:
     """The first code point of ``value`` that is neither a URL code point nor `%`."""
-    return (_ASCII_NON_URL if value.isascii() else NON_URL).search(value)
+    return (_ASCII_NON_URL if value.isascii() else non_url()).search(value)
 
 
 def code_point(char: str) -> str:
@@ -363,7 +363,7 @@ class _Walk:
             return
         start = c.start or 0
         if bad is not None:
-            pattern = _ASCII_NON_URL if value.isascii() else NON_URL
+            pattern = _ASCII_NON_URL if value.isascii() else non_url()
             opaque = component == "path" and self.resolved is not None and has_opaque_path(self.resolved)
             where = "an opaque path" if opaque else f"the {component}"
             said = self._said

@@ -16,14 +16,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, cast
-
-from lark import Token, Transformer
-from lark.exceptions import UnexpectedInput
+from typing import TYPE_CHECKING, cast
 
 from urlgrammar.errors import Diagnostic, URLError, message
 from urlgrammar.model.record import Span
-from urlgrammar.syntax.grammars import lark_parser
+from urlgrammar.syntax.grammars import lark_parser, terminal_pattern
+
+if TYPE_CHECKING:
+    from lark import Token
 
 Origin = Callable[[int, int], Span]
 
@@ -44,13 +44,13 @@ _RADIX: dict[str, tuple[int, int, int, bool]] = {
 @cache
 def _num_hex() -> re.Pattern[str]:
     # The hex form as the grammar's NUM_HEX terminal says, for the ends-in-a-number checker.
-    return re.compile(lark_parser("ipv4", _Parts).get_terminal("NUM_HEX").pattern.to_regexp())
+    return re.compile(terminal_pattern("ipv4", "NUM_HEX"))
 
 
 @cache
 def _valid() -> re.Pattern[str]:
     # ip4_address_strict as one regular expression of the grammar's own DEC_OCTET terminal.
-    octet = lark_parser("ipv4", _Parts).get_terminal("DEC_OCTET").pattern.to_regexp()
+    octet = terminal_pattern("ipv4", "DEC_OCTET")
     return re.compile(r"\.".join([f"({octet})"] * 4))
 
 
@@ -98,16 +98,17 @@ def _parts(text: str) -> tuple[list[_Part], bool]:
     return cast("list[_Part]", tree), more  # the transformer's result, typed as a tree
 
 
-class _Parts(Transformer[Token, Any]):
+class _Parts:
     """The ip4_address tree as its parts: each number rule gives its rule name and token,
-    and the address its parts, a DOT ending each (which may have been empty)."""
+    and the address its parts, a DOT ending each (which may have been empty). Lark calls the
+    methods inline (Lark is imported only when an IPv4 address is parsed)."""
 
     def ip4_address(self, children: list[Token | tuple[str, Token] | None]) -> list[_Part]:
         parts: list[_Part] = []
         current: _Part | None = None
         start = 0
         for child in children:
-            if isinstance(child, Token):
+            if isinstance(child, str):  # a Token (Lark's tokens are strings)
                 parts.append(current or _Part(None, "", start, start))
                 start = (child.start_pos or 0) + 1
                 current = None
@@ -248,6 +249,8 @@ def ends_in_a_number(domain: str) -> bool:
 
 def is_valid_ipv4(text: str) -> bool:
     """https://url.spec.whatwg.org/#valid-ipv4-address-string, by the ip4_address_strict rule."""
+    from lark.exceptions import UnexpectedInput
+
     try:
         lark_parser("ipv4", _Parts).parse(text, start="ip4_address_strict")
     except UnexpectedInput:

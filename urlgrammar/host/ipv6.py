@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import cast
-
-from lark import Token, Transformer
-from lark.exceptions import UnexpectedInput
+from typing import TYPE_CHECKING, cast
 
 from urlgrammar.errors import Diagnostic, URLError, message
 from urlgrammar.model.record import Span
 from urlgrammar.syntax.grammars import lark_parser
+
+if TYPE_CHECKING:
+    from lark import Token
 
 Origin = Callable[[int, int], Span]
 
@@ -56,13 +56,14 @@ DECIDED_BY = max(8 * 5, 6 * 5 + 15) + 1
 _PREFIX = DECIDED_BY + 18
 
 
-class _Tokens(Transformer[Token, list[_Token]]):
-    """The ip6_address tree's tokens, in order: pieces and the IPv4 tail flattened."""
+class _Tokens:
+    """The ip6_address tree's tokens, in order: pieces and the IPv4 tail flattened. Lark
+    calls the methods inline (Lark is imported only when an IPv6 address is parsed)."""
 
     def ip6_address(self, children: list[Token | list[_Token] | None]) -> list[_Token]:
         out: list[_Token] = []
         for child in children:
-            if isinstance(child, Token):
+            if isinstance(child, str):  # a Token (Lark's tokens are strings)
                 out.append(_token(child))
             elif child is not None:  # None: the [ip4_tail] placeholder
                 out.extend(child)
@@ -293,6 +294,8 @@ def _compressed_piece_index(pieces: tuple[int, ...]) -> int | None:
 
 def is_valid_ipv6(text: str) -> bool:
     """https://url.spec.whatwg.org/#valid-ipv6-address-string, by ip6_address_strict."""
+    from lark.exceptions import UnexpectedInput
+
     try:
         lark_parser("ipv6", _Tokens).parse(text, start="ip6_address_strict")
     except UnexpectedInput:

@@ -18,6 +18,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TypeAlias
 
 from urlgrammar.encoding.percent import (
@@ -109,10 +110,14 @@ Host: TypeAlias = Domain | IPv4 | IPv6 | Opaque | Empty
 
 #: https://url.spec.whatwg.org/#forbidden-host-code-point
 _FORBIDDEN_HOST = re.compile("[\x00\t\n\r #/:<>?@\\[\\\\\\]^|]")
-#: Neither a URL code point (https://url.spec.whatwg.org/#url-code-points) nor `%`.
-NON_URL = re.compile(
-    "[^0-9A-Za-z!$&'()*+,\\-./:;=?@_~%\u00a0-\U0010fffd]|[\ud800-\udfff\ufdd0-\ufdef]|"
-    + "|".join(f"\\U{plane:04x}fffe|\\U{plane:04x}ffff" for plane in range(17)))
+@cache
+def non_url() -> re.Pattern[str]:
+    """Finds a code point that is neither a URL code point
+    (https://url.spec.whatwg.org/#url-code-points) nor `%`. Compiled on first use: the
+    pattern is large, and most processes never meet a host that needs it."""
+    return re.compile(
+        "[^0-9A-Za-z!$&'()*+,\\-./:;=?@_~%\u00a0-\U0010fffd]|[\ud800-\udfff\ufdd0-\ufdef]|"
+        + "|".join(f"\\U{plane:04x}fffe|\\U{plane:04x}ffff" for plane in range(17)))
 
 
 def _plain_domain(input: str, strict: bool) -> Domain | None:
@@ -233,15 +238,15 @@ def _opaque_host(input: str, sink: list[Diagnostic], where: Origin) -> Host:
     if forbidden:
         raise _fail(sink, "host-invalid-code-point", where(*forbidden.span()),
                     _name(forbidden.group()))
-    non_url = NON_URL.search(input)
-    if non_url:
+    found = non_url().search(input)
+    if found:
         # Where the serializer percent-encodes the code point anyway, its encoded form is the
         # same host written validly.
-        encoded = utf8_percent_encode(non_url.group(), C0_CONTROL_SET)
-        sink.append(Diagnostic("invalid-URL-unit", *where(*non_url.span()),
-                               message("invalid-URL-unit", f"{_name(non_url.group())} in the host"),
+        encoded = utf8_percent_encode(found.group(), C0_CONTROL_SET)
+        sink.append(Diagnostic("invalid-URL-unit", *where(*found.span()),
+                               message("invalid-URL-unit", f"{_name(found.group())} in the host"),
                                "host", detail="opaque host",
-                               fix=encoded if encoded != non_url.group() else None))
+                               fix=encoded if encoded != found.group() else None))
     invalid = next((t for t in pct_tokens(input) if t.type == "PCT_INVALID"), None) \
         if "%" in input else None
     if invalid is not None:

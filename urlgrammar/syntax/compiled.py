@@ -7,7 +7,7 @@ a match (:mod:`urlgrammar.syntax.regular` says how); and every grammar's termina
 # ruff: noqa
 # mypy: ignore-errors
 
-DIGEST = 'ca0d5cf7790854f84a02beb0ce1115ecda9e5bb52edfc07b054d01e9d27f638a'
+DIGEST = '1e9c1594'
 
 def make_url_url(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
@@ -46,40 +46,56 @@ def make_url_url(lift, patterns, Tok, NoMatch):
             else:
                 c3.append(None)
             c5 = []
-            a, b = R[4]
-            while a < b:
-                sub = S1.match(text, a)
-                e = -1 if sub is None else sub.end()
-                if e <= a or e > b:
+            p6, q6 = R[4]
+            while p6 < q6:
+                m6 = S1.match(text, p6)
+                e6 = -1 if m6 is None else m6.end()
+                if e6 <= p6 or e6 > q6:
                     raise NoMatch
-                B1(sub.regs, text, c5)
-                a = e
+                R6 = m6.regs
+                if R6[1][0] >= 0:
+                    a, b = R6[1]
+                    c5.append(new(Tok, ('HCHARS', text[a:b], a, b)))
+                else:
+                    a, b = R6[2]
+                    t7 = new(Tok, ('LSQB', text[a:b], a, b))
+                    a, b = R6[3]
+                    t8 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R6[4]
+                    t9 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                    c5.append(cb_ip6_bracket([t7, t8, t9]))
+                p6 = e6
             c3.append(cb_host(c5))
             if R[5][0] >= 0:
                 a, b = R[5]
-                t6 = new(Tok, ('COLON', text[a:b], a, b))
+                t10 = new(Tok, ('COLON', text[a:b], a, b))
                 a, b = R[6]
-                t7 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-                c3.append(cb_port([t6, t7]))
+                t11 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+                c3.append(cb_port([t10, t11]))
             else:
                 c3.append(None)
             c2.append(cb_authority(c3))
             if R[7][0] >= 0:
                 a, b = R[7]
-                t8 = new(Tok, ('S', text[a:b], a, b))
-                c2.append(cb_path_root([t8]))
-                a, b = R[8]
-                while a < b:
-                    sub = S2.match(text, a)
-                    e = -1 if sub is None else sub.end()
-                    if e <= a or e > b:
+                t12 = new(Tok, ('S', text[a:b], a, b))
+                c2.append(cb_path_root([t12]))
+                p13, q13 = R[8]
+                while p13 < q13:
+                    m13 = S2.match(text, p13)
+                    e13 = -1 if m13 is None else m13.end()
+                    if e13 <= p13 or e13 > q13:
                         raise NoMatch
-                    B2(sub.regs, text, c2)
-                    a = e
+                    R13 = m13.regs
+                    a, b = R13[1]
+                    t14 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R13[2]
+                    t15 = new(Tok, ('S', text[a:b], a, b))
+                    c2.append(cb_dir([t14, t15]))
+                    p13 = e13
                 if R[9][0] >= 0:
                     a, b = R[9]
-                    t9 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c2.append(cb_file([t9]))
+                    t16 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c2.append(cb_file([t16]))
                 else:
                     c2.append(None)
             else:
@@ -87,103 +103,83 @@ def make_url_url(lift, patterns, Tok, NoMatch):
             c0.append(cb_auth_path(c2))
         else:
             if R[10][0] >= 0:
-                c10 = []
+                c17 = []
                 a, b = R[10]
-                t11 = new(Tok, ('S', text[a:b], a, b))
-                c10.append(cb_path_root([t11]))
-                a, b = R[11]
-                while a < b:
-                    sub = S3.match(text, a)
-                    e = -1 if sub is None else sub.end()
-                    if e <= a or e > b:
+                t18 = new(Tok, ('S', text[a:b], a, b))
+                c17.append(cb_path_root([t18]))
+                p19, q19 = R[11]
+                while p19 < q19:
+                    m19 = S3.match(text, p19)
+                    e19 = -1 if m19 is None else m19.end()
+                    if e19 <= p19 or e19 > q19:
                         raise NoMatch
-                    B3(sub.regs, text, c10)
-                    a = e
+                    R19 = m19.regs
+                    a, b = R19[1]
+                    t20 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R19[2]
+                    t21 = new(Tok, ('S', text[a:b], a, b))
+                    c17.append(cb_dir([t20, t21]))
+                    p19 = e19
                 if R[12][0] >= 0:
                     a, b = R[12]
-                    t12 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c10.append(cb_file([t12]))
-                else:
-                    c10.append(None)
-                c0.append(cb_path(c10))
-            elif R[13][0] >= 0:
-                c13 = []
-                a, b = R[13]
-                t14 = new(Tok, ('PCHARS', text[a:b], a, b))
-                a, b = R[14]
-                t15 = new(Tok, ('S', text[a:b], a, b))
-                c13.append(cb_dir([t14, t15]))
-                a, b = R[15]
-                while a < b:
-                    sub = S4.match(text, a)
-                    e = -1 if sub is None else sub.end()
-                    if e <= a or e > b:
-                        raise NoMatch
-                    B4(sub.regs, text, c13)
-                    a = e
-                if R[16][0] >= 0:
-                    a, b = R[16]
-                    t16 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c13.append(cb_file([t16]))
-                else:
-                    c13.append(None)
-                c0.append(cb_path(c13))
-            else:
-                c17 = []
-                if R[17][0] >= 0:
-                    a, b = R[17]
-                    t18 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c17.append(cb_file([t18]))
+                    t22 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c17.append(cb_file([t22]))
                 else:
                     c17.append(None)
                 c0.append(cb_path(c17))
+            elif R[13][0] >= 0:
+                c23 = []
+                a, b = R[13]
+                t24 = new(Tok, ('PCHARS', text[a:b], a, b))
+                a, b = R[14]
+                t25 = new(Tok, ('S', text[a:b], a, b))
+                c23.append(cb_dir([t24, t25]))
+                p26, q26 = R[15]
+                while p26 < q26:
+                    m26 = S4.match(text, p26)
+                    e26 = -1 if m26 is None else m26.end()
+                    if e26 <= p26 or e26 > q26:
+                        raise NoMatch
+                    R26 = m26.regs
+                    a, b = R26[1]
+                    t27 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R26[2]
+                    t28 = new(Tok, ('S', text[a:b], a, b))
+                    c23.append(cb_dir([t27, t28]))
+                    p26 = e26
+                if R[16][0] >= 0:
+                    a, b = R[16]
+                    t29 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c23.append(cb_file([t29]))
+                else:
+                    c23.append(None)
+                c0.append(cb_path(c23))
+            else:
+                c30 = []
+                if R[17][0] >= 0:
+                    a, b = R[17]
+                    t31 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c30.append(cb_file([t31]))
+                else:
+                    c30.append(None)
+                c0.append(cb_path(c30))
         if R[18][0] >= 0:
             a, b = R[18]
-            t19 = new(Tok, ('QMARK', text[a:b], a, b))
+            t32 = new(Tok, ('QMARK', text[a:b], a, b))
             a, b = R[19]
-            t20 = new(Tok, ('QCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_query([t19, t20]))
+            t33 = new(Tok, ('QCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_query([t32, t33]))
         else:
             c0.append(None)
         if R[20][0] >= 0:
             a, b = R[20]
-            t21 = new(Tok, ('HASH', text[a:b], a, b))
+            t34 = new(Tok, ('HASH', text[a:b], a, b))
             a, b = R[21]
-            t22 = new(Tok, ('FCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_fragment([t21, t22]))
+            t35 = new(Tok, ('FCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_fragment([t34, t35]))
         else:
             c0.append(None)
         out.append(cb_url(c0))
-    def B1(R, text, out):
-        if R[1][0] >= 0:
-            a, b = R[1]
-            out.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-        else:
-            a, b = R[2]
-            t23 = new(Tok, ('LSQB', text[a:b], a, b))
-            a, b = R[3]
-            t24 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-            a, b = R[4]
-            t25 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-            out.append(cb_ip6_bracket([t23, t24, t25]))
-    def B2(R, text, out):
-        a, b = R[1]
-        t26 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-        a, b = R[2]
-        t27 = new(Tok, ('S', text[a:b], a, b))
-        out.append(cb_dir([t26, t27]))
-    def B3(R, text, out):
-        a, b = R[1]
-        t28 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-        a, b = R[2]
-        t29 = new(Tok, ('S', text[a:b], a, b))
-        out.append(cb_dir([t28, t29]))
-    def B4(R, text, out):
-        a, b = R[1]
-        t30 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-        a, b = R[2]
-        t31 = new(Tok, ('S', text[a:b], a, b))
-        out.append(cb_dir([t30, t31]))
     return B0
 
 def make_url_credentials(lift, patterns, Tok, NoMatch):
@@ -225,36 +221,35 @@ def make_url_authority(lift, patterns, Tok, NoMatch):
         else:
             c0.append(None)
         c2 = []
-        a, b = R[2]
-        while a < b:
-            sub = S1.match(text, a)
-            e = -1 if sub is None else sub.end()
-            if e <= a or e > b:
+        p3, q3 = R[2]
+        while p3 < q3:
+            m3 = S1.match(text, p3)
+            e3 = -1 if m3 is None else m3.end()
+            if e3 <= p3 or e3 > q3:
                 raise NoMatch
-            B1(sub.regs, text, c2)
-            a = e
+            R3 = m3.regs
+            if R3[1][0] >= 0:
+                a, b = R3[1]
+                c2.append(new(Tok, ('HCHARS', text[a:b], a, b)))
+            else:
+                a, b = R3[2]
+                t4 = new(Tok, ('LSQB', text[a:b], a, b))
+                a, b = R3[3]
+                t5 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                a, b = R3[4]
+                t6 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                c2.append(cb_ip6_bracket([t4, t5, t6]))
+            p3 = e3
         c0.append(cb_host(c2))
         if R[3][0] >= 0:
             a, b = R[3]
-            t3 = new(Tok, ('COLON', text[a:b], a, b))
+            t7 = new(Tok, ('COLON', text[a:b], a, b))
             a, b = R[4]
-            t4 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_port([t3, t4]))
+            t8 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_port([t7, t8]))
         else:
             c0.append(None)
         out.append(cb_authority(c0))
-    def B1(R, text, out):
-        if R[1][0] >= 0:
-            a, b = R[1]
-            out.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-        else:
-            a, b = R[2]
-            t5 = new(Tok, ('LSQB', text[a:b], a, b))
-            a, b = R[3]
-            t6 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-            a, b = R[4]
-            t7 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-            out.append(cb_ip6_bracket([t5, t6, t7]))
     return B0
 
 def make_special_url(lift, patterns, Tok, NoMatch):
@@ -294,40 +289,56 @@ def make_special_url(lift, patterns, Tok, NoMatch):
             else:
                 c3.append(None)
             c5 = []
-            a, b = R[4]
-            while a < b:
-                sub = S1.match(text, a)
-                e = -1 if sub is None else sub.end()
-                if e <= a or e > b:
+            p6, q6 = R[4]
+            while p6 < q6:
+                m6 = S1.match(text, p6)
+                e6 = -1 if m6 is None else m6.end()
+                if e6 <= p6 or e6 > q6:
                     raise NoMatch
-                B1(sub.regs, text, c5)
-                a = e
+                R6 = m6.regs
+                if R6[1][0] >= 0:
+                    a, b = R6[1]
+                    c5.append(new(Tok, ('HCHARS', text[a:b], a, b)))
+                else:
+                    a, b = R6[2]
+                    t7 = new(Tok, ('LSQB', text[a:b], a, b))
+                    a, b = R6[3]
+                    t8 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R6[4]
+                    t9 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                    c5.append(cb_ip6_bracket([t7, t8, t9]))
+                p6 = e6
             c3.append(cb_host(c5))
             if R[5][0] >= 0:
                 a, b = R[5]
-                t6 = new(Tok, ('COLON', text[a:b], a, b))
+                t10 = new(Tok, ('COLON', text[a:b], a, b))
                 a, b = R[6]
-                t7 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-                c3.append(cb_port([t6, t7]))
+                t11 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+                c3.append(cb_port([t10, t11]))
             else:
                 c3.append(None)
             c2.append(cb_authority(c3))
             if R[7][0] >= 0:
                 a, b = R[7]
-                t8 = new(Tok, ('S', text[a:b], a, b))
-                c2.append(cb_path_root([t8]))
-                a, b = R[8]
-                while a < b:
-                    sub = S2.match(text, a)
-                    e = -1 if sub is None else sub.end()
-                    if e <= a or e > b:
+                t12 = new(Tok, ('S', text[a:b], a, b))
+                c2.append(cb_path_root([t12]))
+                p13, q13 = R[8]
+                while p13 < q13:
+                    m13 = S2.match(text, p13)
+                    e13 = -1 if m13 is None else m13.end()
+                    if e13 <= p13 or e13 > q13:
                         raise NoMatch
-                    B2(sub.regs, text, c2)
-                    a = e
+                    R13 = m13.regs
+                    a, b = R13[1]
+                    t14 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R13[2]
+                    t15 = new(Tok, ('S', text[a:b], a, b))
+                    c2.append(cb_dir([t14, t15]))
+                    p13 = e13
                 if R[9][0] >= 0:
                     a, b = R[9]
-                    t9 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c2.append(cb_file([t9]))
+                    t16 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c2.append(cb_file([t16]))
                 else:
                     c2.append(None)
             else:
@@ -335,103 +346,83 @@ def make_special_url(lift, patterns, Tok, NoMatch):
             c0.append(cb_auth_path(c2))
         else:
             if R[10][0] >= 0:
-                c10 = []
+                c17 = []
                 a, b = R[10]
-                t11 = new(Tok, ('S', text[a:b], a, b))
-                c10.append(cb_path_root([t11]))
-                a, b = R[11]
-                while a < b:
-                    sub = S3.match(text, a)
-                    e = -1 if sub is None else sub.end()
-                    if e <= a or e > b:
+                t18 = new(Tok, ('S', text[a:b], a, b))
+                c17.append(cb_path_root([t18]))
+                p19, q19 = R[11]
+                while p19 < q19:
+                    m19 = S3.match(text, p19)
+                    e19 = -1 if m19 is None else m19.end()
+                    if e19 <= p19 or e19 > q19:
                         raise NoMatch
-                    B3(sub.regs, text, c10)
-                    a = e
+                    R19 = m19.regs
+                    a, b = R19[1]
+                    t20 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R19[2]
+                    t21 = new(Tok, ('S', text[a:b], a, b))
+                    c17.append(cb_dir([t20, t21]))
+                    p19 = e19
                 if R[12][0] >= 0:
                     a, b = R[12]
-                    t12 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c10.append(cb_file([t12]))
-                else:
-                    c10.append(None)
-                c0.append(cb_path(c10))
-            elif R[13][0] >= 0:
-                c13 = []
-                a, b = R[13]
-                t14 = new(Tok, ('PCHARS', text[a:b], a, b))
-                a, b = R[14]
-                t15 = new(Tok, ('S', text[a:b], a, b))
-                c13.append(cb_dir([t14, t15]))
-                a, b = R[15]
-                while a < b:
-                    sub = S4.match(text, a)
-                    e = -1 if sub is None else sub.end()
-                    if e <= a or e > b:
-                        raise NoMatch
-                    B4(sub.regs, text, c13)
-                    a = e
-                if R[16][0] >= 0:
-                    a, b = R[16]
-                    t16 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c13.append(cb_file([t16]))
-                else:
-                    c13.append(None)
-                c0.append(cb_path(c13))
-            else:
-                c17 = []
-                if R[17][0] >= 0:
-                    a, b = R[17]
-                    t18 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c17.append(cb_file([t18]))
+                    t22 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c17.append(cb_file([t22]))
                 else:
                     c17.append(None)
                 c0.append(cb_path(c17))
+            elif R[13][0] >= 0:
+                c23 = []
+                a, b = R[13]
+                t24 = new(Tok, ('PCHARS', text[a:b], a, b))
+                a, b = R[14]
+                t25 = new(Tok, ('S', text[a:b], a, b))
+                c23.append(cb_dir([t24, t25]))
+                p26, q26 = R[15]
+                while p26 < q26:
+                    m26 = S4.match(text, p26)
+                    e26 = -1 if m26 is None else m26.end()
+                    if e26 <= p26 or e26 > q26:
+                        raise NoMatch
+                    R26 = m26.regs
+                    a, b = R26[1]
+                    t27 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R26[2]
+                    t28 = new(Tok, ('S', text[a:b], a, b))
+                    c23.append(cb_dir([t27, t28]))
+                    p26 = e26
+                if R[16][0] >= 0:
+                    a, b = R[16]
+                    t29 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c23.append(cb_file([t29]))
+                else:
+                    c23.append(None)
+                c0.append(cb_path(c23))
+            else:
+                c30 = []
+                if R[17][0] >= 0:
+                    a, b = R[17]
+                    t31 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c30.append(cb_file([t31]))
+                else:
+                    c30.append(None)
+                c0.append(cb_path(c30))
         if R[18][0] >= 0:
             a, b = R[18]
-            t19 = new(Tok, ('QMARK', text[a:b], a, b))
+            t32 = new(Tok, ('QMARK', text[a:b], a, b))
             a, b = R[19]
-            t20 = new(Tok, ('url__QCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_query([t19, t20]))
+            t33 = new(Tok, ('url__QCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_query([t32, t33]))
         else:
             c0.append(None)
         if R[20][0] >= 0:
             a, b = R[20]
-            t21 = new(Tok, ('HASH', text[a:b], a, b))
+            t34 = new(Tok, ('HASH', text[a:b], a, b))
             a, b = R[21]
-            t22 = new(Tok, ('url__FCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_fragment([t21, t22]))
+            t35 = new(Tok, ('url__FCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_fragment([t34, t35]))
         else:
             c0.append(None)
         out.append(cb_url(c0))
-    def B1(R, text, out):
-        if R[1][0] >= 0:
-            a, b = R[1]
-            out.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-        else:
-            a, b = R[2]
-            t23 = new(Tok, ('LSQB', text[a:b], a, b))
-            a, b = R[3]
-            t24 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-            a, b = R[4]
-            t25 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-            out.append(cb_ip6_bracket([t23, t24, t25]))
-    def B2(R, text, out):
-        a, b = R[1]
-        t26 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-        a, b = R[2]
-        t27 = new(Tok, ('S', text[a:b], a, b))
-        out.append(cb_dir([t26, t27]))
-    def B3(R, text, out):
-        a, b = R[1]
-        t28 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-        a, b = R[2]
-        t29 = new(Tok, ('S', text[a:b], a, b))
-        out.append(cb_dir([t28, t29]))
-    def B4(R, text, out):
-        a, b = R[1]
-        t30 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-        a, b = R[2]
-        t31 = new(Tok, ('S', text[a:b], a, b))
-        out.append(cb_dir([t30, t31]))
     return B0
 
 def make_special_credentials(lift, patterns, Tok, NoMatch):
@@ -473,36 +464,35 @@ def make_special_authority(lift, patterns, Tok, NoMatch):
         else:
             c0.append(None)
         c2 = []
-        a, b = R[2]
-        while a < b:
-            sub = S1.match(text, a)
-            e = -1 if sub is None else sub.end()
-            if e <= a or e > b:
+        p3, q3 = R[2]
+        while p3 < q3:
+            m3 = S1.match(text, p3)
+            e3 = -1 if m3 is None else m3.end()
+            if e3 <= p3 or e3 > q3:
                 raise NoMatch
-            B1(sub.regs, text, c2)
-            a = e
+            R3 = m3.regs
+            if R3[1][0] >= 0:
+                a, b = R3[1]
+                c2.append(new(Tok, ('HCHARS', text[a:b], a, b)))
+            else:
+                a, b = R3[2]
+                t4 = new(Tok, ('LSQB', text[a:b], a, b))
+                a, b = R3[3]
+                t5 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                a, b = R3[4]
+                t6 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                c2.append(cb_ip6_bracket([t4, t5, t6]))
+            p3 = e3
         c0.append(cb_host(c2))
         if R[3][0] >= 0:
             a, b = R[3]
-            t3 = new(Tok, ('COLON', text[a:b], a, b))
+            t7 = new(Tok, ('COLON', text[a:b], a, b))
             a, b = R[4]
-            t4 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_port([t3, t4]))
+            t8 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_port([t7, t8]))
         else:
             c0.append(None)
         out.append(cb_authority(c0))
-    def B1(R, text, out):
-        if R[1][0] >= 0:
-            a, b = R[1]
-            out.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-        else:
-            a, b = R[2]
-            t5 = new(Tok, ('LSQB', text[a:b], a, b))
-            a, b = R[3]
-            t6 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-            a, b = R[4]
-            t7 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-            out.append(cb_ip6_bracket([t5, t6, t7]))
     return B0
 
 def make_file_url(lift, patterns, Tok, NoMatch):
@@ -562,57 +552,73 @@ def make_file_url(lift, patterns, Tok, NoMatch):
                 else:
                     c6.append(None)
                 c8 = []
-                a, b = R[7]
-                while a < b:
-                    sub = S1.match(text, a)
-                    e = -1 if sub is None else sub.end()
-                    if e <= a or e > b:
+                p9, q9 = R[7]
+                while p9 < q9:
+                    m9 = S1.match(text, p9)
+                    e9 = -1 if m9 is None else m9.end()
+                    if e9 <= p9 or e9 > q9:
                         raise NoMatch
-                    B1(sub.regs, text, c8)
-                    a = e
+                    R9 = m9.regs
+                    if R9[1][0] >= 0:
+                        a, b = R9[1]
+                        c8.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
+                    else:
+                        a, b = R9[2]
+                        t10 = new(Tok, ('LSQB', text[a:b], a, b))
+                        a, b = R9[3]
+                        t11 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                        a, b = R9[4]
+                        t12 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                        c8.append(cb_ip6_bracket([t10, t11, t12]))
+                    p9 = e9
                 c6.append(cb_host(c8))
                 if R[8][0] >= 0:
                     a, b = R[8]
-                    t9 = new(Tok, ('COLON', text[a:b], a, b))
+                    t13 = new(Tok, ('COLON', text[a:b], a, b))
                     a, b = R[9]
-                    t10 = new(Tok, ('special__PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-                    c6.append(cb_port([t9, t10]))
+                    t14 = new(Tok, ('special__PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+                    c6.append(cb_port([t13, t14]))
                 else:
                     c6.append(None)
                 c5.append(cb_authority(c6))
                 if R[10][0] >= 0:
                     a, b = R[10]
-                    t11 = new(Tok, ('DRIVE_S', text[a:b], a, b))
+                    t15 = new(Tok, ('DRIVE_S', text[a:b], a, b))
                     a, b = R[11]
-                    t12 = new(Tok, ('DRIVE', text[a:b], a, b))
-                    c5.append(cb_drive([t11, t12]))
+                    t16 = new(Tok, ('DRIVE', text[a:b], a, b))
+                    c5.append(cb_drive([t15, t16]))
                 else:
                     c5.append(None)
                 c2.append(cb_auth_drive(c5))
             else:
-                c13 = []
+                c17 = []
                 a, b = R[12]
-                t14 = new(Tok, ('DRIVE_S', text[a:b], a, b))
+                t18 = new(Tok, ('DRIVE_S', text[a:b], a, b))
                 a, b = R[13]
-                t15 = new(Tok, ('DRIVE', text[a:b], a, b))
-                c13.append(cb_drive([t14, t15]))
-                c2.append(cb_auth_drive(c13))
+                t19 = new(Tok, ('DRIVE', text[a:b], a, b))
+                c17.append(cb_drive([t18, t19]))
+                c2.append(cb_auth_drive(c17))
             if R[14][0] >= 0:
                 a, b = R[14]
-                t16 = new(Tok, ('S', text[a:b], a, b))
-                c2.append(cb_path_root([t16]))
-                a, b = R[15]
-                while a < b:
-                    sub = S2.match(text, a)
-                    e = -1 if sub is None else sub.end()
-                    if e <= a or e > b:
+                t20 = new(Tok, ('S', text[a:b], a, b))
+                c2.append(cb_path_root([t20]))
+                p21, q21 = R[15]
+                while p21 < q21:
+                    m21 = S2.match(text, p21)
+                    e21 = -1 if m21 is None else m21.end()
+                    if e21 <= p21 or e21 > q21:
                         raise NoMatch
-                    B2(sub.regs, text, c2)
-                    a = e
+                    R21 = m21.regs
+                    a, b = R21[1]
+                    t22 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R21[2]
+                    t23 = new(Tok, ('S', text[a:b], a, b))
+                    c2.append(cb_dir([t22, t23]))
+                    p21 = e21
                 if R[16][0] >= 0:
                     a, b = R[16]
-                    t17 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c2.append(cb_file([t17]))
+                    t24 = new(Tok, ('special__PCHARS', text[a:b], a, b))
+                    c2.append(cb_file([t24]))
                 else:
                     c2.append(None)
             else:
@@ -620,103 +626,83 @@ def make_file_url(lift, patterns, Tok, NoMatch):
             c0.append(cb_auth_path(c2))
         else:
             if R[17][0] >= 0:
-                c18 = []
+                c25 = []
                 a, b = R[17]
-                t19 = new(Tok, ('S', text[a:b], a, b))
-                c18.append(cb_path_root([t19]))
-                a, b = R[18]
-                while a < b:
-                    sub = S3.match(text, a)
-                    e = -1 if sub is None else sub.end()
-                    if e <= a or e > b:
+                t26 = new(Tok, ('S', text[a:b], a, b))
+                c25.append(cb_path_root([t26]))
+                p27, q27 = R[18]
+                while p27 < q27:
+                    m27 = S3.match(text, p27)
+                    e27 = -1 if m27 is None else m27.end()
+                    if e27 <= p27 or e27 > q27:
                         raise NoMatch
-                    B3(sub.regs, text, c18)
-                    a = e
+                    R27 = m27.regs
+                    a, b = R27[1]
+                    t28 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R27[2]
+                    t29 = new(Tok, ('S', text[a:b], a, b))
+                    c25.append(cb_dir([t28, t29]))
+                    p27 = e27
                 if R[19][0] >= 0:
                     a, b = R[19]
-                    t20 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c18.append(cb_file([t20]))
-                else:
-                    c18.append(None)
-                c0.append(cb_path(c18))
-            elif R[20][0] >= 0:
-                c21 = []
-                a, b = R[20]
-                t22 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                a, b = R[21]
-                t23 = new(Tok, ('S', text[a:b], a, b))
-                c21.append(cb_dir([t22, t23]))
-                a, b = R[22]
-                while a < b:
-                    sub = S4.match(text, a)
-                    e = -1 if sub is None else sub.end()
-                    if e <= a or e > b:
-                        raise NoMatch
-                    B4(sub.regs, text, c21)
-                    a = e
-                if R[23][0] >= 0:
-                    a, b = R[23]
-                    t24 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c21.append(cb_file([t24]))
-                else:
-                    c21.append(None)
-                c0.append(cb_path(c21))
-            else:
-                c25 = []
-                if R[24][0] >= 0:
-                    a, b = R[24]
-                    t26 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c25.append(cb_file([t26]))
+                    t30 = new(Tok, ('special__PCHARS', text[a:b], a, b))
+                    c25.append(cb_file([t30]))
                 else:
                     c25.append(None)
                 c0.append(cb_path(c25))
+            elif R[20][0] >= 0:
+                c31 = []
+                a, b = R[20]
+                t32 = new(Tok, ('special__PCHARS', text[a:b], a, b))
+                a, b = R[21]
+                t33 = new(Tok, ('S', text[a:b], a, b))
+                c31.append(cb_dir([t32, t33]))
+                p34, q34 = R[22]
+                while p34 < q34:
+                    m34 = S4.match(text, p34)
+                    e34 = -1 if m34 is None else m34.end()
+                    if e34 <= p34 or e34 > q34:
+                        raise NoMatch
+                    R34 = m34.regs
+                    a, b = R34[1]
+                    t35 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R34[2]
+                    t36 = new(Tok, ('S', text[a:b], a, b))
+                    c31.append(cb_dir([t35, t36]))
+                    p34 = e34
+                if R[23][0] >= 0:
+                    a, b = R[23]
+                    t37 = new(Tok, ('special__PCHARS', text[a:b], a, b))
+                    c31.append(cb_file([t37]))
+                else:
+                    c31.append(None)
+                c0.append(cb_path(c31))
+            else:
+                c38 = []
+                if R[24][0] >= 0:
+                    a, b = R[24]
+                    t39 = new(Tok, ('special__PCHARS', text[a:b], a, b))
+                    c38.append(cb_file([t39]))
+                else:
+                    c38.append(None)
+                c0.append(cb_path(c38))
         if R[25][0] >= 0:
             a, b = R[25]
-            t27 = new(Tok, ('QMARK', text[a:b], a, b))
+            t40 = new(Tok, ('QMARK', text[a:b], a, b))
             a, b = R[26]
-            t28 = new(Tok, ('special__url__QCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_query([t27, t28]))
+            t41 = new(Tok, ('special__url__QCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_query([t40, t41]))
         else:
             c0.append(None)
         if R[27][0] >= 0:
             a, b = R[27]
-            t29 = new(Tok, ('HASH', text[a:b], a, b))
+            t42 = new(Tok, ('HASH', text[a:b], a, b))
             a, b = R[28]
-            t30 = new(Tok, ('special__url__FCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_fragment([t29, t30]))
+            t43 = new(Tok, ('special__url__FCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_fragment([t42, t43]))
         else:
             c0.append(None)
         out.append(cb_url(c0))
-    def B1(R, text, out):
-        if R[1][0] >= 0:
-            a, b = R[1]
-            out.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
-        else:
-            a, b = R[2]
-            t31 = new(Tok, ('LSQB', text[a:b], a, b))
-            a, b = R[3]
-            t32 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-            a, b = R[4]
-            t33 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-            out.append(cb_ip6_bracket([t31, t32, t33]))
-    def B2(R, text, out):
-        a, b = R[1]
-        t34 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-        a, b = R[2]
-        t35 = new(Tok, ('S', text[a:b], a, b))
-        out.append(cb_dir([t34, t35]))
-    def B3(R, text, out):
-        a, b = R[1]
-        t36 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-        a, b = R[2]
-        t37 = new(Tok, ('S', text[a:b], a, b))
-        out.append(cb_dir([t36, t37]))
-    def B4(R, text, out):
-        a, b = R[1]
-        t38 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-        a, b = R[2]
-        t39 = new(Tok, ('S', text[a:b], a, b))
-        out.append(cb_dir([t38, t39]))
     return B0
 
 def make_file_credentials(lift, patterns, Tok, NoMatch):
@@ -758,36 +744,35 @@ def make_file_authority(lift, patterns, Tok, NoMatch):
         else:
             c0.append(None)
         c2 = []
-        a, b = R[2]
-        while a < b:
-            sub = S1.match(text, a)
-            e = -1 if sub is None else sub.end()
-            if e <= a or e > b:
+        p3, q3 = R[2]
+        while p3 < q3:
+            m3 = S1.match(text, p3)
+            e3 = -1 if m3 is None else m3.end()
+            if e3 <= p3 or e3 > q3:
                 raise NoMatch
-            B1(sub.regs, text, c2)
-            a = e
+            R3 = m3.regs
+            if R3[1][0] >= 0:
+                a, b = R3[1]
+                c2.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
+            else:
+                a, b = R3[2]
+                t4 = new(Tok, ('LSQB', text[a:b], a, b))
+                a, b = R3[3]
+                t5 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                a, b = R3[4]
+                t6 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                c2.append(cb_ip6_bracket([t4, t5, t6]))
+            p3 = e3
         c0.append(cb_host(c2))
         if R[3][0] >= 0:
             a, b = R[3]
-            t3 = new(Tok, ('COLON', text[a:b], a, b))
+            t7 = new(Tok, ('COLON', text[a:b], a, b))
             a, b = R[4]
-            t4 = new(Tok, ('special__PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_port([t3, t4]))
+            t8 = new(Tok, ('special__PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_port([t7, t8]))
         else:
             c0.append(None)
         out.append(cb_authority(c0))
-    def B1(R, text, out):
-        if R[1][0] >= 0:
-            a, b = R[1]
-            out.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
-        else:
-            a, b = R[2]
-            t5 = new(Tok, ('LSQB', text[a:b], a, b))
-            a, b = R[3]
-            t6 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-            a, b = R[4]
-            t7 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-            out.append(cb_ip6_bracket([t5, t6, t7]))
     return B0
 
 PATTERNS = {'url_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>//))(?:((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/?#]+)))?)?(?:((?>/))((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?)?|(?:((?>/))((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?|((?>[^\\/?#]+))((?>/))((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?|(?:((?>[^\\/?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))'], 'url_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'url_authority': ['(?:((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/?#]+)))?)?', '(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?)'], 'special_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'special_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'special_authority': ['(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)'], 'file_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:()(?:(?:((?>[\\/\\\\]{2})))?((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z)))|((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))?|((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))(?:((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'file_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'file_authority': ['(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)']}

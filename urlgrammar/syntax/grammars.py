@@ -13,11 +13,11 @@ same, and loading is about three times faster.
 
 from __future__ import annotations
 
-import hashlib
+import os
 import re
+import zlib
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +25,8 @@ from urlgrammar.model.schemes import Mode, mode_for_scheme
 from urlgrammar.syntax.lalr import Driver, Tok
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from lark import Lark, Transformer
 
 #: What a cached parser is built with: a factory of its transformer (a class, usually), so
@@ -43,14 +45,21 @@ GRAMMARS: dict[str, tuple[str, ...]] = {
 }
 
 
+@cache
+def _grammar_directory() -> str:
+    # os.path rather than pathlib: this runs on the first parse of every process.
+    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    for candidate in (os.path.join(package, "grammars"), os.path.join(os.path.dirname(package), "grammars")):
+        if os.path.isfile(os.path.join(candidate, "url.lark")):
+            return candidate
+    raise FileNotFoundError(f"the urlgrammar grammar files are missing (looked in {package})")
+
+
 def grammar_dir() -> Path:
     """Where the ``.lark`` files are: inside the installed package, or beside it in a checkout."""
-    here = Path(__file__).resolve().parent
-    package = here.parent
-    for candidate in (package / "grammars", package.parent / "grammars"):
-        if (candidate / "url.lark").is_file():
-            return candidate
-    raise FileNotFoundError(f"the urlgrammar grammar files are missing (looked in {here})")
+    from pathlib import Path
+
+    return Path(_grammar_directory())
 
 
 def build(name: str, transformer: Transformer[Any, Any] | None = None, *, strict: bool = False,
@@ -102,12 +111,14 @@ def tree_parser(name: str, *, positions: bool = False) -> Lark:
     return lark_parser(name, positions=positions)
 
 
-def grammar_digest(directory: Path) -> str:
-    """A digest of every grammar file, to tell whether the compiled module is current."""
-    h = hashlib.sha256()
-    for path in sorted(directory.glob("*.lark")):
-        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return h.hexdigest()
+def grammar_digest(directory: str | os.PathLike[str]) -> str:
+    """A checksum of every grammar file's name and content (CRC-32: it only tells whether the
+    compiled module is current, and it costs nothing to import)."""
+    crc = 0
+    for name in sorted(n for n in os.listdir(directory) if n.endswith(".lark")):
+        with open(os.path.join(directory, name), "rb") as f:
+            crc = zlib.crc32(name.encode() + b"\0" + f.read() + b"\0", crc)
+    return f"{crc:08x}"
 
 
 @cache
@@ -118,7 +129,7 @@ def compiled() -> ModuleType | None:
     built with Lark and run by the lean driver: slower to start, same results."""
     from urlgrammar.syntax import compiled as module
 
-    return module if grammar_digest(grammar_dir()) == module.DIGEST else None
+    return module if grammar_digest(_grammar_directory()) == module.DIGEST else None
 
 
 def terminal_pattern(grammar: str, name: str) -> str:

@@ -138,6 +138,7 @@ class _Writer:
         self.lines: list[str] = []
         self.names = itertools.count()
         self.callbacks: set[str] = set()
+        self.regs = "R"  # the name of the match's regs where the lines are
 
     def emit(self, depth: int, line: str) -> None:
         self.lines.append("    " * depth + line)
@@ -147,7 +148,7 @@ class _Writer:
         if isinstance(node, Term):
             if node.kept:
                 g = node.group
-                self.emit(depth, f"a, b = R[{g}]")
+                self.emit(depth, f"a, b = {self.regs}[{g}]")
                 self.emit(depth, f"{into}.append(new(Tok, ({node.name!r}, text[a:b], a, b)))")
         elif isinstance(node, Rule):
             if node.callback is None:
@@ -169,13 +170,13 @@ class _Writer:
                 if i == len(node.branches) - 1:
                     self.emit(depth, "else:")
                 else:
-                    self.emit(depth, f"{'if' if i == 0 else 'elif'} R[{marker}][0] >= 0:")
+                    self.emit(depth, f"{'if' if i == 0 else 'elif'} {self.regs}[{marker}][0] >= 0:")
                 before = len(self.lines)
                 self.children(branch, into, depth + 1)
                 if len(self.lines) == before:
                     self.emit(depth + 1, "pass")
         elif isinstance(node, Opt):
-            self.emit(depth, f"if R[{node.marker}][0] >= 0:")
+            self.emit(depth, f"if {self.regs}[{node.marker}][0] >= 0:")
             before = len(self.lines)
             self.children(node.body, into, depth + 1)
             if len(self.lines) == before:
@@ -185,16 +186,21 @@ class _Writer:
                 for _ in range(node.placeholders):
                     self.emit(depth + 1, f"{into}.append(None)")
         elif isinstance(node, Rep):
-            # Re-read the span item by item; an item that ends elsewhere than the pattern's
-            # reading did sends the text to the LALR driver.
-            self.emit(depth, f"a, b = R[{node.group}]")
-            self.emit(depth, "while a < b:")
-            self.emit(depth + 1, f"sub = S{node.sub}.match(text, a)")
-            self.emit(depth + 1, "e = -1 if sub is None else sub.end()")
-            self.emit(depth + 1, "if e <= a or e > b:")
+            # Re-read the span item by item, with the item's own pattern and its builder
+            # written inline; an item that ends elsewhere than the pattern's reading did sends
+            # the text to the LALR driver.
+            n = next(self.names)
+            self.emit(depth, f"p{n}, q{n} = {self.regs}[{node.group}]")
+            self.emit(depth, f"while p{n} < q{n}:")
+            self.emit(depth + 1, f"m{n} = S{node.sub}.match(text, p{n})")
+            self.emit(depth + 1, f"e{n} = -1 if m{n} is None else m{n}.end()")
+            self.emit(depth + 1, f"if e{n} <= p{n} or e{n} > q{n}:")
             self.emit(depth + 2, "raise NoMatch")
-            self.emit(depth + 1, f"B{node.sub}(sub.regs, text, {into})")
-            self.emit(depth + 1, "a = e")
+            self.emit(depth + 1, f"R{n} = m{n}.regs")
+            outer, self.regs = self.regs, f"R{n}"
+            self.children(node.body, into, depth + 1)
+            self.regs = outer
+            self.emit(depth + 1, f"p{n} = e{n}")
 
     def tokens(self, items: list[Node], depth: int) -> str:
         """Lines that read the tokens of a simple rule body into locals; the list's items."""
@@ -205,7 +211,7 @@ class _Writer:
             if not term.kept:
                 continue
             name = f"t{next(self.names)}"
-            self.emit(depth, f"a, b = R[{term.group}]")
+            self.emit(depth, f"a, b = {self.regs}[{term.group}]")
             make = f"new(Tok, ({term.name!r}, text[a:b], a, b))"
             self.emit(depth, f"{name} = {make}" if isinstance(item, Term) else
                       f"{name} = {make} if a >= 0 else None")
@@ -230,15 +236,13 @@ def compile_start(lark: Lark, start: str, name: str) -> Program:
     check_order(root)
     programs: list[tuple[str, Node]] = [("", root)]
     patterns: list[str] = []
-    writer = _Writer()
     i = 0
-    while i < len(programs):
-        node = programs[i][1]
-        pattern = _Emitter(programs).pattern(node, True)
-        patterns.append(pattern)
-        writer.emit(0, f"def B{i}(R, text, out):")
-        writer.children(node, "out", 1)
+    while i < len(programs):  # emitting a pattern adds its repeated items' programs
+        patterns.append(_Emitter(programs).pattern(programs[i][1], True))
         i += 1
+    writer = _Writer()
+    writer.emit(0, "def B0(R, text, out):")
+    writer.children(root, "out", 1)
     body = "\n".join(writer.lines)
     return Program(name, patterns, body, frozenset(writer.callbacks))
 

@@ -152,22 +152,25 @@ class Matcher:
     the text, the driver parses it (``fallbacks`` counts those)."""
 
     def __init__(self, name: str, transformer: TransformerFactory):
-        module = compiled()
-        assert module is not None
-        made = transformer()
         self.name = name
         self.transformer = transformer
         self.fallbacks = 0
+        self.made = transformer()
+        _bind(self.made, self)
         self.builders: dict[str, tuple[Callable[[str], re.Match[str] | None], Callable[..., None]]] = {}
-        for start in module.COMPILED[name]:
-            key = f"{name}_{start}"
-            patterns = [re.compile(p) for p in module.PATTERNS[key]]
-            build = getattr(module, f"make_{key}")(made, patterns, Tok, NoMatch)
-            self.builders[start] = (patterns[0].fullmatch, build)
-        _bind(made, self)
+
+    def _builder(self, start: str) -> tuple[Callable[[str], re.Match[str] | None], Callable[..., None]]:
+        # Each start rule's patterns are compiled when first used (most processes use one).
+        module = compiled()
+        assert module is not None
+        key = f"{self.name}_{start}"
+        patterns = [re.compile(p) for p in module.PATTERNS[key]]
+        build = getattr(module, f"make_{key}")(self.made, patterns, Tok, NoMatch)
+        found = self.builders[start] = (patterns[0].fullmatch, build)
+        return found
 
     def parse(self, text: str, start: str) -> Any:
-        fullmatch, build = self.builders[start]
+        fullmatch, build = self.builders.get(start) or self._builder(start)
         m = fullmatch(text)
         if m is not None:
             out: list[Any] = []

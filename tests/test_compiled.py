@@ -103,3 +103,27 @@ def test_an_out_of_order_grammar_is_refused() -> None:
 def test_overlap(a: str, b: str, expected: bool) -> None:
     assert order.overlap(a, b) is expected
     assert re.compile(a) and re.compile(b)
+
+
+def _pct_three_ways(text: str) -> None:
+    from urlgrammar.encoding.percent import _Terminals
+
+    compiled = grammars.Matcher("pct", _Terminals)
+    by_pattern = compiled.parse(text, "pct_encoded_string")
+    assert compiled.fallbacks == 0, f"the pattern did not take {text!r}"
+    assert by_pattern == lean_parser("pct", _Terminals).parse(text, "pct_encoded_string")
+    larks = lark_parser("pct", _Terminals).parse(text, start="pct_encoded_string")
+    assert [(t.type, t.value, t.start_pos, t.end_pos) for t in by_pattern] == \
+        [(t.type, t.value, t.start_pos, t.end_pos) for t in larks]
+
+
+@pytest.mark.slow
+@settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=st.text(alphabet="%0aAfFgG9z é", max_size=30))
+def test_percent_encoded_strings_three_ways(text: str) -> None:
+    _pct_three_ways(text)
+
+
+@pytest.mark.parametrize("text", ["", "%", "%%", "%4", "%41%42x", "a%zz%2e%2E", "%%41", "é%C3%A9"])
+def test_percent_encoded_strings_three_ways_on_cases(text: str) -> None:
+    _pct_three_ways(text)

@@ -23,7 +23,7 @@ from typing import Final, NamedTuple
 from urlgrammar.encoding.encoders import ISO2022JPEncoder, StatelessEncoder, get_encoder
 from urlgrammar.encoding.labels import get_encoding, get_output_encoding
 from urlgrammar.model.record import Span
-from urlgrammar.syntax.grammars import lean_parser
+from urlgrammar.syntax.grammars import matcher
 from urlgrammar.syntax.lalr import Tok
 
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
@@ -228,7 +228,7 @@ def _encode_iso_2022_jp(encoder: ISO2022JPEncoder, s: str, byte_table: tuple[str
 
 
 class _Terminals:
-    """What the lean driver builds from a percent-encoded string (grammar ``pct``, start
+    """What the parser builds from a percent-encoded string (grammar ``pct``, start
     ``pct_encoded_string``): its terminals, in order, each rule giving the one it holds."""
 
     def pct_encoded_string(self, parts: list[Tok]) -> list[Tok]:
@@ -243,9 +243,8 @@ class _Terminals:
 def pct_tokens(text: str) -> list[Tok]:
     """The terminals of ``text`` read as a percent-encoded-string (``grammars/pct.lark``):
     PCT_ENCODED_BYTES, PCT_INVALID and UNCODED, each with its position."""
-    # The lean driver, as for the URL grammars: Lark's general parser costs several times
-    # as much per token.
-    tokens: list[Tok] = lean_parser("pct", _Terminals).parse(text, "pct_encoded_string")
+    # The compiled pattern, as for the URL grammars (the lean driver where it is not current).
+    tokens: list[Tok] = matcher("pct", _Terminals).parse(text, "pct_encoded_string")
     return tokens
 
 

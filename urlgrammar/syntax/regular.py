@@ -248,10 +248,11 @@ def compile_start(lark: Lark, start: str, name: str) -> Program:
 
 # ---- the generated module -------------------------------------------------------------------
 
-#: What is compiled: each URL grammar's start rules.
+#: What is compiled: each URL grammar's start rules, and percent-encoded strings.
 COMPILED = {"url": ("url", "credentials", "authority"),
             "special": ("url", "credentials", "authority"),
-            "file": ("url", "credentials", "authority")}
+            "file": ("url", "credentials", "authority"),
+            "pct": ("pct_encoded_string",)}
 
 
 def module_source() -> str:

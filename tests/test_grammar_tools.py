@@ -16,6 +16,7 @@ import pytest
 from urlgrammar.grammar_tools.check import (
     NO_COLLISION_CHECK,
     GrammarSet,
+    check_compiled,
     register,
     run_check,
     sample,
@@ -57,7 +58,15 @@ def test_every_line_is_a_check_that_can_fail(capsys: pytest.CaptureFixture[str])
     _cli("grammar", "check")
     checks = [line.split()[1].rstrip(":") for line in capsys.readouterr().out.splitlines()
               if line.startswith(("ok ", "FAIL "))]
-    assert checks == ["lalr", "unused", "total", "ipv4", "ipv6"]
+    assert checks == ["lalr", "unused", "compiled", "total", "ipv4", "ipv6"]
+
+
+def test_the_compiled_check_fails_on_an_order_the_lexer_does_not_keep(tmp_path: Path) -> None:
+    # A grammar named as a compiled one whose alternatives put the shorter token first.
+    grammars = _grammars(tmp_path, {"pct": 'pct_encoded_string: (a | b)*\na: A\nb: AB\nA: "a"\nAB: "ab"\n'},
+                         {"pct": ("pct_encoded_string",)})
+    result = check_compiled(grammars)
+    assert not result.ok and "tries A before AB" in result.details[0]
 
 
 def _without_interegular(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,6 +22,7 @@ from lark import Lark
 
 import urlgrammar
 from urlgrammar.model.record import Component
+from urlgrammar.syntax.grammars import Matcher
 from urlgrammar.syntax.lalr import Driver
 from urlgrammar.teaching.explain import explain
 
@@ -50,6 +51,7 @@ def counting(monkeypatch: pytest.MonkeyPatch) -> Iterator[Work]:
     compare = tuple.__eq__
     lark_parse = Lark.parse
     driver_parse = Driver.parse
+    matcher_parse = Matcher.parse
 
     def eq(self: Component, other: object) -> bool:
         work.comparisons += 1
@@ -64,10 +66,15 @@ def counting(monkeypatch: pytest.MonkeyPatch) -> Iterator[Work]:
         work.reads[(start, text)] += 1
         return driver_parse(self, text, start)
 
+    def compiled(self: Matcher, text: str, start: str) -> Any:
+        work.reads[(start, text)] += 1
+        return matcher_parse(self, text, start)
+
     with monkeypatch.context() as m:
         m.setattr(Component, "__eq__", eq)
         m.setattr(Lark, "parse", general)
         m.setattr(Driver, "parse", lean)
+        m.setattr(Matcher, "parse", compiled)
         yield work
 
 
@@ -124,7 +131,7 @@ def test_explain_of_a_long_path_compares_each_segment_a_bounded_number_of_times(
     assert counts[1] <= 12 * counts[0] + 20, counts
 
 
-def test_validate_reads_each_percent_encoded_value_once_with_the_lean_driver(
+def test_validate_reads_each_percent_encoded_value_once_with_the_compiled_pattern(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Regression: validate read a value with many `%` through Lark's general parser, four
     # times (twice for the input, twice more for the suggestion).

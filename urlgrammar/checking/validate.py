@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from urlgrammar.api import base_url_of
 from urlgrammar.checking.diagnostics import Collector, code_point
+from urlgrammar.checking.plain import plain_href
 from urlgrammar.encoding.percent import pct_invalid
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.authority import port_number
@@ -89,6 +90,10 @@ def validate(input: str, base: str | URL | None = None) -> Report:
     """
     if not isinstance(input, str):
         raise TypeError(f"validate() wants a str, not {type(input).__name__}")
+    if base is None:
+        href = plain_href(input)  # most URLs: valid, and the parser reports nothing
+        if href is not None:
+            return Report(input, None, True, False, (), href, input, None, None)
     base_url = base_url_of(base)
     return _examine(input, None if base is None else str(base), base_url, suggest=True)
 

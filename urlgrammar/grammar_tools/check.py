@@ -277,6 +277,29 @@ def check_inclusion(grammars: GrammarSet, inputs: list[str], name: str, strict: 
     return Result(not rejected, summary, tuple(f"rejected by {loose}: {t!a}" for t in rejected[:10]))
 
 
+def check_compiled(grammars: GrammarSet) -> Result:
+    """Each compiled start rule passes the order check, and (for the package's own grammars)
+    the generated module is what the compiler makes of the files now."""
+    from urlgrammar.syntax.ebnf import Unsupported
+    from urlgrammar.syntax.regular import COMPILED, compile_start, module_source
+
+    compiled = [(name, start) for name, starts in COMPILED.items() if name in grammars.starts
+                for start in starts if start in grammars.starts[name]]
+    try:
+        for name, start in compiled:
+            compile_start(grammars.build(name), start, f"{name}_{start}")
+    except Unsupported as e:
+        return Result(False, f"compiled: {name} {start} cannot be compiled to one pattern", (str(e),))
+    summary = f"compiled: {len(compiled)} start rules compile to patterns that read the lexer's tokens"
+    if grammars.own:
+        path = Path(__file__).resolve().parent.parent / "syntax" / "compiled.py"
+        if path.read_text(encoding="utf-8") != module_source():
+            return Result(False, f"{summary}, but {path} is not current",
+                          ("run: python -m urlgrammar.syntax.regular",))
+        summary += f"; {path.name} is current"
+    return Result(True, summary)
+
+
 def run_check(out: TextIO, grammars: GrammarSet | None = None, inputs: Iterable[str] | None = None) -> int:
     """Print one line per check; 0 when all hold, 1 otherwise. ``inputs`` replaces the WPT ones."""
     grammars = grammars or GrammarSet()
@@ -293,7 +316,8 @@ def run_check(out: TextIO, grammars: GrammarSet | None = None, inputs: Iterable[
         origin = f"{len(wpt):,} given"
     origin = f"{len(texts):,} generated inputs, {origin}"
     texts += wpt
-    results = [check_lalr(grammars), check_unused(grammars), check_total(grammars, texts, origin)]
+    results = [check_lalr(grammars), check_unused(grammars), check_compiled(grammars),
+               check_total(grammars, texts, origin)]
     results += [check_inclusion(grammars, texts, *inclusion) for inclusion in INCLUSIONS
                 if inclusion[0] in grammars.starts]
     for result in results:

@@ -7,11 +7,10 @@ string back, except that special-mode `\\` separators print as `/`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.syntax.grammars import scheme_of
+
+_SCHEME, _AUTHORITY, _ROOT, _DIR = Kind.SCHEME, Kind.AUTHORITY, Kind.ROOT, Kind.DIR
 
 
 def normalise_for_printing(record: URLRecord) -> URLRecord:
@@ -22,11 +21,13 @@ def normalise_for_printing(record: URLRecord) -> URLRecord:
     - Otherwise, a first component that is a dir or file starting with a scheme-like string:
       encode its first `:` as ``%3A``, or the string would read as having a scheme.
     """
+    if record and record[0].kind == _SCHEME and len(record) > 1 and record[1].kind == _AUTHORITY:
+        return record  # the common case: an authority, so nothing to do
     for i, c in enumerate(record):
         kind = c.kind
-        if kind == Kind.AUTHORITY or kind == Kind.DRIVE or kind > Kind.DIR:
+        if kind == _AUTHORITY or kind == Kind.DRIVE or kind > _DIR:
             break
-        if kind == Kind.DIR:
+        if kind == _DIR:
             if c.value == "":
                 return URLRecord((*record[:i], Component(Kind.DIR, "."), *record[i:]))
             break
@@ -52,19 +53,22 @@ def print_authority(authority: Authority) -> str:
     return "".join(out)
 
 
-_SIGILS: dict[Kind, Callable[[Any], str]] = {
-    Kind.SCHEME: lambda v: f"{v}:",
-    Kind.AUTHORITY: lambda v: "//" + print_authority(v),
-    Kind.DRIVE: lambda v: f"/{v}",
-    Kind.ROOT: lambda v: "/",
-    Kind.DIR: lambda v: f"{v}/",
-    Kind.FILE: str,
-    Kind.QUERY: lambda v: f"?{v}",
-    Kind.FRAGMENT: lambda v: f"#{v}",
-}
+#: Each component's sigil before or after its value (URL Model: "dir name ⟼ name `/`").
+_BEFORE = {Kind.SCHEME: "", Kind.AUTHORITY: "//", Kind.DRIVE: "/", Kind.ROOT: "", Kind.DIR: "",
+           Kind.FILE: "", Kind.QUERY: "?", Kind.FRAGMENT: "#"}
+_AFTER = {Kind.SCHEME: ":", Kind.DIR: "/", Kind.ROOT: "/"}
 
 
 def print_record(record: URLRecord) -> str:
     """URL Specification § Printing URLs: each component with its sigil, in order."""
-    sigils = _SIGILS
-    return "".join([sigils[c.kind](c.value) for c in normalise_for_printing(record)])
+    out = []
+    before, after = _BEFORE, _AFTER
+    for c in normalise_for_printing(record):
+        kind = c.kind
+        out.append(before[kind])
+        if kind == _AUTHORITY:
+            out.append(print_authority(c.value))
+        elif kind != _ROOT:
+            out.append(str(c.value))
+        out.append(after.get(kind, ""))
+    return "".join(out)

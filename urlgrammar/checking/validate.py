@@ -17,6 +17,7 @@ import contextlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from urlgrammar.api import base_url_of
 from urlgrammar.checking.diagnostics import Collector, code_point
@@ -219,13 +220,15 @@ _NOT_OTHER_UNICODE = "[\ud800-\udfff\ufdd0-\ufdef]|" + \
     "|".join(f"\\U{plane:04x}fffe|\\U{plane:04x}ffff" for plane in range(17))
 
 
-def _invalid_patterns(column: int) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """What a column does not allow (`%` aside): in ASCII text, and in any text."""
-    valid = re.escape("".join(chars for _, chars, statuses in TABLE if statuses[column] in "vE"))
+@cache
+def _invalid_patterns(column: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """What a column does not allow (`%` aside): in ASCII text, and in any text. Compiled
+    when first asked for: the patterns are large, and most inputs are valid URLs that
+    validate's fast path answers without them."""
+    i = COLUMNS.index(column)
+    valid = re.escape("".join(chars for _, chars, statuses in TABLE if statuses[i] in "vE"))
     return re.compile(f"[^{valid}%]"), re.compile(f"[^{valid}%\u00a0-\U0010fffd]|{_NOT_OTHER_UNICODE}")
 
-
-_INVALID = {name: _invalid_patterns(i) for i, name in enumerate(COLUMNS)}
 _ASCII_STATUS = {char: statuses for _, chars, statuses in TABLE for char in chars}
 
 
@@ -234,7 +237,7 @@ def component_error(value: str, start: int, column: str, rule: str,
     """The first code point of a component value that its column does not allow, or the first
     ``pct_invalid`` of its percent-encoded-string parse (``invalid`` reads them), whichever
     comes first."""
-    bad = _INVALID[column][not value.isascii()].search(value)
+    bad = _invalid_patterns(column)[not value.isascii()].search(value)
     first = None
     if bad is not None:
         char = bad.group()

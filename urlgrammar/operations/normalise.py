@@ -125,8 +125,8 @@ def _nothing_to_do(record: URLRecord) -> bool:
     """No segment that could be a dot segment and no drive written with `|` (most URLs)."""
     for c in record:
         kind = c.kind
-        if ((kind is _DIR or kind is _FILE) and c.value[:1] in _DOT_STARTS) or \
-                (kind is _DRIVE and c.value[1:] == "|"):
+        if (kind in _PATH_KINDS and c.value[:1] in _DOT_STARTS) or \
+                (kind == _DRIVE and c.value[1:] == "|"):
             return False
     return True
 

@@ -46,97 +46,94 @@ def make_url_url(lift, patterns, Tok, NoMatch):
             else:
                 c3.append(None)
             c5 = []
-            p6, q6 = R[4]
-            while p6 < q6:
-                m6 = S1.match(text, p6)
-                e6 = -1 if m6 is None else m6.end()
-                if e6 <= p6 or e6 > q6:
-                    raise NoMatch
-                R6 = m6.regs
-                if R6[1][0] >= 0:
-                    a, b = R6[1]
+            if R[4][0] >= 0:
+                if R[5][0] >= 0:
+                    a, b = R[5]
                     c5.append(new(Tok, ('HCHARS', text[a:b], a, b)))
                 else:
-                    a, b = R6[2]
-                    t7 = new(Tok, ('LSQB', text[a:b], a, b))
-                    a, b = R6[3]
-                    t8 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R6[4]
-                    t9 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                    c5.append(cb_ip6_bracket([t7, t8, t9]))
-                p6 = e6
+                    a, b = R[6]
+                    t6 = new(Tok, ('LSQB', text[a:b], a, b))
+                    a, b = R[7]
+                    t7 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R[8]
+                    t8 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                    c5.append(cb_ip6_bracket([t6, t7, t8]))
+            p9, q9 = R[9]
+            while p9 < q9:
+                m9 = S1.match(text, p9)
+                e9 = -1 if m9 is None else m9.end()
+                if e9 <= p9 or e9 > q9:
+                    raise NoMatch
+                R9 = m9.regs
+                if R9[1][0] >= 0:
+                    a, b = R9[1]
+                    c5.append(new(Tok, ('HCHARS', text[a:b], a, b)))
+                else:
+                    a, b = R9[2]
+                    t10 = new(Tok, ('LSQB', text[a:b], a, b))
+                    a, b = R9[3]
+                    t11 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R9[4]
+                    t12 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                    c5.append(cb_ip6_bracket([t10, t11, t12]))
+                p9 = e9
             c3.append(cb_host(c5))
-            if R[5][0] >= 0:
-                a, b = R[5]
-                t10 = new(Tok, ('COLON', text[a:b], a, b))
-                a, b = R[6]
-                t11 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-                c3.append(cb_port([t10, t11]))
+            if R[10][0] >= 0:
+                a, b = R[10]
+                t13 = new(Tok, ('COLON', text[a:b], a, b))
+                a, b = R[11]
+                t14 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+                c3.append(cb_port([t13, t14]))
             else:
                 c3.append(None)
             c2.append(cb_authority(c3))
-            if R[7][0] >= 0:
-                a, b = R[7]
-                t12 = new(Tok, ('S', text[a:b], a, b))
-                c2.append(cb_path_root([t12]))
-                p13, q13 = R[8]
-                while p13 < q13:
-                    m13 = S2.match(text, p13)
-                    e13 = -1 if m13 is None else m13.end()
-                    if e13 <= p13 or e13 > q13:
+            if R[12][0] >= 0:
+                a, b = R[12]
+                t15 = new(Tok, ('S', text[a:b], a, b))
+                c2.append(cb_path_root([t15]))
+                if R[14][0] >= 0:
+                    a, b = R[13]
+                    t16 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R[14]
+                    t17 = new(Tok, ('S', text[a:b], a, b))
+                    c2.append(cb_dir([t16, t17]))
+                p18, q18 = R[15]
+                while p18 < q18:
+                    m18 = S2.match(text, p18)
+                    e18 = -1 if m18 is None else m18.end()
+                    if e18 <= p18 or e18 > q18:
                         raise NoMatch
-                    R13 = m13.regs
-                    a, b = R13[1]
-                    t14 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R13[2]
-                    t15 = new(Tok, ('S', text[a:b], a, b))
-                    c2.append(cb_dir([t14, t15]))
-                    p13 = e13
-                if R[9][0] >= 0:
-                    a, b = R[9]
-                    t16 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c2.append(cb_file([t16]))
+                    R18 = m18.regs
+                    a, b = R18[1]
+                    t19 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R18[2]
+                    t20 = new(Tok, ('S', text[a:b], a, b))
+                    c2.append(cb_dir([t19, t20]))
+                    p18 = e18
+                if R[16][0] >= 0:
+                    a, b = R[16]
+                    t21 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c2.append(cb_file([t21]))
                 else:
                     c2.append(None)
             else:
                 c2.append(None)
             c0.append(cb_auth_path(c2))
         else:
-            if R[10][0] >= 0:
-                c17 = []
-                a, b = R[10]
-                t18 = new(Tok, ('S', text[a:b], a, b))
-                c17.append(cb_path_root([t18]))
-                p19, q19 = R[11]
-                while p19 < q19:
-                    m19 = S3.match(text, p19)
-                    e19 = -1 if m19 is None else m19.end()
-                    if e19 <= p19 or e19 > q19:
-                        raise NoMatch
-                    R19 = m19.regs
-                    a, b = R19[1]
-                    t20 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R19[2]
-                    t21 = new(Tok, ('S', text[a:b], a, b))
-                    c17.append(cb_dir([t20, t21]))
-                    p19 = e19
-                if R[12][0] >= 0:
-                    a, b = R[12]
-                    t22 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c17.append(cb_file([t22]))
-                else:
-                    c17.append(None)
-                c0.append(cb_path(c17))
-            elif R[13][0] >= 0:
-                c23 = []
-                a, b = R[13]
-                t24 = new(Tok, ('PCHARS', text[a:b], a, b))
-                a, b = R[14]
-                t25 = new(Tok, ('S', text[a:b], a, b))
-                c23.append(cb_dir([t24, t25]))
-                p26, q26 = R[15]
+            if R[17][0] >= 0:
+                c22 = []
+                a, b = R[17]
+                t23 = new(Tok, ('S', text[a:b], a, b))
+                c22.append(cb_path_root([t23]))
+                if R[19][0] >= 0:
+                    a, b = R[18]
+                    t24 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R[19]
+                    t25 = new(Tok, ('S', text[a:b], a, b))
+                    c22.append(cb_dir([t24, t25]))
+                p26, q26 = R[20]
                 while p26 < q26:
-                    m26 = S4.match(text, p26)
+                    m26 = S3.match(text, p26)
                     e26 = -1 if m26 is None else m26.end()
                     if e26 <= p26 or e26 > q26:
                         raise NoMatch
@@ -145,38 +142,71 @@ def make_url_url(lift, patterns, Tok, NoMatch):
                     t27 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
                     a, b = R26[2]
                     t28 = new(Tok, ('S', text[a:b], a, b))
-                    c23.append(cb_dir([t27, t28]))
+                    c22.append(cb_dir([t27, t28]))
                     p26 = e26
-                if R[16][0] >= 0:
-                    a, b = R[16]
+                if R[21][0] >= 0:
+                    a, b = R[21]
                     t29 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c23.append(cb_file([t29]))
+                    c22.append(cb_file([t29]))
                 else:
-                    c23.append(None)
-                c0.append(cb_path(c23))
-            else:
+                    c22.append(None)
+                c0.append(cb_path(c22))
+            elif R[22][0] >= 0:
                 c30 = []
-                if R[17][0] >= 0:
-                    a, b = R[17]
-                    t31 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c30.append(cb_file([t31]))
+                a, b = R[22]
+                t31 = new(Tok, ('PCHARS', text[a:b], a, b))
+                a, b = R[23]
+                t32 = new(Tok, ('S', text[a:b], a, b))
+                c30.append(cb_dir([t31, t32]))
+                if R[25][0] >= 0:
+                    a, b = R[24]
+                    t33 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R[25]
+                    t34 = new(Tok, ('S', text[a:b], a, b))
+                    c30.append(cb_dir([t33, t34]))
+                p35, q35 = R[26]
+                while p35 < q35:
+                    m35 = S4.match(text, p35)
+                    e35 = -1 if m35 is None else m35.end()
+                    if e35 <= p35 or e35 > q35:
+                        raise NoMatch
+                    R35 = m35.regs
+                    a, b = R35[1]
+                    t36 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R35[2]
+                    t37 = new(Tok, ('S', text[a:b], a, b))
+                    c30.append(cb_dir([t36, t37]))
+                    p35 = e35
+                if R[27][0] >= 0:
+                    a, b = R[27]
+                    t38 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c30.append(cb_file([t38]))
                 else:
                     c30.append(None)
                 c0.append(cb_path(c30))
-        if R[18][0] >= 0:
-            a, b = R[18]
-            t32 = new(Tok, ('QMARK', text[a:b], a, b))
-            a, b = R[19]
-            t33 = new(Tok, ('QCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_query([t32, t33]))
+            else:
+                c39 = []
+                if R[28][0] >= 0:
+                    a, b = R[28]
+                    t40 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c39.append(cb_file([t40]))
+                else:
+                    c39.append(None)
+                c0.append(cb_path(c39))
+        if R[29][0] >= 0:
+            a, b = R[29]
+            t41 = new(Tok, ('QMARK', text[a:b], a, b))
+            a, b = R[30]
+            t42 = new(Tok, ('QCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_query([t41, t42]))
         else:
             c0.append(None)
-        if R[20][0] >= 0:
-            a, b = R[20]
-            t34 = new(Tok, ('HASH', text[a:b], a, b))
-            a, b = R[21]
-            t35 = new(Tok, ('FCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_fragment([t34, t35]))
+        if R[31][0] >= 0:
+            a, b = R[31]
+            t43 = new(Tok, ('HASH', text[a:b], a, b))
+            a, b = R[32]
+            t44 = new(Tok, ('FCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_fragment([t43, t44]))
         else:
             c0.append(None)
         out.append(cb_url(c0))
@@ -221,32 +251,44 @@ def make_url_authority(lift, patterns, Tok, NoMatch):
         else:
             c0.append(None)
         c2 = []
-        p3, q3 = R[2]
-        while p3 < q3:
-            m3 = S1.match(text, p3)
-            e3 = -1 if m3 is None else m3.end()
-            if e3 <= p3 or e3 > q3:
-                raise NoMatch
-            R3 = m3.regs
-            if R3[1][0] >= 0:
-                a, b = R3[1]
+        if R[2][0] >= 0:
+            if R[3][0] >= 0:
+                a, b = R[3]
                 c2.append(new(Tok, ('HCHARS', text[a:b], a, b)))
             else:
-                a, b = R3[2]
-                t4 = new(Tok, ('LSQB', text[a:b], a, b))
-                a, b = R3[3]
-                t5 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                a, b = R3[4]
-                t6 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                c2.append(cb_ip6_bracket([t4, t5, t6]))
-            p3 = e3
+                a, b = R[4]
+                t3 = new(Tok, ('LSQB', text[a:b], a, b))
+                a, b = R[5]
+                t4 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                a, b = R[6]
+                t5 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                c2.append(cb_ip6_bracket([t3, t4, t5]))
+        p6, q6 = R[7]
+        while p6 < q6:
+            m6 = S1.match(text, p6)
+            e6 = -1 if m6 is None else m6.end()
+            if e6 <= p6 or e6 > q6:
+                raise NoMatch
+            R6 = m6.regs
+            if R6[1][0] >= 0:
+                a, b = R6[1]
+                c2.append(new(Tok, ('HCHARS', text[a:b], a, b)))
+            else:
+                a, b = R6[2]
+                t7 = new(Tok, ('LSQB', text[a:b], a, b))
+                a, b = R6[3]
+                t8 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                a, b = R6[4]
+                t9 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                c2.append(cb_ip6_bracket([t7, t8, t9]))
+            p6 = e6
         c0.append(cb_host(c2))
-        if R[3][0] >= 0:
-            a, b = R[3]
-            t7 = new(Tok, ('COLON', text[a:b], a, b))
-            a, b = R[4]
-            t8 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_port([t7, t8]))
+        if R[8][0] >= 0:
+            a, b = R[8]
+            t10 = new(Tok, ('COLON', text[a:b], a, b))
+            a, b = R[9]
+            t11 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_port([t10, t11]))
         else:
             c0.append(None)
         out.append(cb_authority(c0))
@@ -289,97 +331,94 @@ def make_special_url(lift, patterns, Tok, NoMatch):
             else:
                 c3.append(None)
             c5 = []
-            p6, q6 = R[4]
-            while p6 < q6:
-                m6 = S1.match(text, p6)
-                e6 = -1 if m6 is None else m6.end()
-                if e6 <= p6 or e6 > q6:
-                    raise NoMatch
-                R6 = m6.regs
-                if R6[1][0] >= 0:
-                    a, b = R6[1]
+            if R[4][0] >= 0:
+                if R[5][0] >= 0:
+                    a, b = R[5]
                     c5.append(new(Tok, ('HCHARS', text[a:b], a, b)))
                 else:
-                    a, b = R6[2]
-                    t7 = new(Tok, ('LSQB', text[a:b], a, b))
-                    a, b = R6[3]
-                    t8 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R6[4]
-                    t9 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                    c5.append(cb_ip6_bracket([t7, t8, t9]))
-                p6 = e6
+                    a, b = R[6]
+                    t6 = new(Tok, ('LSQB', text[a:b], a, b))
+                    a, b = R[7]
+                    t7 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R[8]
+                    t8 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                    c5.append(cb_ip6_bracket([t6, t7, t8]))
+            p9, q9 = R[9]
+            while p9 < q9:
+                m9 = S1.match(text, p9)
+                e9 = -1 if m9 is None else m9.end()
+                if e9 <= p9 or e9 > q9:
+                    raise NoMatch
+                R9 = m9.regs
+                if R9[1][0] >= 0:
+                    a, b = R9[1]
+                    c5.append(new(Tok, ('HCHARS', text[a:b], a, b)))
+                else:
+                    a, b = R9[2]
+                    t10 = new(Tok, ('LSQB', text[a:b], a, b))
+                    a, b = R9[3]
+                    t11 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R9[4]
+                    t12 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                    c5.append(cb_ip6_bracket([t10, t11, t12]))
+                p9 = e9
             c3.append(cb_host(c5))
-            if R[5][0] >= 0:
-                a, b = R[5]
-                t10 = new(Tok, ('COLON', text[a:b], a, b))
-                a, b = R[6]
-                t11 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-                c3.append(cb_port([t10, t11]))
+            if R[10][0] >= 0:
+                a, b = R[10]
+                t13 = new(Tok, ('COLON', text[a:b], a, b))
+                a, b = R[11]
+                t14 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+                c3.append(cb_port([t13, t14]))
             else:
                 c3.append(None)
             c2.append(cb_authority(c3))
-            if R[7][0] >= 0:
-                a, b = R[7]
-                t12 = new(Tok, ('S', text[a:b], a, b))
-                c2.append(cb_path_root([t12]))
-                p13, q13 = R[8]
-                while p13 < q13:
-                    m13 = S2.match(text, p13)
-                    e13 = -1 if m13 is None else m13.end()
-                    if e13 <= p13 or e13 > q13:
+            if R[12][0] >= 0:
+                a, b = R[12]
+                t15 = new(Tok, ('S', text[a:b], a, b))
+                c2.append(cb_path_root([t15]))
+                if R[14][0] >= 0:
+                    a, b = R[13]
+                    t16 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R[14]
+                    t17 = new(Tok, ('S', text[a:b], a, b))
+                    c2.append(cb_dir([t16, t17]))
+                p18, q18 = R[15]
+                while p18 < q18:
+                    m18 = S2.match(text, p18)
+                    e18 = -1 if m18 is None else m18.end()
+                    if e18 <= p18 or e18 > q18:
                         raise NoMatch
-                    R13 = m13.regs
-                    a, b = R13[1]
-                    t14 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R13[2]
-                    t15 = new(Tok, ('S', text[a:b], a, b))
-                    c2.append(cb_dir([t14, t15]))
-                    p13 = e13
-                if R[9][0] >= 0:
-                    a, b = R[9]
-                    t16 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c2.append(cb_file([t16]))
+                    R18 = m18.regs
+                    a, b = R18[1]
+                    t19 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R18[2]
+                    t20 = new(Tok, ('S', text[a:b], a, b))
+                    c2.append(cb_dir([t19, t20]))
+                    p18 = e18
+                if R[16][0] >= 0:
+                    a, b = R[16]
+                    t21 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c2.append(cb_file([t21]))
                 else:
                     c2.append(None)
             else:
                 c2.append(None)
             c0.append(cb_auth_path(c2))
         else:
-            if R[10][0] >= 0:
-                c17 = []
-                a, b = R[10]
-                t18 = new(Tok, ('S', text[a:b], a, b))
-                c17.append(cb_path_root([t18]))
-                p19, q19 = R[11]
-                while p19 < q19:
-                    m19 = S3.match(text, p19)
-                    e19 = -1 if m19 is None else m19.end()
-                    if e19 <= p19 or e19 > q19:
-                        raise NoMatch
-                    R19 = m19.regs
-                    a, b = R19[1]
-                    t20 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R19[2]
-                    t21 = new(Tok, ('S', text[a:b], a, b))
-                    c17.append(cb_dir([t20, t21]))
-                    p19 = e19
-                if R[12][0] >= 0:
-                    a, b = R[12]
-                    t22 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c17.append(cb_file([t22]))
-                else:
-                    c17.append(None)
-                c0.append(cb_path(c17))
-            elif R[13][0] >= 0:
-                c23 = []
-                a, b = R[13]
-                t24 = new(Tok, ('PCHARS', text[a:b], a, b))
-                a, b = R[14]
-                t25 = new(Tok, ('S', text[a:b], a, b))
-                c23.append(cb_dir([t24, t25]))
-                p26, q26 = R[15]
+            if R[17][0] >= 0:
+                c22 = []
+                a, b = R[17]
+                t23 = new(Tok, ('S', text[a:b], a, b))
+                c22.append(cb_path_root([t23]))
+                if R[19][0] >= 0:
+                    a, b = R[18]
+                    t24 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R[19]
+                    t25 = new(Tok, ('S', text[a:b], a, b))
+                    c22.append(cb_dir([t24, t25]))
+                p26, q26 = R[20]
                 while p26 < q26:
-                    m26 = S4.match(text, p26)
+                    m26 = S3.match(text, p26)
                     e26 = -1 if m26 is None else m26.end()
                     if e26 <= p26 or e26 > q26:
                         raise NoMatch
@@ -388,38 +427,71 @@ def make_special_url(lift, patterns, Tok, NoMatch):
                     t27 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
                     a, b = R26[2]
                     t28 = new(Tok, ('S', text[a:b], a, b))
-                    c23.append(cb_dir([t27, t28]))
+                    c22.append(cb_dir([t27, t28]))
                     p26 = e26
-                if R[16][0] >= 0:
-                    a, b = R[16]
+                if R[21][0] >= 0:
+                    a, b = R[21]
                     t29 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c23.append(cb_file([t29]))
+                    c22.append(cb_file([t29]))
                 else:
-                    c23.append(None)
-                c0.append(cb_path(c23))
-            else:
+                    c22.append(None)
+                c0.append(cb_path(c22))
+            elif R[22][0] >= 0:
                 c30 = []
-                if R[17][0] >= 0:
-                    a, b = R[17]
-                    t31 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c30.append(cb_file([t31]))
+                a, b = R[22]
+                t31 = new(Tok, ('PCHARS', text[a:b], a, b))
+                a, b = R[23]
+                t32 = new(Tok, ('S', text[a:b], a, b))
+                c30.append(cb_dir([t31, t32]))
+                if R[25][0] >= 0:
+                    a, b = R[24]
+                    t33 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R[25]
+                    t34 = new(Tok, ('S', text[a:b], a, b))
+                    c30.append(cb_dir([t33, t34]))
+                p35, q35 = R[26]
+                while p35 < q35:
+                    m35 = S4.match(text, p35)
+                    e35 = -1 if m35 is None else m35.end()
+                    if e35 <= p35 or e35 > q35:
+                        raise NoMatch
+                    R35 = m35.regs
+                    a, b = R35[1]
+                    t36 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R35[2]
+                    t37 = new(Tok, ('S', text[a:b], a, b))
+                    c30.append(cb_dir([t36, t37]))
+                    p35 = e35
+                if R[27][0] >= 0:
+                    a, b = R[27]
+                    t38 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c30.append(cb_file([t38]))
                 else:
                     c30.append(None)
                 c0.append(cb_path(c30))
-        if R[18][0] >= 0:
-            a, b = R[18]
-            t32 = new(Tok, ('QMARK', text[a:b], a, b))
-            a, b = R[19]
-            t33 = new(Tok, ('url__QCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_query([t32, t33]))
+            else:
+                c39 = []
+                if R[28][0] >= 0:
+                    a, b = R[28]
+                    t40 = new(Tok, ('PCHARS', text[a:b], a, b))
+                    c39.append(cb_file([t40]))
+                else:
+                    c39.append(None)
+                c0.append(cb_path(c39))
+        if R[29][0] >= 0:
+            a, b = R[29]
+            t41 = new(Tok, ('QMARK', text[a:b], a, b))
+            a, b = R[30]
+            t42 = new(Tok, ('url__QCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_query([t41, t42]))
         else:
             c0.append(None)
-        if R[20][0] >= 0:
-            a, b = R[20]
-            t34 = new(Tok, ('HASH', text[a:b], a, b))
-            a, b = R[21]
-            t35 = new(Tok, ('url__FCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_fragment([t34, t35]))
+        if R[31][0] >= 0:
+            a, b = R[31]
+            t43 = new(Tok, ('HASH', text[a:b], a, b))
+            a, b = R[32]
+            t44 = new(Tok, ('url__FCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_fragment([t43, t44]))
         else:
             c0.append(None)
         out.append(cb_url(c0))
@@ -464,32 +536,44 @@ def make_special_authority(lift, patterns, Tok, NoMatch):
         else:
             c0.append(None)
         c2 = []
-        p3, q3 = R[2]
-        while p3 < q3:
-            m3 = S1.match(text, p3)
-            e3 = -1 if m3 is None else m3.end()
-            if e3 <= p3 or e3 > q3:
-                raise NoMatch
-            R3 = m3.regs
-            if R3[1][0] >= 0:
-                a, b = R3[1]
+        if R[2][0] >= 0:
+            if R[3][0] >= 0:
+                a, b = R[3]
                 c2.append(new(Tok, ('HCHARS', text[a:b], a, b)))
             else:
-                a, b = R3[2]
-                t4 = new(Tok, ('LSQB', text[a:b], a, b))
-                a, b = R3[3]
-                t5 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                a, b = R3[4]
-                t6 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                c2.append(cb_ip6_bracket([t4, t5, t6]))
-            p3 = e3
+                a, b = R[4]
+                t3 = new(Tok, ('LSQB', text[a:b], a, b))
+                a, b = R[5]
+                t4 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                a, b = R[6]
+                t5 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                c2.append(cb_ip6_bracket([t3, t4, t5]))
+        p6, q6 = R[7]
+        while p6 < q6:
+            m6 = S1.match(text, p6)
+            e6 = -1 if m6 is None else m6.end()
+            if e6 <= p6 or e6 > q6:
+                raise NoMatch
+            R6 = m6.regs
+            if R6[1][0] >= 0:
+                a, b = R6[1]
+                c2.append(new(Tok, ('HCHARS', text[a:b], a, b)))
+            else:
+                a, b = R6[2]
+                t7 = new(Tok, ('LSQB', text[a:b], a, b))
+                a, b = R6[3]
+                t8 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                a, b = R6[4]
+                t9 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                c2.append(cb_ip6_bracket([t7, t8, t9]))
+            p6 = e6
         c0.append(cb_host(c2))
-        if R[3][0] >= 0:
-            a, b = R[3]
-            t7 = new(Tok, ('COLON', text[a:b], a, b))
-            a, b = R[4]
-            t8 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_port([t7, t8]))
+        if R[8][0] >= 0:
+            a, b = R[8]
+            t10 = new(Tok, ('COLON', text[a:b], a, b))
+            a, b = R[9]
+            t11 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_port([t10, t11]))
         else:
             c0.append(None)
         out.append(cb_authority(c0))
@@ -552,114 +636,111 @@ def make_file_url(lift, patterns, Tok, NoMatch):
                 else:
                     c6.append(None)
                 c8 = []
-                p9, q9 = R[7]
-                while p9 < q9:
-                    m9 = S1.match(text, p9)
-                    e9 = -1 if m9 is None else m9.end()
-                    if e9 <= p9 or e9 > q9:
-                        raise NoMatch
-                    R9 = m9.regs
-                    if R9[1][0] >= 0:
-                        a, b = R9[1]
+                if R[7][0] >= 0:
+                    if R[8][0] >= 0:
+                        a, b = R[8]
                         c8.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
                     else:
-                        a, b = R9[2]
-                        t10 = new(Tok, ('LSQB', text[a:b], a, b))
-                        a, b = R9[3]
-                        t11 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                        a, b = R9[4]
-                        t12 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                        c8.append(cb_ip6_bracket([t10, t11, t12]))
-                    p9 = e9
+                        a, b = R[9]
+                        t9 = new(Tok, ('LSQB', text[a:b], a, b))
+                        a, b = R[10]
+                        t10 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                        a, b = R[11]
+                        t11 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                        c8.append(cb_ip6_bracket([t9, t10, t11]))
+                p12, q12 = R[12]
+                while p12 < q12:
+                    m12 = S1.match(text, p12)
+                    e12 = -1 if m12 is None else m12.end()
+                    if e12 <= p12 or e12 > q12:
+                        raise NoMatch
+                    R12 = m12.regs
+                    if R12[1][0] >= 0:
+                        a, b = R12[1]
+                        c8.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
+                    else:
+                        a, b = R12[2]
+                        t13 = new(Tok, ('LSQB', text[a:b], a, b))
+                        a, b = R12[3]
+                        t14 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                        a, b = R12[4]
+                        t15 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                        c8.append(cb_ip6_bracket([t13, t14, t15]))
+                    p12 = e12
                 c6.append(cb_host(c8))
-                if R[8][0] >= 0:
-                    a, b = R[8]
-                    t13 = new(Tok, ('COLON', text[a:b], a, b))
-                    a, b = R[9]
-                    t14 = new(Tok, ('special__PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-                    c6.append(cb_port([t13, t14]))
+                if R[13][0] >= 0:
+                    a, b = R[13]
+                    t16 = new(Tok, ('COLON', text[a:b], a, b))
+                    a, b = R[14]
+                    t17 = new(Tok, ('special__PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+                    c6.append(cb_port([t16, t17]))
                 else:
                     c6.append(None)
                 c5.append(cb_authority(c6))
-                if R[10][0] >= 0:
-                    a, b = R[10]
-                    t15 = new(Tok, ('DRIVE_S', text[a:b], a, b))
-                    a, b = R[11]
-                    t16 = new(Tok, ('DRIVE', text[a:b], a, b))
-                    c5.append(cb_drive([t15, t16]))
+                if R[15][0] >= 0:
+                    a, b = R[15]
+                    t18 = new(Tok, ('DRIVE_S', text[a:b], a, b))
+                    a, b = R[16]
+                    t19 = new(Tok, ('DRIVE', text[a:b], a, b))
+                    c5.append(cb_drive([t18, t19]))
                 else:
                     c5.append(None)
                 c2.append(cb_auth_drive(c5))
             else:
-                c17 = []
-                a, b = R[12]
-                t18 = new(Tok, ('DRIVE_S', text[a:b], a, b))
-                a, b = R[13]
-                t19 = new(Tok, ('DRIVE', text[a:b], a, b))
-                c17.append(cb_drive([t18, t19]))
-                c2.append(cb_auth_drive(c17))
-            if R[14][0] >= 0:
-                a, b = R[14]
-                t20 = new(Tok, ('S', text[a:b], a, b))
-                c2.append(cb_path_root([t20]))
-                p21, q21 = R[15]
-                while p21 < q21:
-                    m21 = S2.match(text, p21)
-                    e21 = -1 if m21 is None else m21.end()
-                    if e21 <= p21 or e21 > q21:
+                c20 = []
+                a, b = R[17]
+                t21 = new(Tok, ('DRIVE_S', text[a:b], a, b))
+                a, b = R[18]
+                t22 = new(Tok, ('DRIVE', text[a:b], a, b))
+                c20.append(cb_drive([t21, t22]))
+                c2.append(cb_auth_drive(c20))
+            if R[19][0] >= 0:
+                a, b = R[19]
+                t23 = new(Tok, ('S', text[a:b], a, b))
+                c2.append(cb_path_root([t23]))
+                if R[21][0] >= 0:
+                    a, b = R[20]
+                    t24 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R[21]
+                    t25 = new(Tok, ('S', text[a:b], a, b))
+                    c2.append(cb_dir([t24, t25]))
+                p26, q26 = R[22]
+                while p26 < q26:
+                    m26 = S2.match(text, p26)
+                    e26 = -1 if m26 is None else m26.end()
+                    if e26 <= p26 or e26 > q26:
                         raise NoMatch
-                    R21 = m21.regs
-                    a, b = R21[1]
-                    t22 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R21[2]
-                    t23 = new(Tok, ('S', text[a:b], a, b))
-                    c2.append(cb_dir([t22, t23]))
-                    p21 = e21
-                if R[16][0] >= 0:
-                    a, b = R[16]
-                    t24 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c2.append(cb_file([t24]))
+                    R26 = m26.regs
+                    a, b = R26[1]
+                    t27 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R26[2]
+                    t28 = new(Tok, ('S', text[a:b], a, b))
+                    c2.append(cb_dir([t27, t28]))
+                    p26 = e26
+                if R[23][0] >= 0:
+                    a, b = R[23]
+                    t29 = new(Tok, ('special__PCHARS', text[a:b], a, b))
+                    c2.append(cb_file([t29]))
                 else:
                     c2.append(None)
             else:
                 c2.append(None)
             c0.append(cb_auth_path(c2))
         else:
-            if R[17][0] >= 0:
-                c25 = []
-                a, b = R[17]
-                t26 = new(Tok, ('S', text[a:b], a, b))
-                c25.append(cb_path_root([t26]))
-                p27, q27 = R[18]
-                while p27 < q27:
-                    m27 = S3.match(text, p27)
-                    e27 = -1 if m27 is None else m27.end()
-                    if e27 <= p27 or e27 > q27:
-                        raise NoMatch
-                    R27 = m27.regs
-                    a, b = R27[1]
-                    t28 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R27[2]
-                    t29 = new(Tok, ('S', text[a:b], a, b))
-                    c25.append(cb_dir([t28, t29]))
-                    p27 = e27
-                if R[19][0] >= 0:
-                    a, b = R[19]
-                    t30 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c25.append(cb_file([t30]))
-                else:
-                    c25.append(None)
-                c0.append(cb_path(c25))
-            elif R[20][0] >= 0:
-                c31 = []
-                a, b = R[20]
-                t32 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                a, b = R[21]
-                t33 = new(Tok, ('S', text[a:b], a, b))
-                c31.append(cb_dir([t32, t33]))
-                p34, q34 = R[22]
+            if R[24][0] >= 0:
+                c30 = []
+                a, b = R[24]
+                t31 = new(Tok, ('S', text[a:b], a, b))
+                c30.append(cb_path_root([t31]))
+                if R[26][0] >= 0:
+                    a, b = R[25]
+                    t32 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R[26]
+                    t33 = new(Tok, ('S', text[a:b], a, b))
+                    c30.append(cb_dir([t32, t33]))
+                p34, q34 = R[27]
                 while p34 < q34:
-                    m34 = S4.match(text, p34)
+                    m34 = S3.match(text, p34)
                     e34 = -1 if m34 is None else m34.end()
                     if e34 <= p34 or e34 > q34:
                         raise NoMatch
@@ -668,38 +749,71 @@ def make_file_url(lift, patterns, Tok, NoMatch):
                     t35 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
                     a, b = R34[2]
                     t36 = new(Tok, ('S', text[a:b], a, b))
-                    c31.append(cb_dir([t35, t36]))
+                    c30.append(cb_dir([t35, t36]))
                     p34 = e34
-                if R[23][0] >= 0:
-                    a, b = R[23]
+                if R[28][0] >= 0:
+                    a, b = R[28]
                     t37 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c31.append(cb_file([t37]))
+                    c30.append(cb_file([t37]))
                 else:
-                    c31.append(None)
-                c0.append(cb_path(c31))
-            else:
+                    c30.append(None)
+                c0.append(cb_path(c30))
+            elif R[29][0] >= 0:
                 c38 = []
-                if R[24][0] >= 0:
-                    a, b = R[24]
-                    t39 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c38.append(cb_file([t39]))
+                a, b = R[29]
+                t39 = new(Tok, ('special__PCHARS', text[a:b], a, b))
+                a, b = R[30]
+                t40 = new(Tok, ('S', text[a:b], a, b))
+                c38.append(cb_dir([t39, t40]))
+                if R[32][0] >= 0:
+                    a, b = R[31]
+                    t41 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R[32]
+                    t42 = new(Tok, ('S', text[a:b], a, b))
+                    c38.append(cb_dir([t41, t42]))
+                p43, q43 = R[33]
+                while p43 < q43:
+                    m43 = S4.match(text, p43)
+                    e43 = -1 if m43 is None else m43.end()
+                    if e43 <= p43 or e43 > q43:
+                        raise NoMatch
+                    R43 = m43.regs
+                    a, b = R43[1]
+                    t44 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R43[2]
+                    t45 = new(Tok, ('S', text[a:b], a, b))
+                    c38.append(cb_dir([t44, t45]))
+                    p43 = e43
+                if R[34][0] >= 0:
+                    a, b = R[34]
+                    t46 = new(Tok, ('special__PCHARS', text[a:b], a, b))
+                    c38.append(cb_file([t46]))
                 else:
                     c38.append(None)
                 c0.append(cb_path(c38))
-        if R[25][0] >= 0:
-            a, b = R[25]
-            t40 = new(Tok, ('QMARK', text[a:b], a, b))
-            a, b = R[26]
-            t41 = new(Tok, ('special__url__QCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_query([t40, t41]))
+            else:
+                c47 = []
+                if R[35][0] >= 0:
+                    a, b = R[35]
+                    t48 = new(Tok, ('special__PCHARS', text[a:b], a, b))
+                    c47.append(cb_file([t48]))
+                else:
+                    c47.append(None)
+                c0.append(cb_path(c47))
+        if R[36][0] >= 0:
+            a, b = R[36]
+            t49 = new(Tok, ('QMARK', text[a:b], a, b))
+            a, b = R[37]
+            t50 = new(Tok, ('special__url__QCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_query([t49, t50]))
         else:
             c0.append(None)
-        if R[27][0] >= 0:
-            a, b = R[27]
-            t42 = new(Tok, ('HASH', text[a:b], a, b))
-            a, b = R[28]
-            t43 = new(Tok, ('special__url__FCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_fragment([t42, t43]))
+        if R[38][0] >= 0:
+            a, b = R[38]
+            t51 = new(Tok, ('HASH', text[a:b], a, b))
+            a, b = R[39]
+            t52 = new(Tok, ('special__url__FCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_fragment([t51, t52]))
         else:
             c0.append(None)
         out.append(cb_url(c0))
@@ -744,32 +858,44 @@ def make_file_authority(lift, patterns, Tok, NoMatch):
         else:
             c0.append(None)
         c2 = []
-        p3, q3 = R[2]
-        while p3 < q3:
-            m3 = S1.match(text, p3)
-            e3 = -1 if m3 is None else m3.end()
-            if e3 <= p3 or e3 > q3:
-                raise NoMatch
-            R3 = m3.regs
-            if R3[1][0] >= 0:
-                a, b = R3[1]
+        if R[2][0] >= 0:
+            if R[3][0] >= 0:
+                a, b = R[3]
                 c2.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
             else:
-                a, b = R3[2]
-                t4 = new(Tok, ('LSQB', text[a:b], a, b))
-                a, b = R3[3]
-                t5 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                a, b = R3[4]
-                t6 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                c2.append(cb_ip6_bracket([t4, t5, t6]))
-            p3 = e3
+                a, b = R[4]
+                t3 = new(Tok, ('LSQB', text[a:b], a, b))
+                a, b = R[5]
+                t4 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                a, b = R[6]
+                t5 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                c2.append(cb_ip6_bracket([t3, t4, t5]))
+        p6, q6 = R[7]
+        while p6 < q6:
+            m6 = S1.match(text, p6)
+            e6 = -1 if m6 is None else m6.end()
+            if e6 <= p6 or e6 > q6:
+                raise NoMatch
+            R6 = m6.regs
+            if R6[1][0] >= 0:
+                a, b = R6[1]
+                c2.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
+            else:
+                a, b = R6[2]
+                t7 = new(Tok, ('LSQB', text[a:b], a, b))
+                a, b = R6[3]
+                t8 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                a, b = R6[4]
+                t9 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                c2.append(cb_ip6_bracket([t7, t8, t9]))
+            p6 = e6
         c0.append(cb_host(c2))
-        if R[3][0] >= 0:
-            a, b = R[3]
-            t7 = new(Tok, ('COLON', text[a:b], a, b))
-            a, b = R[4]
-            t8 = new(Tok, ('special__PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_port([t7, t8]))
+        if R[8][0] >= 0:
+            a, b = R[8]
+            t10 = new(Tok, ('COLON', text[a:b], a, b))
+            a, b = R[9]
+            t11 = new(Tok, ('special__PORTCHARS', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_port([t10, t11]))
         else:
             c0.append(None)
         out.append(cb_authority(c0))
@@ -784,30 +910,43 @@ def make_pct_pct_encoded_string(lift, patterns, Tok, NoMatch):
     S0, S1, = patterns
     def B0(R, text, out):
         c0 = []
-        p1, q1 = R[1]
-        while p1 < q1:
-            m1 = S1.match(text, p1)
-            e1 = -1 if m1 is None else m1.end()
-            if e1 <= p1 or e1 > q1:
-                raise NoMatch
-            R1 = m1.regs
-            if R1[1][0] >= 0:
-                a, b = R1[1]
-                t2 = new(Tok, ('PCT_ENCODED_BYTES', text[a:b], a, b))
-                c0.append(cb_pct_encoded_bytes([t2]))
-            elif R1[2][0] >= 0:
-                a, b = R1[2]
-                t3 = new(Tok, ('PCT_INVALID', text[a:b], a, b))
-                c0.append(cb_pct_invalid([t3]))
+        if R[1][0] >= 0:
+            if R[2][0] >= 0:
+                a, b = R[2]
+                t1 = new(Tok, ('PCT_ENCODED_BYTES', text[a:b], a, b))
+                c0.append(cb_pct_encoded_bytes([t1]))
+            elif R[3][0] >= 0:
+                a, b = R[3]
+                t2 = new(Tok, ('PCT_INVALID', text[a:b], a, b))
+                c0.append(cb_pct_invalid([t2]))
             else:
-                a, b = R1[3]
-                t4 = new(Tok, ('UNCODED', text[a:b], a, b))
-                c0.append(cb_uncoded([t4]))
-            p1 = e1
+                a, b = R[4]
+                t3 = new(Tok, ('UNCODED', text[a:b], a, b))
+                c0.append(cb_uncoded([t3]))
+        p4, q4 = R[5]
+        while p4 < q4:
+            m4 = S1.match(text, p4)
+            e4 = -1 if m4 is None else m4.end()
+            if e4 <= p4 or e4 > q4:
+                raise NoMatch
+            R4 = m4.regs
+            if R4[1][0] >= 0:
+                a, b = R4[1]
+                t5 = new(Tok, ('PCT_ENCODED_BYTES', text[a:b], a, b))
+                c0.append(cb_pct_encoded_bytes([t5]))
+            elif R4[2][0] >= 0:
+                a, b = R4[2]
+                t6 = new(Tok, ('PCT_INVALID', text[a:b], a, b))
+                c0.append(cb_pct_invalid([t6]))
+            else:
+                a, b = R4[3]
+                t7 = new(Tok, ('UNCODED', text[a:b], a, b))
+                c0.append(cb_uncoded([t7]))
+            p4 = e4
         out.append(cb_pct_encoded_string(c0))
     return B0
 
-PATTERNS = {'url_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>//))(?:((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/?#]+)))?)?(?:((?>/))((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?)?|(?:((?>/))((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?|((?>[^\\/?#]+))((?>/))((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?|(?:((?>[^\\/?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))'], 'url_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'url_authority': ['(?:((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/?#]+)))?)?', '(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?)'], 'special_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'special_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'special_authority': ['(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)'], 'file_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:()(?:(?:((?>[\\/\\\\]{2})))?((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z)))|((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))?|((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))(?:((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'file_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'file_authority': ['(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)'], 'pct_pct_encoded_string': ['((?:(?:(?>(?:%[0-9A-Fa-f]{2})+)|(?>%[0-9A-Fa-f]?)|(?>[^%]+)))*)', '(?:((?>(?:%[0-9A-Fa-f]{2})+))|((?>%[0-9A-Fa-f]?))|((?>[^%]+)))']}
+PATTERNS = {'url_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>//))(?:((?>[^\\/?#]*@)))?(?:()(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/?#]+)))?)?(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?)?|(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?|((?>[^\\/?#]+))((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?|(?:((?>[^\\/?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))'], 'url_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'url_authority': ['(?:((?>[^\\/?#]*@)))?(?:()(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/?#]+)))?)?', '(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?)'], 'special_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?(?:()(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'special_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'special_authority': ['(?:((?>[^\\/\\\\?#]*@)))?(?:()(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)'], 'file_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:()(?:(?:((?>[\\/\\\\]{2})))?((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z)))|((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?(?:()(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))?|((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'file_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'file_authority': ['(?:((?>[^\\/\\\\?#]*@)))?(?:()(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)'], 'pct_pct_encoded_string': ['(?:()(?:((?>(?:%[0-9A-Fa-f]{2})+))|((?>%[0-9A-Fa-f]?))|((?>[^%]+))))?((?:(?:(?>(?:%[0-9A-Fa-f]{2})+)|(?>%[0-9A-Fa-f]?)|(?>[^%]+)))*)', '(?:((?>(?:%[0-9A-Fa-f]{2})+))|((?>%[0-9A-Fa-f]?))|((?>[^%]+)))']}
 
 COMPILED = {'url': ('url', 'credentials', 'authority'), 'special': ('url', 'credentials', 'authority'), 'file': ('url', 'credentials', 'authority'), 'pct': ('pct_encoded_string',)}
 

@@ -29,6 +29,7 @@ written by ``python -m urlgrammar.syntax.regular`` and checked against the gramm
 
 from __future__ import annotations
 
+import copy
 import itertools
 import sys
 from dataclasses import dataclass
@@ -96,6 +97,25 @@ class _Emitter:
             self.programs.append(("", node.body))  # filled in by compile_start
             return f"({inner})"
         raise AssertionError(node)
+
+
+def _unrolled(node: Node) -> Node:
+    """``node`` with each repetition's first item read by the pattern itself: ``x*`` as
+    ``x? x*`` (``x+`` as ``x x*``), the same language and the same reading, so that the
+    commonest case, one item (one run of host code points), needs no second match."""
+    if isinstance(node, Rep):
+        first = _unrolled(copy.deepcopy(node.body))
+        rest = Rep(_unrolled(node.body), 0)
+        return Seq([first if node.at_least else Opt(first, 0), rest])
+    if isinstance(node, Rule):
+        return Rule(node.callback, _unrolled(node.body))
+    if isinstance(node, Seq):
+        return Seq([_unrolled(i) for i in node.items])
+    if isinstance(node, Alt):
+        return Alt([_unrolled(b) for b in node.branches])
+    if isinstance(node, Opt):
+        return Opt(_unrolled(node.body), node.placeholders)
+    return node
 
 
 def _witness(node: Node) -> Term | Rep | None:
@@ -232,8 +252,9 @@ class Program:
 def compile_start(lark: Lark, start: str, name: str) -> Program:
     """Compile the rule ``start`` of ``lark``'s grammar; ``name`` prefixes the builders."""
     loader = Loader(lark)
-    root = loader.rule(start)
-    check_order(root)
+    rule = loader.rule(start)
+    check_order(rule)
+    root = _unrolled(rule)
     programs: list[tuple[str, Node]] = [("", root)]
     patterns: list[str] = []
     i = 0

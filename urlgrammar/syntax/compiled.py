@@ -7,22 +7,24 @@ a match (:mod:`urlgrammar.syntax.regular` says how); and every grammar's termina
 # ruff: noqa
 # mypy: ignore-errors
 
-DIGEST = '1e9c1594'
+from urlgrammar.model.record import Component, Kind
+
+DIGEST = '09cf2e2e'
 
 def make_url_url(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_DIR = Kind.DIR
+    K_FILE = Kind.FILE
+    K_FRAGMENT = Kind.FRAGMENT
+    K_PORT = Kind.PORT
+    K_QUERY = Kind.QUERY
+    K_ROOT = Kind.ROOT
+    K_SCHEME = Kind.SCHEME
     cb_auth_path = lift.auth_path
     cb_authority = lift.authority
-    cb_dir = lift.dir
-    cb_file = lift.file
-    cb_fragment = lift.fragment
     cb_host = lift.host
     cb_ip6_bracket = lift.ip6_bracket
     cb_path = lift.path
-    cb_path_root = lift.path_root
-    cb_port = lift.port
-    cb_query = lift.query
-    cb_scheme = lift.scheme
     cb_url = lift.url
     cb_userinfo = lift.userinfo
     S0, S1, S2, S3, S4, = patterns
@@ -30,183 +32,183 @@ def make_url_url(lift, patterns, Tok, NoMatch):
         c0 = []
         if R[1][0] >= 0:
             a, b = R[1]
-            t1 = new(Tok, ('SCHEME', text[a:b], a, b))
-            c0.append(cb_scheme([t1]))
+            c0.append(new(Component, (K_SCHEME, text[a:b], a, b, None)))
         else:
             c0.append(None)
         if R[2][0] >= 0:
-            c2 = []
+            c1 = []
             a, b = R[2]
-            c2.append(new(Tok, ('SS', text[a:b], a, b)))
-            c3 = []
+            c1.append(new(Tok, ('SS', text[a:b], a, b)))
+            c2 = []
             if R[3][0] >= 0:
                 a, b = R[3]
-                t4 = new(Tok, ('USERINFO', text[a:b], a, b))
-                c3.append(cb_userinfo([t4]))
+                t3 = new(Tok, ('USERINFO', text[a:b], a, b))
+                c2.append(cb_userinfo([t3]))
             else:
-                c3.append(None)
-            c5 = []
+                c2.append(None)
+            c4 = []
             if R[4][0] >= 0:
                 if R[5][0] >= 0:
                     a, b = R[5]
-                    c5.append(new(Tok, ('HCHARS', text[a:b], a, b)))
+                    c4.append(new(Tok, ('HCHARS', text[a:b], a, b)))
                 else:
                     a, b = R[6]
-                    t6 = new(Tok, ('LSQB', text[a:b], a, b))
+                    t5 = new(Tok, ('LSQB', text[a:b], a, b))
                     a, b = R[7]
-                    t7 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                    t6 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
                     a, b = R[8]
-                    t8 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                    c5.append(cb_ip6_bracket([t6, t7, t8]))
-            p9, q9 = R[9]
-            while p9 < q9:
-                m9 = S1.match(text, p9)
-                e9 = -1 if m9 is None else m9.end()
-                if e9 <= p9 or e9 > q9:
+                    t7 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                    c4.append(cb_ip6_bracket([t5, t6, t7]))
+            p8, q8 = R[9]
+            while p8 < q8:
+                m8 = S1.match(text, p8)
+                e8 = -1 if m8 is None else m8.end()
+                if e8 <= p8 or e8 > q8:
                     raise NoMatch
-                R9 = m9.regs
-                if R9[1][0] >= 0:
-                    a, b = R9[1]
-                    c5.append(new(Tok, ('HCHARS', text[a:b], a, b)))
+                R8 = m8.regs
+                if R8[1][0] >= 0:
+                    a, b = R8[1]
+                    c4.append(new(Tok, ('HCHARS', text[a:b], a, b)))
                 else:
-                    a, b = R9[2]
-                    t10 = new(Tok, ('LSQB', text[a:b], a, b))
-                    a, b = R9[3]
-                    t11 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R9[4]
-                    t12 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                    c5.append(cb_ip6_bracket([t10, t11, t12]))
-                p9 = e9
-            c3.append(cb_host(c5))
+                    a, b = R8[2]
+                    t9 = new(Tok, ('LSQB', text[a:b], a, b))
+                    a, b = R8[3]
+                    t10 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R8[4]
+                    t11 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                    c4.append(cb_ip6_bracket([t9, t10, t11]))
+                p8 = e8
+            c2.append(cb_host(c4))
             if R[10][0] >= 0:
-                a, b = R[10]
-                t13 = new(Tok, ('COLON', text[a:b], a, b))
                 a, b = R[11]
-                t14 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-                c3.append(cb_port([t13, t14]))
-            else:
-                c3.append(None)
-            c2.append(cb_authority(c3))
-            if R[12][0] >= 0:
-                a, b = R[12]
-                t15 = new(Tok, ('S', text[a:b], a, b))
-                c2.append(cb_path_root([t15]))
-                if R[14][0] >= 0:
-                    a, b = R[13]
-                    t16 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[14]
-                    t17 = new(Tok, ('S', text[a:b], a, b))
-                    c2.append(cb_dir([t16, t17]))
-                p18, q18 = R[15]
-                while p18 < q18:
-                    m18 = S2.match(text, p18)
-                    e18 = -1 if m18 is None else m18.end()
-                    if e18 <= p18 or e18 > q18:
-                        raise NoMatch
-                    R18 = m18.regs
-                    a, b = R18[1]
-                    t19 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R18[2]
-                    t20 = new(Tok, ('S', text[a:b], a, b))
-                    c2.append(cb_dir([t19, t20]))
-                    p18 = e18
-                if R[16][0] >= 0:
-                    a, b = R[16]
-                    t21 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c2.append(cb_file([t21]))
-                else:
-                    c2.append(None)
+                e, f = R[10]
+                c2.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
             else:
                 c2.append(None)
-            c0.append(cb_auth_path(c2))
+            c1.append(cb_authority(c2))
+            if R[12][0] >= 0:
+                c, d = R[12]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                c1.append(new(Component, (K_ROOT, '/', c, d, m)))
+                if R[14][0] >= 0:
+                    c, d = R[14]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R[13]
+                    c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p12, q12 = R[15]
+                while p12 < q12:
+                    m12 = S2.match(text, p12)
+                    e12 = -1 if m12 is None else m12.end()
+                    if e12 <= p12 or e12 > q12:
+                        raise NoMatch
+                    R12 = m12.regs
+                    c, d = R12[2]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R12[1]
+                    c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                    p12 = e12
+                if R[16][0] >= 0:
+                    a, b = R[16]
+                    c1.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+                else:
+                    c1.append(None)
+            else:
+                c1.append(None)
+            c0.append(cb_auth_path(c1))
         else:
             if R[17][0] >= 0:
-                c22 = []
-                a, b = R[17]
-                t23 = new(Tok, ('S', text[a:b], a, b))
-                c22.append(cb_path_root([t23]))
+                c13 = []
+                c, d = R[17]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                c13.append(new(Component, (K_ROOT, '/', c, d, m)))
                 if R[19][0] >= 0:
+                    c, d = R[19]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
                     a, b = R[18]
-                    t24 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[19]
-                    t25 = new(Tok, ('S', text[a:b], a, b))
-                    c22.append(cb_dir([t24, t25]))
-                p26, q26 = R[20]
-                while p26 < q26:
-                    m26 = S3.match(text, p26)
-                    e26 = -1 if m26 is None else m26.end()
-                    if e26 <= p26 or e26 > q26:
+                    c13.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p14, q14 = R[20]
+                while p14 < q14:
+                    m14 = S3.match(text, p14)
+                    e14 = -1 if m14 is None else m14.end()
+                    if e14 <= p14 or e14 > q14:
                         raise NoMatch
-                    R26 = m26.regs
-                    a, b = R26[1]
-                    t27 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R26[2]
-                    t28 = new(Tok, ('S', text[a:b], a, b))
-                    c22.append(cb_dir([t27, t28]))
-                    p26 = e26
+                    R14 = m14.regs
+                    c, d = R14[2]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R14[1]
+                    c13.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                    p14 = e14
                 if R[21][0] >= 0:
                     a, b = R[21]
-                    t29 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c22.append(cb_file([t29]))
+                    c13.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c22.append(None)
-                c0.append(cb_path(c22))
+                    c13.append(None)
+                c0.append(cb_path(c13))
             elif R[22][0] >= 0:
-                c30 = []
+                c15 = []
+                c, d = R[23]
+                m = text[c:d]
+                if m == "/":
+                    m = None
                 a, b = R[22]
-                t31 = new(Tok, ('PCHARS', text[a:b], a, b))
-                a, b = R[23]
-                t32 = new(Tok, ('S', text[a:b], a, b))
-                c30.append(cb_dir([t31, t32]))
+                c15.append(new(Component, (K_DIR, text[a:b], a, b, m)))
                 if R[25][0] >= 0:
+                    c, d = R[25]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
                     a, b = R[24]
-                    t33 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[25]
-                    t34 = new(Tok, ('S', text[a:b], a, b))
-                    c30.append(cb_dir([t33, t34]))
-                p35, q35 = R[26]
-                while p35 < q35:
-                    m35 = S4.match(text, p35)
-                    e35 = -1 if m35 is None else m35.end()
-                    if e35 <= p35 or e35 > q35:
+                    c15.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p16, q16 = R[26]
+                while p16 < q16:
+                    m16 = S4.match(text, p16)
+                    e16 = -1 if m16 is None else m16.end()
+                    if e16 <= p16 or e16 > q16:
                         raise NoMatch
-                    R35 = m35.regs
-                    a, b = R35[1]
-                    t36 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R35[2]
-                    t37 = new(Tok, ('S', text[a:b], a, b))
-                    c30.append(cb_dir([t36, t37]))
-                    p35 = e35
+                    R16 = m16.regs
+                    c, d = R16[2]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R16[1]
+                    c15.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                    p16 = e16
                 if R[27][0] >= 0:
                     a, b = R[27]
-                    t38 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c30.append(cb_file([t38]))
+                    c15.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c30.append(None)
-                c0.append(cb_path(c30))
+                    c15.append(None)
+                c0.append(cb_path(c15))
             else:
-                c39 = []
+                c17 = []
                 if R[28][0] >= 0:
                     a, b = R[28]
-                    t40 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c39.append(cb_file([t40]))
+                    c17.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c39.append(None)
-                c0.append(cb_path(c39))
+                    c17.append(None)
+                c0.append(cb_path(c17))
         if R[29][0] >= 0:
-            a, b = R[29]
-            t41 = new(Tok, ('QMARK', text[a:b], a, b))
             a, b = R[30]
-            t42 = new(Tok, ('QCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_query([t41, t42]))
+            e, f = R[29]
+            c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
         else:
             c0.append(None)
         if R[31][0] >= 0:
-            a, b = R[31]
-            t43 = new(Tok, ('HASH', text[a:b], a, b))
             a, b = R[32]
-            t44 = new(Tok, ('FCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_fragment([t43, t44]))
+            e, f = R[31]
+            c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
         else:
             c0.append(None)
         out.append(cb_url(c0))
@@ -214,21 +216,18 @@ def make_url_url(lift, patterns, Tok, NoMatch):
 
 def make_url_credentials(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_PASSWORD = Kind.PASSWORD
+    K_USERNAME = Kind.USERNAME
     cb_credentials = lift.credentials
-    cb_password = lift.password
-    cb_username = lift.username
     S0, = patterns
     def B0(R, text, out):
         c0 = []
         a, b = R[1]
-        t1 = new(Tok, ('UCHARS', text[a:b], a, b)) if a >= 0 else None
-        c0.append(cb_username([t1]))
+        c0.append(new(Component, (K_USERNAME, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_USERNAME, '', 0, 0, None)))
         if R[2][0] >= 0:
-            a, b = R[2]
-            t2 = new(Tok, ('COLON', text[a:b], a, b))
             a, b = R[3]
-            t3 = new(Tok, ('PWCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_password([t2, t3]))
+            e, f = R[2]
+            c0.append(new(Component, (K_PASSWORD, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PASSWORD, '', f, f, None)))
         else:
             c0.append(None)
         out.append(cb_credentials(c0))
@@ -236,10 +235,10 @@ def make_url_credentials(lift, patterns, Tok, NoMatch):
 
 def make_url_authority(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_PORT = Kind.PORT
     cb_authority = lift.authority
     cb_host = lift.host
     cb_ip6_bracket = lift.ip6_bracket
-    cb_port = lift.port
     cb_userinfo = lift.userinfo
     S0, S1, = patterns
     def B0(R, text, out):
@@ -284,11 +283,9 @@ def make_url_authority(lift, patterns, Tok, NoMatch):
             p6 = e6
         c0.append(cb_host(c2))
         if R[8][0] >= 0:
-            a, b = R[8]
-            t10 = new(Tok, ('COLON', text[a:b], a, b))
             a, b = R[9]
-            t11 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_port([t10, t11]))
+            e, f = R[8]
+            c0.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
         else:
             c0.append(None)
         out.append(cb_authority(c0))
@@ -296,18 +293,18 @@ def make_url_authority(lift, patterns, Tok, NoMatch):
 
 def make_special_url(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_DIR = Kind.DIR
+    K_FILE = Kind.FILE
+    K_FRAGMENT = Kind.FRAGMENT
+    K_PORT = Kind.PORT
+    K_QUERY = Kind.QUERY
+    K_ROOT = Kind.ROOT
+    K_SCHEME = Kind.SCHEME
     cb_auth_path = lift.auth_path
     cb_authority = lift.authority
-    cb_dir = lift.dir
-    cb_file = lift.file
-    cb_fragment = lift.fragment
     cb_host = lift.host
     cb_ip6_bracket = lift.ip6_bracket
     cb_path = lift.path
-    cb_path_root = lift.path_root
-    cb_port = lift.port
-    cb_query = lift.query
-    cb_scheme = lift.scheme
     cb_url = lift.url
     cb_userinfo = lift.userinfo
     S0, S1, S2, S3, S4, = patterns
@@ -315,183 +312,183 @@ def make_special_url(lift, patterns, Tok, NoMatch):
         c0 = []
         if R[1][0] >= 0:
             a, b = R[1]
-            t1 = new(Tok, ('url__SCHEME', text[a:b], a, b))
-            c0.append(cb_scheme([t1]))
+            c0.append(new(Component, (K_SCHEME, text[a:b], a, b, None)))
         else:
             c0.append(None)
         if R[2][0] >= 0:
-            c2 = []
+            c1 = []
             a, b = R[2]
-            c2.append(new(Tok, ('SS', text[a:b], a, b)))
-            c3 = []
+            c1.append(new(Tok, ('SS', text[a:b], a, b)))
+            c2 = []
             if R[3][0] >= 0:
                 a, b = R[3]
-                t4 = new(Tok, ('USERINFO', text[a:b], a, b))
-                c3.append(cb_userinfo([t4]))
+                t3 = new(Tok, ('USERINFO', text[a:b], a, b))
+                c2.append(cb_userinfo([t3]))
             else:
-                c3.append(None)
-            c5 = []
+                c2.append(None)
+            c4 = []
             if R[4][0] >= 0:
                 if R[5][0] >= 0:
                     a, b = R[5]
-                    c5.append(new(Tok, ('HCHARS', text[a:b], a, b)))
+                    c4.append(new(Tok, ('HCHARS', text[a:b], a, b)))
                 else:
                     a, b = R[6]
-                    t6 = new(Tok, ('LSQB', text[a:b], a, b))
+                    t5 = new(Tok, ('LSQB', text[a:b], a, b))
                     a, b = R[7]
-                    t7 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                    t6 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
                     a, b = R[8]
-                    t8 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                    c5.append(cb_ip6_bracket([t6, t7, t8]))
-            p9, q9 = R[9]
-            while p9 < q9:
-                m9 = S1.match(text, p9)
-                e9 = -1 if m9 is None else m9.end()
-                if e9 <= p9 or e9 > q9:
+                    t7 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                    c4.append(cb_ip6_bracket([t5, t6, t7]))
+            p8, q8 = R[9]
+            while p8 < q8:
+                m8 = S1.match(text, p8)
+                e8 = -1 if m8 is None else m8.end()
+                if e8 <= p8 or e8 > q8:
                     raise NoMatch
-                R9 = m9.regs
-                if R9[1][0] >= 0:
-                    a, b = R9[1]
-                    c5.append(new(Tok, ('HCHARS', text[a:b], a, b)))
+                R8 = m8.regs
+                if R8[1][0] >= 0:
+                    a, b = R8[1]
+                    c4.append(new(Tok, ('HCHARS', text[a:b], a, b)))
                 else:
-                    a, b = R9[2]
-                    t10 = new(Tok, ('LSQB', text[a:b], a, b))
-                    a, b = R9[3]
-                    t11 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R9[4]
-                    t12 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                    c5.append(cb_ip6_bracket([t10, t11, t12]))
-                p9 = e9
-            c3.append(cb_host(c5))
+                    a, b = R8[2]
+                    t9 = new(Tok, ('LSQB', text[a:b], a, b))
+                    a, b = R8[3]
+                    t10 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                    a, b = R8[4]
+                    t11 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                    c4.append(cb_ip6_bracket([t9, t10, t11]))
+                p8 = e8
+            c2.append(cb_host(c4))
             if R[10][0] >= 0:
-                a, b = R[10]
-                t13 = new(Tok, ('COLON', text[a:b], a, b))
                 a, b = R[11]
-                t14 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-                c3.append(cb_port([t13, t14]))
-            else:
-                c3.append(None)
-            c2.append(cb_authority(c3))
-            if R[12][0] >= 0:
-                a, b = R[12]
-                t15 = new(Tok, ('S', text[a:b], a, b))
-                c2.append(cb_path_root([t15]))
-                if R[14][0] >= 0:
-                    a, b = R[13]
-                    t16 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[14]
-                    t17 = new(Tok, ('S', text[a:b], a, b))
-                    c2.append(cb_dir([t16, t17]))
-                p18, q18 = R[15]
-                while p18 < q18:
-                    m18 = S2.match(text, p18)
-                    e18 = -1 if m18 is None else m18.end()
-                    if e18 <= p18 or e18 > q18:
-                        raise NoMatch
-                    R18 = m18.regs
-                    a, b = R18[1]
-                    t19 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R18[2]
-                    t20 = new(Tok, ('S', text[a:b], a, b))
-                    c2.append(cb_dir([t19, t20]))
-                    p18 = e18
-                if R[16][0] >= 0:
-                    a, b = R[16]
-                    t21 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c2.append(cb_file([t21]))
-                else:
-                    c2.append(None)
+                e, f = R[10]
+                c2.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
             else:
                 c2.append(None)
-            c0.append(cb_auth_path(c2))
+            c1.append(cb_authority(c2))
+            if R[12][0] >= 0:
+                c, d = R[12]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                c1.append(new(Component, (K_ROOT, '/', c, d, m)))
+                if R[14][0] >= 0:
+                    c, d = R[14]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R[13]
+                    c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p12, q12 = R[15]
+                while p12 < q12:
+                    m12 = S2.match(text, p12)
+                    e12 = -1 if m12 is None else m12.end()
+                    if e12 <= p12 or e12 > q12:
+                        raise NoMatch
+                    R12 = m12.regs
+                    c, d = R12[2]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R12[1]
+                    c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                    p12 = e12
+                if R[16][0] >= 0:
+                    a, b = R[16]
+                    c1.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+                else:
+                    c1.append(None)
+            else:
+                c1.append(None)
+            c0.append(cb_auth_path(c1))
         else:
             if R[17][0] >= 0:
-                c22 = []
-                a, b = R[17]
-                t23 = new(Tok, ('S', text[a:b], a, b))
-                c22.append(cb_path_root([t23]))
+                c13 = []
+                c, d = R[17]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                c13.append(new(Component, (K_ROOT, '/', c, d, m)))
                 if R[19][0] >= 0:
+                    c, d = R[19]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
                     a, b = R[18]
-                    t24 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[19]
-                    t25 = new(Tok, ('S', text[a:b], a, b))
-                    c22.append(cb_dir([t24, t25]))
-                p26, q26 = R[20]
-                while p26 < q26:
-                    m26 = S3.match(text, p26)
-                    e26 = -1 if m26 is None else m26.end()
-                    if e26 <= p26 or e26 > q26:
+                    c13.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p14, q14 = R[20]
+                while p14 < q14:
+                    m14 = S3.match(text, p14)
+                    e14 = -1 if m14 is None else m14.end()
+                    if e14 <= p14 or e14 > q14:
                         raise NoMatch
-                    R26 = m26.regs
-                    a, b = R26[1]
-                    t27 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R26[2]
-                    t28 = new(Tok, ('S', text[a:b], a, b))
-                    c22.append(cb_dir([t27, t28]))
-                    p26 = e26
+                    R14 = m14.regs
+                    c, d = R14[2]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R14[1]
+                    c13.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                    p14 = e14
                 if R[21][0] >= 0:
                     a, b = R[21]
-                    t29 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c22.append(cb_file([t29]))
+                    c13.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c22.append(None)
-                c0.append(cb_path(c22))
+                    c13.append(None)
+                c0.append(cb_path(c13))
             elif R[22][0] >= 0:
-                c30 = []
+                c15 = []
+                c, d = R[23]
+                m = text[c:d]
+                if m == "/":
+                    m = None
                 a, b = R[22]
-                t31 = new(Tok, ('PCHARS', text[a:b], a, b))
-                a, b = R[23]
-                t32 = new(Tok, ('S', text[a:b], a, b))
-                c30.append(cb_dir([t31, t32]))
+                c15.append(new(Component, (K_DIR, text[a:b], a, b, m)))
                 if R[25][0] >= 0:
+                    c, d = R[25]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
                     a, b = R[24]
-                    t33 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[25]
-                    t34 = new(Tok, ('S', text[a:b], a, b))
-                    c30.append(cb_dir([t33, t34]))
-                p35, q35 = R[26]
-                while p35 < q35:
-                    m35 = S4.match(text, p35)
-                    e35 = -1 if m35 is None else m35.end()
-                    if e35 <= p35 or e35 > q35:
+                    c15.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p16, q16 = R[26]
+                while p16 < q16:
+                    m16 = S4.match(text, p16)
+                    e16 = -1 if m16 is None else m16.end()
+                    if e16 <= p16 or e16 > q16:
                         raise NoMatch
-                    R35 = m35.regs
-                    a, b = R35[1]
-                    t36 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R35[2]
-                    t37 = new(Tok, ('S', text[a:b], a, b))
-                    c30.append(cb_dir([t36, t37]))
-                    p35 = e35
+                    R16 = m16.regs
+                    c, d = R16[2]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R16[1]
+                    c15.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                    p16 = e16
                 if R[27][0] >= 0:
                     a, b = R[27]
-                    t38 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c30.append(cb_file([t38]))
+                    c15.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c30.append(None)
-                c0.append(cb_path(c30))
+                    c15.append(None)
+                c0.append(cb_path(c15))
             else:
-                c39 = []
+                c17 = []
                 if R[28][0] >= 0:
                     a, b = R[28]
-                    t40 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c39.append(cb_file([t40]))
+                    c17.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c39.append(None)
-                c0.append(cb_path(c39))
+                    c17.append(None)
+                c0.append(cb_path(c17))
         if R[29][0] >= 0:
-            a, b = R[29]
-            t41 = new(Tok, ('QMARK', text[a:b], a, b))
             a, b = R[30]
-            t42 = new(Tok, ('url__QCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_query([t41, t42]))
+            e, f = R[29]
+            c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
         else:
             c0.append(None)
         if R[31][0] >= 0:
-            a, b = R[31]
-            t43 = new(Tok, ('HASH', text[a:b], a, b))
             a, b = R[32]
-            t44 = new(Tok, ('url__FCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_fragment([t43, t44]))
+            e, f = R[31]
+            c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
         else:
             c0.append(None)
         out.append(cb_url(c0))
@@ -499,21 +496,18 @@ def make_special_url(lift, patterns, Tok, NoMatch):
 
 def make_special_credentials(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_PASSWORD = Kind.PASSWORD
+    K_USERNAME = Kind.USERNAME
     cb_credentials = lift.credentials
-    cb_password = lift.password
-    cb_username = lift.username
     S0, = patterns
     def B0(R, text, out):
         c0 = []
         a, b = R[1]
-        t1 = new(Tok, ('url__UCHARS', text[a:b], a, b)) if a >= 0 else None
-        c0.append(cb_username([t1]))
+        c0.append(new(Component, (K_USERNAME, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_USERNAME, '', 0, 0, None)))
         if R[2][0] >= 0:
-            a, b = R[2]
-            t2 = new(Tok, ('COLON', text[a:b], a, b))
             a, b = R[3]
-            t3 = new(Tok, ('url__PWCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_password([t2, t3]))
+            e, f = R[2]
+            c0.append(new(Component, (K_PASSWORD, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PASSWORD, '', f, f, None)))
         else:
             c0.append(None)
         out.append(cb_credentials(c0))
@@ -521,10 +515,10 @@ def make_special_credentials(lift, patterns, Tok, NoMatch):
 
 def make_special_authority(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_PORT = Kind.PORT
     cb_authority = lift.authority
     cb_host = lift.host
     cb_ip6_bracket = lift.ip6_bracket
-    cb_port = lift.port
     cb_userinfo = lift.userinfo
     S0, S1, = patterns
     def B0(R, text, out):
@@ -569,11 +563,9 @@ def make_special_authority(lift, patterns, Tok, NoMatch):
             p6 = e6
         c0.append(cb_host(c2))
         if R[8][0] >= 0:
-            a, b = R[8]
-            t10 = new(Tok, ('COLON', text[a:b], a, b))
             a, b = R[9]
-            t11 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_port([t10, t11]))
+            e, f = R[8]
+            c0.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
         else:
             c0.append(None)
         out.append(cb_authority(c0))
@@ -581,22 +573,22 @@ def make_special_authority(lift, patterns, Tok, NoMatch):
 
 def make_file_url(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_DIR = Kind.DIR
+    K_DRIVE = Kind.DRIVE
+    K_FILE = Kind.FILE
+    K_FRAGMENT = Kind.FRAGMENT
+    K_PORT = Kind.PORT
+    K_QUERY = Kind.QUERY
+    K_ROOT = Kind.ROOT
+    K_SCHEME = Kind.SCHEME
     cb_auth_drive = lift.auth_drive
     cb_auth_drive_invalid = lift.auth_drive_invalid
     cb_auth_path = lift.auth_path
     cb_authority = lift.authority
     cb_authority_empty = lift.authority_empty
-    cb_dir = lift.dir
-    cb_drive = lift.drive
-    cb_file = lift.file
-    cb_fragment = lift.fragment
     cb_host = lift.host
     cb_ip6_bracket = lift.ip6_bracket
     cb_path = lift.path
-    cb_path_root = lift.path_root
-    cb_port = lift.port
-    cb_query = lift.query
-    cb_scheme = lift.scheme
     cb_url = lift.url
     cb_userinfo = lift.userinfo
     S0, S1, S2, S3, S4, = patterns
@@ -604,216 +596,218 @@ def make_file_url(lift, patterns, Tok, NoMatch):
         c0 = []
         if R[1][0] >= 0:
             a, b = R[1]
-            t1 = new(Tok, ('special__url__SCHEME', text[a:b], a, b))
-            c0.append(cb_scheme([t1]))
+            c0.append(new(Component, (K_SCHEME, text[a:b], a, b, None)))
         else:
             c0.append(None)
         if R[2][0] >= 0:
-            c2 = []
+            c1 = []
             if R[4][0] >= 0:
+                c2 = []
                 c3 = []
-                c4 = []
                 if R[3][0] >= 0:
                     a, b = R[3]
-                    c4.append(new(Tok, ('SS', text[a:b], a, b)))
-                    c4.append(cb_authority_empty([]))
+                    c3.append(new(Tok, ('SS', text[a:b], a, b)))
+                    c3.append(cb_authority_empty([]))
                 else:
-                    c4.append(None)
-                    c4.append(None)
+                    c3.append(None)
+                    c3.append(None)
                 a, b = R[4]
-                c4.append(new(Tok, ('DRIVE', text[a:b], a, b)))
-                c3.append(cb_auth_drive_invalid(c4))
-                c2.append(cb_auth_drive(c3))
+                c3.append(new(Tok, ('DRIVE', text[a:b], a, b)))
+                c2.append(cb_auth_drive_invalid(c3))
+                c1.append(cb_auth_drive(c2))
             elif R[5][0] >= 0:
-                c5 = []
+                c4 = []
                 a, b = R[5]
-                c5.append(new(Tok, ('SS', text[a:b], a, b)))
-                c6 = []
+                c4.append(new(Tok, ('SS', text[a:b], a, b)))
+                c5 = []
                 if R[6][0] >= 0:
                     a, b = R[6]
-                    t7 = new(Tok, ('special__USERINFO', text[a:b], a, b))
-                    c6.append(cb_userinfo([t7]))
+                    t6 = new(Tok, ('special__USERINFO', text[a:b], a, b))
+                    c5.append(cb_userinfo([t6]))
                 else:
-                    c6.append(None)
-                c8 = []
+                    c5.append(None)
+                c7 = []
                 if R[7][0] >= 0:
                     if R[8][0] >= 0:
                         a, b = R[8]
-                        c8.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
+                        c7.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
                     else:
                         a, b = R[9]
-                        t9 = new(Tok, ('LSQB', text[a:b], a, b))
+                        t8 = new(Tok, ('LSQB', text[a:b], a, b))
                         a, b = R[10]
-                        t10 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                        t9 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
                         a, b = R[11]
-                        t11 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                        c8.append(cb_ip6_bracket([t9, t10, t11]))
-                p12, q12 = R[12]
-                while p12 < q12:
-                    m12 = S1.match(text, p12)
-                    e12 = -1 if m12 is None else m12.end()
-                    if e12 <= p12 or e12 > q12:
+                        t10 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                        c7.append(cb_ip6_bracket([t8, t9, t10]))
+                p11, q11 = R[12]
+                while p11 < q11:
+                    m11 = S1.match(text, p11)
+                    e11 = -1 if m11 is None else m11.end()
+                    if e11 <= p11 or e11 > q11:
                         raise NoMatch
-                    R12 = m12.regs
-                    if R12[1][0] >= 0:
-                        a, b = R12[1]
-                        c8.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
+                    R11 = m11.regs
+                    if R11[1][0] >= 0:
+                        a, b = R11[1]
+                        c7.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
                     else:
-                        a, b = R12[2]
-                        t13 = new(Tok, ('LSQB', text[a:b], a, b))
-                        a, b = R12[3]
-                        t14 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                        a, b = R12[4]
-                        t15 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                        c8.append(cb_ip6_bracket([t13, t14, t15]))
-                    p12 = e12
-                c6.append(cb_host(c8))
+                        a, b = R11[2]
+                        t12 = new(Tok, ('LSQB', text[a:b], a, b))
+                        a, b = R11[3]
+                        t13 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
+                        a, b = R11[4]
+                        t14 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
+                        c7.append(cb_ip6_bracket([t12, t13, t14]))
+                    p11 = e11
+                c5.append(cb_host(c7))
                 if R[13][0] >= 0:
-                    a, b = R[13]
-                    t16 = new(Tok, ('COLON', text[a:b], a, b))
                     a, b = R[14]
-                    t17 = new(Tok, ('special__PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-                    c6.append(cb_port([t16, t17]))
-                else:
-                    c6.append(None)
-                c5.append(cb_authority(c6))
-                if R[15][0] >= 0:
-                    a, b = R[15]
-                    t18 = new(Tok, ('DRIVE_S', text[a:b], a, b))
-                    a, b = R[16]
-                    t19 = new(Tok, ('DRIVE', text[a:b], a, b))
-                    c5.append(cb_drive([t18, t19]))
+                    e, f = R[13]
+                    c5.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
                 else:
                     c5.append(None)
-                c2.append(cb_auth_drive(c5))
+                c4.append(cb_authority(c5))
+                if R[15][0] >= 0:
+                    c, d = R[15]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R[16]
+                    c4.append(new(Component, (K_DRIVE, text[a:b], a, b, m)))
+                else:
+                    c4.append(None)
+                c1.append(cb_auth_drive(c4))
             else:
-                c20 = []
-                a, b = R[17]
-                t21 = new(Tok, ('DRIVE_S', text[a:b], a, b))
+                c15 = []
+                c, d = R[17]
+                m = text[c:d]
+                if m == "/":
+                    m = None
                 a, b = R[18]
-                t22 = new(Tok, ('DRIVE', text[a:b], a, b))
-                c20.append(cb_drive([t21, t22]))
-                c2.append(cb_auth_drive(c20))
+                c15.append(new(Component, (K_DRIVE, text[a:b], a, b, m)))
+                c1.append(cb_auth_drive(c15))
             if R[19][0] >= 0:
-                a, b = R[19]
-                t23 = new(Tok, ('S', text[a:b], a, b))
-                c2.append(cb_path_root([t23]))
+                c, d = R[19]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                c1.append(new(Component, (K_ROOT, '/', c, d, m)))
                 if R[21][0] >= 0:
+                    c, d = R[21]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
                     a, b = R[20]
-                    t24 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[21]
-                    t25 = new(Tok, ('S', text[a:b], a, b))
-                    c2.append(cb_dir([t24, t25]))
-                p26, q26 = R[22]
-                while p26 < q26:
-                    m26 = S2.match(text, p26)
-                    e26 = -1 if m26 is None else m26.end()
-                    if e26 <= p26 or e26 > q26:
+                    c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p16, q16 = R[22]
+                while p16 < q16:
+                    m16 = S2.match(text, p16)
+                    e16 = -1 if m16 is None else m16.end()
+                    if e16 <= p16 or e16 > q16:
                         raise NoMatch
-                    R26 = m26.regs
-                    a, b = R26[1]
-                    t27 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R26[2]
-                    t28 = new(Tok, ('S', text[a:b], a, b))
-                    c2.append(cb_dir([t27, t28]))
-                    p26 = e26
+                    R16 = m16.regs
+                    c, d = R16[2]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R16[1]
+                    c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                    p16 = e16
                 if R[23][0] >= 0:
                     a, b = R[23]
-                    t29 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c2.append(cb_file([t29]))
+                    c1.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c2.append(None)
+                    c1.append(None)
             else:
-                c2.append(None)
-            c0.append(cb_auth_path(c2))
+                c1.append(None)
+            c0.append(cb_auth_path(c1))
         else:
             if R[24][0] >= 0:
-                c30 = []
-                a, b = R[24]
-                t31 = new(Tok, ('S', text[a:b], a, b))
-                c30.append(cb_path_root([t31]))
+                c17 = []
+                c, d = R[24]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                c17.append(new(Component, (K_ROOT, '/', c, d, m)))
                 if R[26][0] >= 0:
+                    c, d = R[26]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
                     a, b = R[25]
-                    t32 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[26]
-                    t33 = new(Tok, ('S', text[a:b], a, b))
-                    c30.append(cb_dir([t32, t33]))
-                p34, q34 = R[27]
-                while p34 < q34:
-                    m34 = S3.match(text, p34)
-                    e34 = -1 if m34 is None else m34.end()
-                    if e34 <= p34 or e34 > q34:
+                    c17.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p18, q18 = R[27]
+                while p18 < q18:
+                    m18 = S3.match(text, p18)
+                    e18 = -1 if m18 is None else m18.end()
+                    if e18 <= p18 or e18 > q18:
                         raise NoMatch
-                    R34 = m34.regs
-                    a, b = R34[1]
-                    t35 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R34[2]
-                    t36 = new(Tok, ('S', text[a:b], a, b))
-                    c30.append(cb_dir([t35, t36]))
-                    p34 = e34
+                    R18 = m18.regs
+                    c, d = R18[2]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R18[1]
+                    c17.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                    p18 = e18
                 if R[28][0] >= 0:
                     a, b = R[28]
-                    t37 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c30.append(cb_file([t37]))
+                    c17.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c30.append(None)
-                c0.append(cb_path(c30))
+                    c17.append(None)
+                c0.append(cb_path(c17))
             elif R[29][0] >= 0:
-                c38 = []
+                c19 = []
+                c, d = R[30]
+                m = text[c:d]
+                if m == "/":
+                    m = None
                 a, b = R[29]
-                t39 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                a, b = R[30]
-                t40 = new(Tok, ('S', text[a:b], a, b))
-                c38.append(cb_dir([t39, t40]))
+                c19.append(new(Component, (K_DIR, text[a:b], a, b, m)))
                 if R[32][0] >= 0:
+                    c, d = R[32]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
                     a, b = R[31]
-                    t41 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[32]
-                    t42 = new(Tok, ('S', text[a:b], a, b))
-                    c38.append(cb_dir([t41, t42]))
-                p43, q43 = R[33]
-                while p43 < q43:
-                    m43 = S4.match(text, p43)
-                    e43 = -1 if m43 is None else m43.end()
-                    if e43 <= p43 or e43 > q43:
+                    c19.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p20, q20 = R[33]
+                while p20 < q20:
+                    m20 = S4.match(text, p20)
+                    e20 = -1 if m20 is None else m20.end()
+                    if e20 <= p20 or e20 > q20:
                         raise NoMatch
-                    R43 = m43.regs
-                    a, b = R43[1]
-                    t44 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R43[2]
-                    t45 = new(Tok, ('S', text[a:b], a, b))
-                    c38.append(cb_dir([t44, t45]))
-                    p43 = e43
+                    R20 = m20.regs
+                    c, d = R20[2]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R20[1]
+                    c19.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                    p20 = e20
                 if R[34][0] >= 0:
                     a, b = R[34]
-                    t46 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c38.append(cb_file([t46]))
+                    c19.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c38.append(None)
-                c0.append(cb_path(c38))
+                    c19.append(None)
+                c0.append(cb_path(c19))
             else:
-                c47 = []
+                c21 = []
                 if R[35][0] >= 0:
                     a, b = R[35]
-                    t48 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c47.append(cb_file([t48]))
+                    c21.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c47.append(None)
-                c0.append(cb_path(c47))
+                    c21.append(None)
+                c0.append(cb_path(c21))
         if R[36][0] >= 0:
-            a, b = R[36]
-            t49 = new(Tok, ('QMARK', text[a:b], a, b))
             a, b = R[37]
-            t50 = new(Tok, ('special__url__QCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_query([t49, t50]))
+            e, f = R[36]
+            c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
         else:
             c0.append(None)
         if R[38][0] >= 0:
-            a, b = R[38]
-            t51 = new(Tok, ('HASH', text[a:b], a, b))
             a, b = R[39]
-            t52 = new(Tok, ('special__url__FCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_fragment([t51, t52]))
+            e, f = R[38]
+            c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
         else:
             c0.append(None)
         out.append(cb_url(c0))
@@ -821,21 +815,18 @@ def make_file_url(lift, patterns, Tok, NoMatch):
 
 def make_file_credentials(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_PASSWORD = Kind.PASSWORD
+    K_USERNAME = Kind.USERNAME
     cb_credentials = lift.credentials
-    cb_password = lift.password
-    cb_username = lift.username
     S0, = patterns
     def B0(R, text, out):
         c0 = []
         a, b = R[1]
-        t1 = new(Tok, ('special__url__UCHARS', text[a:b], a, b)) if a >= 0 else None
-        c0.append(cb_username([t1]))
+        c0.append(new(Component, (K_USERNAME, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_USERNAME, '', 0, 0, None)))
         if R[2][0] >= 0:
-            a, b = R[2]
-            t2 = new(Tok, ('COLON', text[a:b], a, b))
             a, b = R[3]
-            t3 = new(Tok, ('special__url__PWCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_password([t2, t3]))
+            e, f = R[2]
+            c0.append(new(Component, (K_PASSWORD, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PASSWORD, '', f, f, None)))
         else:
             c0.append(None)
         out.append(cb_credentials(c0))
@@ -843,10 +834,10 @@ def make_file_credentials(lift, patterns, Tok, NoMatch):
 
 def make_file_authority(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_PORT = Kind.PORT
     cb_authority = lift.authority
     cb_host = lift.host
     cb_ip6_bracket = lift.ip6_bracket
-    cb_port = lift.port
     cb_userinfo = lift.userinfo
     S0, S1, = patterns
     def B0(R, text, out):
@@ -891,11 +882,9 @@ def make_file_authority(lift, patterns, Tok, NoMatch):
             p6 = e6
         c0.append(cb_host(c2))
         if R[8][0] >= 0:
-            a, b = R[8]
-            t10 = new(Tok, ('COLON', text[a:b], a, b))
             a, b = R[9]
-            t11 = new(Tok, ('special__PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_port([t10, t11]))
+            e, f = R[8]
+            c0.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
         else:
             c0.append(None)
         out.append(cb_authority(c0))

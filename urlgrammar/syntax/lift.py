@@ -22,6 +22,7 @@ from urlgrammar.syntax.grammars import Matcher, matcher
 from urlgrammar.syntax.lalr import Driver, ParseError
 from urlgrammar.syntax.lalr import Tok as Token
 from urlgrammar.syntax.preprocess import OffsetMap
+from urlgrammar.syntax.recipes import RECIPES, lift_method
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -31,8 +32,7 @@ Children = list[Any]
 # The lift makes a record's components, on every parse: built with tuple.__new__, which skips
 # the Python-level __new__ a NamedTuple has (its defaults), and with the kinds as constants.
 _new = tuple.__new__
-_SCHEME, _AUTHORITY, _ROOT, _DIR, _FILE, _QUERY, _FRAGMENT, _HOST = (
-    Kind.SCHEME, Kind.AUTHORITY, Kind.ROOT, Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT, Kind.HOST)
+_AUTHORITY, _HOST = Kind.AUTHORITY, Kind.HOST
 
 
 def _text(tokens: Iterable[Token]) -> str:
@@ -62,11 +62,6 @@ def _after(ss: Token, authority: Component) -> Component:
     """The authority after its `//` token: placed, and marked where the token is not `//`."""
     placed = _placed(authority, ss.end_pos or 0)
     return placed if ss.value == "//" else placed._replace(mark=ss.value)
-
-
-def _sigil(tok: Token) -> str | None:
-    """A separator's mark: None for `/`, the backslash otherwise (special and file modes)."""
-    return None if tok.value == "/" else tok.value
 
 
 def _placed(authority: Component, at: int) -> Component:
@@ -99,10 +94,6 @@ class Lift:
             out.append(fragment)
         return _new(URLRecord, out)
 
-    def scheme(self, children: Children) -> Component:
-        tok: Token = children[0]
-        return _new(Component, (_SCHEME, tok.value, tok.start_pos, tok.end_pos, None))
-
     def auth_path(self, children: Children) -> list[Component]:
         out = _flatten(children)
         ss = children[0]
@@ -113,36 +104,17 @@ class Lift:
     def path(self, children: Children) -> list[Component]:
         return _flatten(children)
 
-    def path_root(self, children: Children) -> Component:
-        tok: Token = children[0]
-        sigil = tok.value
-        return _new(Component, (_ROOT, "/", tok.start_pos, tok.end_pos, None if sigil == "/" else sigil))
-
-    def dir(self, children: Children) -> Component:
-        # A dir is the commonest component: its mark is worked out inline (see _sigil).
-        value, sigil = children
-        mark = None if sigil.value == "/" else sigil.value
-        if value is None:
-            return _new(Component, (_DIR, "", sigil.start_pos, sigil.start_pos, mark))
-        return _new(Component, (_DIR, value.value, value.start_pos, value.end_pos, mark))
-
-    def file(self, children: Children) -> Component:
-        tok = children[0]
-        return _new(Component, (_FILE, tok.value, tok.start_pos, tok.end_pos, None))
-
-    def query(self, children: Children) -> Component:
-        return self._sigilled(_QUERY, children)
-
-    def fragment(self, children: Children) -> Component:
-        return self._sigilled(_FRAGMENT, children)
-
-    @staticmethod
-    def _sigilled(kind: Kind, children: Children) -> Component:
-        """A component written as its sigil and an optional value token."""
-        sigil, value = children
-        if value is None:
-            return _new(Component, (kind, "", sigil.end_pos, sigil.end_pos, None))
-        return _new(Component, (kind, value.value, value.start_pos, value.end_pos, None))
+    # The component rules whose children are tokens: made as their recipes say.
+    scheme = lift_method(RECIPES["scheme"])
+    path_root = lift_method(RECIPES["path_root"])
+    dir = lift_method(RECIPES["dir"])
+    file = lift_method(RECIPES["file"])
+    query = lift_method(RECIPES["query"])
+    fragment = lift_method(RECIPES["fragment"])
+    drive = lift_method(RECIPES["drive"])
+    username = lift_method(RECIPES["username"])
+    password = lift_method(RECIPES["password"])
+    port = lift_method(RECIPES["port"])
 
     # ---- drives (file.lark) ----------------------------------------------------------------
 
@@ -158,10 +130,6 @@ class Lift:
 
     def authority_empty(self, children: Children) -> Component:
         return Component(Kind.AUTHORITY, Authority.empty())
-
-    def drive(self, children: Children) -> Component:
-        sigil, letter = children
-        return Component(Kind.DRIVE, letter.value, letter.start_pos, letter.end_pos, _sigil(sigil))
 
     # ---- the authority (authority.lark) ------------------------------------------------------
 
@@ -197,15 +165,6 @@ class Lift:
         username, password = children
         return username, password
 
-    def username(self, children: Children) -> Component:
-        tok = children[0]
-        if tok is None:
-            return Component(Kind.USERNAME, "", 0, 0)
-        return Component(Kind.USERNAME, tok.value, tok.start_pos, tok.end_pos)
-
-    def password(self, children: Children) -> Component:
-        return self._sigilled(Kind.PASSWORD, children)
-
     def host(self, children: Children) -> Component:
         if len(children) == 1 and type(children[0]) is not list:
             tok = children[0]  # the common case: one run of host code points
@@ -220,9 +179,6 @@ class Lift:
 
     def ip6_bracket(self, children: Children) -> list[Token]:
         return [c for c in children if c is not None]
-
-    def port(self, children: Children) -> Component:
-        return self._sigilled(Kind.PORT, children)
 
 
 _PARSERS: dict[Mode, Matcher | Driver] = {}

@@ -36,8 +36,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from urlgrammar.syntax.ebnf import Alt, Loader, Node, Opt, Rep, Rule, Seq, Term
+from urlgrammar.syntax.ebnf import Alt, Loader, Node, Opt, Rep, Rule, Seq, Term, Unsupported
 from urlgrammar.syntax.order import check_order
+from urlgrammar.syntax.recipes import Recipe
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -134,6 +135,13 @@ def _witness(node: Node) -> Term | Rep | None:
     return None
 
 
+def _term(item: Node) -> Term:
+    """The terminal of an item of a simple rule body (see :func:`_simple`)."""
+    term = item.body if isinstance(item, Opt) else item
+    assert isinstance(term, Term)
+    return term
+
+
 def _simple(node: Node) -> list[Node] | None:
     """The items of a rule body whose children are each one token or none: mandatory
     terminals and optional single terminals. None for any other body."""
@@ -152,12 +160,15 @@ def _simple(node: Node) -> list[Node] | None:
 
 
 class _Writer:
-    """Writes the Python that turns a match's ``regs`` into children and callbacks."""
+    """Writes the Python that turns a match's ``regs`` into children and callbacks; a rule
+    that has a recipe is made inline instead, as its recipe says."""
 
-    def __init__(self) -> None:
+    def __init__(self, recipes: dict[str, Recipe]) -> None:
         self.lines: list[str] = []
         self.names = itertools.count()
         self.callbacks: set[str] = set()
+        self.recipes = recipes
+        self.kinds: set[str] = set()  # the Kind members the inline recipes use
         self.regs = "R"  # the name of the match's regs where the lines are
 
     def emit(self, depth: int, line: str) -> None:
@@ -173,6 +184,8 @@ class _Writer:
         elif isinstance(node, Rule):
             if node.callback is None:
                 self.children(node.body, into, depth)
+            elif node.callback in self.recipes and (items := _simple(node.body)) is not None:
+                self.recipe(self.recipes[node.callback], items, into, depth)
             elif (items := _simple(node.body)) is not None:
                 self.callbacks.add(node.callback)
                 self.emit(depth, f"{into}.append(cb_{node.callback}([{self.tokens(items, depth)}]))")
@@ -222,6 +235,51 @@ class _Writer:
             self.regs = outer
             self.emit(depth + 1, f"p{n} = e{n}")
 
+    def recipe(self, recipe: Recipe, items: list[Node], into: str, depth: int) -> None:
+        """Lines that append the component a rule's recipe makes of its tokens, without making
+        the tokens: :func:`urlgrammar.syntax.recipes.lift_method`'s steps, written out."""
+        kept = [item for item in items if _term(item).kept]
+
+        def group(i: int) -> int:
+            return _term(kept[i]).group
+
+        kind = f"K_{recipe.kind.name}"
+        self.kinds.add(recipe.kind.name)
+        mark = "None"
+        if recipe.sigil is not None:
+            if isinstance(kept[recipe.sigil], Opt):
+                raise Unsupported("a recipe's sigil must be a mandatory token")
+            self.emit(depth, f"c, d = {self.regs}[{group(recipe.sigil)}]")
+            self.emit(depth, "m = text[c:d]")
+            self.emit(depth, 'if m == "/":')
+            self.emit(depth + 1, "m = None")
+            mark = "m"
+        if isinstance(recipe.value, str):
+            if recipe.sigil is None:
+                raise Unsupported("a recipe with a constant value takes its span from its sigil")
+            self.emit(depth, f"{into}.append(new(Component, ({kind}, {recipe.value!r}, c, d, {mark})))")
+            return
+        self.emit(depth, f"a, b = {self.regs}[{group(recipe.value)}]")
+        present = f"new(Component, ({kind}, text[a:b], a, b, {mark}))"
+        if not isinstance(kept[recipe.value], Opt):
+            self.emit(depth, f"{into}.append({present})")
+            return
+        # Where the empty value sits: the first (or last) other token, which must be there.
+        others = [i for i in range(len(kept)) if i != recipe.value]
+        if recipe.empty == "end":
+            others.reverse()
+        if not others:
+            at = "0"
+        elif isinstance(kept[others[0]], Opt):
+            raise Unsupported("an empty value must sit beside a mandatory token")
+        elif others[0] == recipe.sigil:
+            at = "c" if recipe.empty == "start" else "d"  # read already, for the mark
+        else:
+            self.emit(depth, f"e, f = {self.regs}[{group(others[0])}]")
+            at = "e" if recipe.empty == "start" else "f"
+        absent = f"new(Component, ({kind}, '', {at}, {at}, {mark}))"
+        self.emit(depth, f"{into}.append({present} if a >= 0 else {absent})")
+
     def tokens(self, items: list[Node], depth: int) -> str:
         """Lines that read the tokens of a simple rule body into locals; the list's items."""
         values = []
@@ -247,10 +305,12 @@ class Program:
     patterns: list[str]
     source: str
     callbacks: frozenset[str]
+    kinds: frozenset[str]  # the Kind members its inline recipes use
 
 
-def compile_start(lark: Lark, start: str, name: str) -> Program:
-    """Compile the rule ``start`` of ``lark``'s grammar; ``name`` prefixes the builders."""
+def compile_start(lark: Lark, start: str, name: str, recipes: dict[str, Recipe] | None = None) -> Program:
+    """Compile the rule ``start`` of ``lark``'s grammar; ``name`` prefixes the builders.
+    Rules named in ``recipes`` are made inline as their recipes say."""
     loader = Loader(lark)
     rule = loader.rule(start)
     check_order(rule)
@@ -261,11 +321,11 @@ def compile_start(lark: Lark, start: str, name: str) -> Program:
     while i < len(programs):  # emitting a pattern adds its repeated items' programs
         patterns.append(_Emitter(programs).pattern(programs[i][1], True))
         i += 1
-    writer = _Writer()
+    writer = _Writer(recipes or {})
     writer.emit(0, "def B0(R, text, out):")
     writer.children(root, "out", 1)
     body = "\n".join(writer.lines)
-    return Program(name, patterns, body, frozenset(writer.callbacks))
+    return Program(name, patterns, body, frozenset(writer.callbacks), frozenset(writer.kinds))
 
 # ---- the generated module -------------------------------------------------------------------
 
@@ -274,11 +334,15 @@ COMPILED = {"url": ("url", "credentials", "authority"),
             "special": ("url", "credentials", "authority"),
             "file": ("url", "credentials", "authority"),
             "pct": ("pct_encoded_string",)}
+#: The grammars whose component rules are lifted as :data:`urlgrammar.syntax.recipes.RECIPES`
+#: says (their builders serve :class:`urlgrammar.syntax.lift.Lift` only).
+LIFTED = ("url", "special", "file")
 
 
 def module_source() -> str:
     """The source of :mod:`urlgrammar.syntax.compiled`, from the grammar files as they are."""
     from urlgrammar.syntax.grammars import GRAMMARS, build, grammar_digest, grammar_dir
+    from urlgrammar.syntax.recipes import RECIPES
 
     out = [
         '"""Generated by ``python -m urlgrammar.syntax.regular`` from the grammar files: do not edit.',
@@ -290,6 +354,8 @@ def module_source() -> str:
         "# ruff: noqa",
         "# mypy: ignore-errors",
         "",
+        "from urlgrammar.model.record import Component, Kind",
+        "",
         f"DIGEST = {grammar_digest(grammar_dir())!r}",
         "",
     ]
@@ -300,10 +366,12 @@ def module_source() -> str:
         terminals[grammar] = {str(t.name): t.pattern.to_regexp() for t in lark.terminals}
         for start in COMPILED.get(grammar, ()):
             name = f"{grammar}_{start}"
-            program = compile_start(lark, start, name)
+            program = compile_start(lark, start, name, RECIPES if grammar in LIFTED else None)
             patterns[name] = program.patterns
             out.append(f"def make_{name}(lift, patterns, Tok, NoMatch):")
             out.append("    new = tuple.__new__")
+            for kind in sorted(program.kinds):
+                out.append(f"    K_{kind} = Kind.{kind}")
             for cb in sorted(program.callbacks):
                 out.append(f"    cb_{cb} = lift.{cb}")
             out.append("    " + ", ".join(f"S{k}" for k in range(len(program.patterns))) + ", = patterns")

@@ -1,0 +1,97 @@
+"""What each component rule of the URL grammars lifts to: one declarative table.
+
+URL Specification 0.10.1, § URL Model: a component is a tagged value, and a component rule of
+the grammar holds its value and its sigil ("dir name ⟼ name `/`", "query q ⟼ `?` q"). For
+the rules whose children are tokens only, that is all the lift does, and this table says it:
+which kind of component the rule makes, which child token holds the value, where an absent
+value's empty span sits, and which child is the separator whose code point becomes the
+component's mark.
+
+The table is the one description of those rules. :class:`urlgrammar.syntax.lift.Lift` makes
+its methods for them from it (:func:`lift_method`), which Lark's parser and the lean driver
+call; :mod:`urlgrammar.syntax.regular` writes the same steps inline into the builders of the
+compiled patterns, so that they make the components without tokens or calls. The compiled
+module's digest covers this table (:func:`digest`), so a change here without a new
+``compiled.py`` sends parsing to the lean driver, as a grammar edit does.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from urlgrammar.model.record import Component, Kind
+
+_new = tuple.__new__
+
+
+class Recipe(NamedTuple):
+    """How a rule whose children are tokens (or placeholders) lifts to a component.
+
+    - ``value``: the index of the child token whose text is the value, or, where it is a
+      string, the value itself (a path-root is `/` whatever its separator was);
+    - ``empty``: where the value child is absent, the value is "" with an empty span at the
+      start (``"start"``) of the rule or at its end (``"end"``): a dir's empty name sits
+      before its `/`, an empty query after its `?`. A rule with no token at all (an empty
+      username) starts at 0, the start of the text its start rule reads;
+    - ``sigil``: the index of the separator child whose code point is the mark where it is not
+      `/` (a backslash in special and file modes; see :class:`Component`), or None.
+
+    The value child, where it is an index, is the component's span; otherwise the sigil is.
+    """
+
+    kind: Kind
+    value: int | str
+    empty: str = "start"
+    sigil: int | None = None
+
+
+#: The component rules of url.lark, authority.lark and file.lark (special.lark and file.lark
+#: keep the generic rules' names and shapes; they only override terminals).
+RECIPES: dict[str, Recipe] = {
+    "scheme": Recipe(Kind.SCHEME, 0),                    # scheme: SCHEME ":"
+    "path_root": Recipe(Kind.ROOT, "/", sigil=0),        # path_root: S
+    "dir": Recipe(Kind.DIR, 0, "start", sigil=1),        # dir: [PCHARS] S (and first_dir)
+    "file": Recipe(Kind.FILE, 0),                        # file: PCHARS
+    "query": Recipe(Kind.QUERY, 1, "end"),               # !query: "?" [QCHARS]
+    "fragment": Recipe(Kind.FRAGMENT, 1, "end"),         # !fragment: "#" [FCHARS]
+    "drive": Recipe(Kind.DRIVE, 1, sigil=0),             # drive: DRIVE_S DRIVE
+    "username": Recipe(Kind.USERNAME, 0, "start"),       # username: [UCHARS]
+    "password": Recipe(Kind.PASSWORD, 1, "end"),         # !password: ":" [PWCHARS]
+    "port": Recipe(Kind.PORT, 1, "end"),                 # !port: ":" [PORTCHARS]
+}
+
+
+def mark(sigil: str) -> str | None:
+    """A separator's mark: None for `/`, the separator as written otherwise."""
+    return None if sigil == "/" else sigil
+
+
+def lift_method(recipe: Recipe) -> Callable[[Any, Sequence[Any]], Component]:
+    """The transformer method for a rule with ``recipe``, given its children as Lark shapes
+    them (tokens with ``value``, ``start_pos`` and ``end_pos``; None for an absent ``[x]``)."""
+    kind, value, empty, sigil = recipe
+
+    def method(self: Any, children: Sequence[Any]) -> Component:
+        mark_ = None if sigil is None else mark(children[sigil].value)
+        if isinstance(value, str):
+            where = children[sigil if sigil is not None else 0]
+            return _new(Component, (kind, value, where.start_pos, where.end_pos, mark_))
+        token = children[value]
+        if token is not None:
+            return _new(Component, (kind, token.value, token.start_pos, token.end_pos, mark_))
+        present = [c for c in children if c is not None]
+        if not present:
+            return _new(Component, (kind, "", 0, 0, mark_))
+        at = present[0].start_pos if empty == "start" else present[-1].end_pos
+        return _new(Component, (kind, "", at, at, mark_))
+
+    method.__name__ = method.__qualname__ = f"lift_{kind.label}"
+    method.__doc__ = f"A {kind.label} component, as recipes.RECIPES says."
+    return method
+
+
+def digest() -> str:
+    """A checksum of the table, which the compiled module's digest includes."""
+    return f"{zlib.crc32(repr(sorted(RECIPES.items())).encode()):08x}"

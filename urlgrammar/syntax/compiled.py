@@ -100,19 +100,17 @@ def make_url_url(lift, patterns, Tok, NoMatch):
                     a, b = R[13]
                     c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
                 p12, q12 = R[15]
-                while p12 < q12:
-                    m12 = S2.match(text, p12)
-                    e12 = -1 if m12 is None else m12.end()
-                    if e12 <= p12 or e12 > q12:
+                if p12 < q12:
+                    for v12_0, v12_1 in S2.findall(text, p12, q12):
+                        x12_1 = p12 + len(v12_0)
+                        y12 = x12_1 + len(v12_1)
+                        m = v12_1
+                        if m == "/":
+                            m = None
+                        c1.append(new(Component, (K_DIR, v12_0, p12, x12_1, m)) if v12_0 else new(Component, (K_DIR, '', x12_1, x12_1, m)))
+                        p12 = y12
+                    if p12 != q12:
                         raise NoMatch
-                    R12 = m12.regs
-                    c, d = R12[2]
-                    m = text[c:d]
-                    if m == "/":
-                        m = None
-                    a, b = R12[1]
-                    c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                    p12 = e12
                 if R[16][0] >= 0:
                     a, b = R[16]
                     c1.append(new(Component, (K_FILE, text[a:b], a, b, None)))
@@ -137,19 +135,17 @@ def make_url_url(lift, patterns, Tok, NoMatch):
                     a, b = R[18]
                     c13.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
                 p14, q14 = R[20]
-                while p14 < q14:
-                    m14 = S3.match(text, p14)
-                    e14 = -1 if m14 is None else m14.end()
-                    if e14 <= p14 or e14 > q14:
+                if p14 < q14:
+                    for v14_0, v14_1 in S3.findall(text, p14, q14):
+                        x14_1 = p14 + len(v14_0)
+                        y14 = x14_1 + len(v14_1)
+                        m = v14_1
+                        if m == "/":
+                            m = None
+                        c13.append(new(Component, (K_DIR, v14_0, p14, x14_1, m)) if v14_0 else new(Component, (K_DIR, '', x14_1, x14_1, m)))
+                        p14 = y14
+                    if p14 != q14:
                         raise NoMatch
-                    R14 = m14.regs
-                    c, d = R14[2]
-                    m = text[c:d]
-                    if m == "/":
-                        m = None
-                    a, b = R14[1]
-                    c13.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                    p14 = e14
                 if R[21][0] >= 0:
                     a, b = R[21]
                     c13.append(new(Component, (K_FILE, text[a:b], a, b, None)))
@@ -172,19 +168,17 @@ def make_url_url(lift, patterns, Tok, NoMatch):
                     a, b = R[24]
                     c15.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
                 p16, q16 = R[26]
-                while p16 < q16:
-                    m16 = S4.match(text, p16)
-                    e16 = -1 if m16 is None else m16.end()
-                    if e16 <= p16 or e16 > q16:
+                if p16 < q16:
+                    for v16_0, v16_1 in S4.findall(text, p16, q16):
+                        x16_1 = p16 + len(v16_0)
+                        y16 = x16_1 + len(v16_1)
+                        m = v16_1
+                        if m == "/":
+                            m = None
+                        c15.append(new(Component, (K_DIR, v16_0, p16, x16_1, m)) if v16_0 else new(Component, (K_DIR, '', x16_1, x16_1, m)))
+                        p16 = y16
+                    if p16 != q16:
                         raise NoMatch
-                    R16 = m16.regs
-                    c, d = R16[2]
-                    m = text[c:d]
-                    if m == "/":
-                        m = None
-                    a, b = R16[1]
-                    c15.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                    p16 = e16
                 if R[27][0] >= 0:
                     a, b = R[27]
                     c15.append(new(Component, (K_FILE, text[a:b], a, b, None)))
@@ -380,19 +374,17 @@ def make_special_url(lift, patterns, Tok, NoMatch):
                     a, b = R[13]
                     c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
                 p12, q12 = R[15]
-                while p12 < q12:
-                    m12 = S2.match(text, p12)
-                    e12 = -1 if m12 is None else m12.end()
-                    if e12 <= p12 or e12 > q12:
+                if p12 < q12:
+                    for v12_0, v12_1 in S2.findall(text, p12, q12):
+                        x12_1 = p12 + len(v12_0)
+                        y12 = x12_1 + len(v12_1)
+                        m = v12_1
+                        if m == "/":
+                            m = None
+                        c1.append(new(Component, (K_DIR, v12_0, p12, x12_1, m)) if v12_0 else new(Component, (K_DIR, '', x12_1, x12_1, m)))
+                        p12 = y12
+                    if p12 != q12:
                         raise NoMatch
-                    R12 = m12.regs
-                    c, d = R12[2]
-                    m = text[c:d]
-                    if m == "/":
-                        m = None
-                    a, b = R12[1]
-                    c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                    p12 = e12
                 if R[16][0] >= 0:
                     a, b = R[16]
                     c1.append(new(Component, (K_FILE, text[a:b], a, b, None)))
@@ -417,19 +409,17 @@ def make_special_url(lift, patterns, Tok, NoMatch):
                     a, b = R[18]
                     c13.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
                 p14, q14 = R[20]
-                while p14 < q14:
-                    m14 = S3.match(text, p14)
-                    e14 = -1 if m14 is None else m14.end()
-                    if e14 <= p14 or e14 > q14:
+                if p14 < q14:
+                    for v14_0, v14_1 in S3.findall(text, p14, q14):
+                        x14_1 = p14 + len(v14_0)
+                        y14 = x14_1 + len(v14_1)
+                        m = v14_1
+                        if m == "/":
+                            m = None
+                        c13.append(new(Component, (K_DIR, v14_0, p14, x14_1, m)) if v14_0 else new(Component, (K_DIR, '', x14_1, x14_1, m)))
+                        p14 = y14
+                    if p14 != q14:
                         raise NoMatch
-                    R14 = m14.regs
-                    c, d = R14[2]
-                    m = text[c:d]
-                    if m == "/":
-                        m = None
-                    a, b = R14[1]
-                    c13.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                    p14 = e14
                 if R[21][0] >= 0:
                     a, b = R[21]
                     c13.append(new(Component, (K_FILE, text[a:b], a, b, None)))
@@ -452,19 +442,17 @@ def make_special_url(lift, patterns, Tok, NoMatch):
                     a, b = R[24]
                     c15.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
                 p16, q16 = R[26]
-                while p16 < q16:
-                    m16 = S4.match(text, p16)
-                    e16 = -1 if m16 is None else m16.end()
-                    if e16 <= p16 or e16 > q16:
+                if p16 < q16:
+                    for v16_0, v16_1 in S4.findall(text, p16, q16):
+                        x16_1 = p16 + len(v16_0)
+                        y16 = x16_1 + len(v16_1)
+                        m = v16_1
+                        if m == "/":
+                            m = None
+                        c15.append(new(Component, (K_DIR, v16_0, p16, x16_1, m)) if v16_0 else new(Component, (K_DIR, '', x16_1, x16_1, m)))
+                        p16 = y16
+                    if p16 != q16:
                         raise NoMatch
-                    R16 = m16.regs
-                    c, d = R16[2]
-                    m = text[c:d]
-                    if m == "/":
-                        m = None
-                    a, b = R16[1]
-                    c15.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                    p16 = e16
                 if R[27][0] >= 0:
                     a, b = R[27]
                     c15.append(new(Component, (K_FILE, text[a:b], a, b, None)))
@@ -699,19 +687,17 @@ def make_file_url(lift, patterns, Tok, NoMatch):
                     a, b = R[20]
                     c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
                 p16, q16 = R[22]
-                while p16 < q16:
-                    m16 = S2.match(text, p16)
-                    e16 = -1 if m16 is None else m16.end()
-                    if e16 <= p16 or e16 > q16:
+                if p16 < q16:
+                    for v16_0, v16_1 in S2.findall(text, p16, q16):
+                        x16_1 = p16 + len(v16_0)
+                        y16 = x16_1 + len(v16_1)
+                        m = v16_1
+                        if m == "/":
+                            m = None
+                        c1.append(new(Component, (K_DIR, v16_0, p16, x16_1, m)) if v16_0 else new(Component, (K_DIR, '', x16_1, x16_1, m)))
+                        p16 = y16
+                    if p16 != q16:
                         raise NoMatch
-                    R16 = m16.regs
-                    c, d = R16[2]
-                    m = text[c:d]
-                    if m == "/":
-                        m = None
-                    a, b = R16[1]
-                    c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                    p16 = e16
                 if R[23][0] >= 0:
                     a, b = R[23]
                     c1.append(new(Component, (K_FILE, text[a:b], a, b, None)))
@@ -736,19 +722,17 @@ def make_file_url(lift, patterns, Tok, NoMatch):
                     a, b = R[25]
                     c17.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
                 p18, q18 = R[27]
-                while p18 < q18:
-                    m18 = S3.match(text, p18)
-                    e18 = -1 if m18 is None else m18.end()
-                    if e18 <= p18 or e18 > q18:
+                if p18 < q18:
+                    for v18_0, v18_1 in S3.findall(text, p18, q18):
+                        x18_1 = p18 + len(v18_0)
+                        y18 = x18_1 + len(v18_1)
+                        m = v18_1
+                        if m == "/":
+                            m = None
+                        c17.append(new(Component, (K_DIR, v18_0, p18, x18_1, m)) if v18_0 else new(Component, (K_DIR, '', x18_1, x18_1, m)))
+                        p18 = y18
+                    if p18 != q18:
                         raise NoMatch
-                    R18 = m18.regs
-                    c, d = R18[2]
-                    m = text[c:d]
-                    if m == "/":
-                        m = None
-                    a, b = R18[1]
-                    c17.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                    p18 = e18
                 if R[28][0] >= 0:
                     a, b = R[28]
                     c17.append(new(Component, (K_FILE, text[a:b], a, b, None)))
@@ -771,19 +755,17 @@ def make_file_url(lift, patterns, Tok, NoMatch):
                     a, b = R[31]
                     c19.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
                 p20, q20 = R[33]
-                while p20 < q20:
-                    m20 = S4.match(text, p20)
-                    e20 = -1 if m20 is None else m20.end()
-                    if e20 <= p20 or e20 > q20:
+                if p20 < q20:
+                    for v20_0, v20_1 in S4.findall(text, p20, q20):
+                        x20_1 = p20 + len(v20_0)
+                        y20 = x20_1 + len(v20_1)
+                        m = v20_1
+                        if m == "/":
+                            m = None
+                        c19.append(new(Component, (K_DIR, v20_0, p20, x20_1, m)) if v20_0 else new(Component, (K_DIR, '', x20_1, x20_1, m)))
+                        p20 = y20
+                    if p20 != q20:
                         raise NoMatch
-                    R20 = m20.regs
-                    c, d = R20[2]
-                    m = text[c:d]
-                    if m == "/":
-                        m = None
-                    a, b = R20[1]
-                    c19.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                    p20 = e20
                 if R[34][0] >= 0:
                     a, b = R[34]
                     c19.append(new(Component, (K_FILE, text[a:b], a, b, None)))

@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import copy
 import itertools
+import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -142,6 +144,37 @@ def _term(item: Node) -> Term:
     return term
 
 
+#: What makes a terminal's match depend on the text around it, outside a character class
+#: (which :func:`_outside_classes` removes first): lookarounds, anchors, word boundaries.
+_CONTEXT = re.compile(r"\(\?<?[=!]|\\[AZbB]|[$^]")
+#: An escape, or a character class (its first `]` and `^` taken literally, escapes skipped).
+_CLASS_OR_ESCAPE = re.compile(r"\\.|\[\^?\]?(?:\\.|[^\]\\])*\]", re.S)
+
+
+def _outside_classes(pattern: str) -> str:
+    """``pattern`` without its character classes, each escape kept but for a class's."""
+    return _CLASS_OR_ESCAPE.sub(lambda m: m.group() if m.group()[0] == "\\" else "", pattern)
+
+
+def _flat_item(node: Node, recipes: dict[str, Recipe]) -> tuple[Recipe, list[Node]] | None:
+    """The recipe and items of a repeated rule whose kept tokens tile its text: every item a
+    kept terminal, each optional one unable to match the empty string (so that an absent one
+    reads as ""), none looking at the text around it (so that reading the repeated span on its
+    own, as ``findall`` with an end does, reads the same tokens). None otherwise."""
+    if not isinstance(node, Rule) or node.callback not in recipes:
+        return None
+    items = _simple(node.body)
+    if items is None:
+        return None
+    for item in items:
+        term = _term(item)
+        if not term.kept or _CONTEXT.search(_outside_classes(term.pattern)):
+            return None
+        if isinstance(item, Opt) and re.fullmatch(term.pattern, ""):
+            return None
+    return recipes[node.callback], items
+
+
 def _simple(node: Node) -> list[Node] | None:
     """The items of a rule body whose children are each one token or none: mandatory
     terminals and optional single terminals. None for any other body."""
@@ -157,6 +190,10 @@ def _simple(node: Node) -> list[Node] | None:
 
 
 # ---- the builder's source -------------------------------------------------------------------
+
+#: Where a recipe's tokens are: given a kept token's index and names for its start and end,
+#: lines that read it (if any) and expressions for its text, start, end and presence.
+Reader = Callable[[int, str, str], tuple[str, str, str, str]]
 
 
 class _Writer:
@@ -219,6 +256,9 @@ class _Writer:
                 for _ in range(node.placeholders):
                     self.emit(depth + 1, f"{into}.append(None)")
         elif isinstance(node, Rep):
+            if self.recipes and (flat := _flat_item(node.body, self.recipes)) is not None:
+                self.tiled(node, *flat, into, depth)
+                return
             # Re-read the span item by item, with the item's own pattern and its builder
             # written inline; an item that ends elsewhere than the pattern's reading did sends
             # the text to the LALR driver.
@@ -235,32 +275,65 @@ class _Writer:
             self.regs = outer
             self.emit(depth + 1, f"p{n} = e{n}")
 
-    def recipe(self, recipe: Recipe, items: list[Node], into: str, depth: int) -> None:
+    def tiled(self, node: Rep, recipe: Recipe, items: list[Node], into: str, depth: int) -> None:
+        """A repetition of a rule whose tokens tile its text (see :func:`_flat_item`): one
+        ``findall`` over the span gives every item's tokens as strings, and their positions
+        follow from their lengths. The span is tiled exactly when the lengths add up to it;
+        otherwise the text goes to the LALR driver."""
+        n = next(self.names)
+        count = len(items)
+        values = [f"v{n}_{k}" for k in range(count)]
+        self.emit(depth, f"p{n}, q{n} = {self.regs}[{node.group}]")
+        self.emit(depth, f"if p{n} < q{n}:")
+        self.emit(depth + 1, f"for {', '.join(values)}{',' if count == 1 else ''} in "
+                  f"S{node.sub}.findall(text, p{n}, q{n}):")
+        # Each token starts where the one before it ended.
+        positions = [f"p{n}"] + [f"x{n}_{k}" for k in range(1, count)] + [f"y{n}"]
+        for k in range(count):
+            self.emit(depth + 2, f"{positions[k + 1]} = {positions[k]} + len({values[k]})")
+
+        def read(i: int, start: str, end: str) -> tuple[str, str, str, str]:
+            return values[i], positions[i], positions[i + 1], values[i]
+
+        self.recipe(recipe, items, into, depth + 2, read)
+        self.emit(depth + 2, f"p{n} = y{n}")
+        self.emit(depth + 1, f"if p{n} != q{n}:")
+        self.emit(depth + 2, "raise NoMatch")
+
+    def recipe(self, recipe: Recipe, items: list[Node], into: str, depth: int,
+               read: Reader | None = None) -> None:
         """Lines that append the component a rule's recipe makes of its tokens, without making
-        the tokens: :func:`urlgrammar.syntax.recipes.lift_method`'s steps, written out."""
+        the tokens: :func:`urlgrammar.syntax.recipes.lift_method`'s steps, written out.
+        ``read`` says where the tokens are; by default, in the groups of the match's regs."""
         kept = [item for item in items if _term(item).kept]
+        regs = self.regs
 
-        def group(i: int) -> int:
-            return _term(kept[i]).group
+        def from_regs(i: int, start: str, end: str) -> tuple[str, str, str, str]:
+            self.emit(depth, f"{start}, {end} = {regs}[{_term(kept[i]).group}]")
+            return f"text[{start}:{end}]", start, end, f"{start} >= 0"
 
+        read = read or from_regs
         kind = f"K_{recipe.kind.name}"
         self.kinds.add(recipe.kind.name)
         mark = "None"
+        where = ("", "")  # the sigil's start and end
         if recipe.sigil is not None:
             if isinstance(kept[recipe.sigil], Opt):
                 raise Unsupported("a recipe's sigil must be a mandatory token")
-            self.emit(depth, f"c, d = {self.regs}[{group(recipe.sigil)}]")
-            self.emit(depth, "m = text[c:d]")
+            sigil, c, d, _ = read(recipe.sigil, "c", "d")
+            where = (c, d)
+            self.emit(depth, f"m = {sigil}")
             self.emit(depth, 'if m == "/":')
             self.emit(depth + 1, "m = None")
             mark = "m"
         if isinstance(recipe.value, str):
             if recipe.sigil is None:
                 raise Unsupported("a recipe with a constant value takes its span from its sigil")
-            self.emit(depth, f"{into}.append(new(Component, ({kind}, {recipe.value!r}, c, d, {mark})))")
+            made = f"new(Component, ({kind}, {recipe.value!r}, {where[0]}, {where[1]}, {mark}))"
+            self.emit(depth, f"{into}.append({made})")
             return
-        self.emit(depth, f"a, b = {self.regs}[{group(recipe.value)}]")
-        present = f"new(Component, ({kind}, text[a:b], a, b, {mark}))"
+        value, start, end, there = read(recipe.value, "a", "b")
+        present = f"new(Component, ({kind}, {value}, {start}, {end}, {mark}))"
         if not isinstance(kept[recipe.value], Opt):
             self.emit(depth, f"{into}.append({present})")
             return
@@ -273,12 +346,12 @@ class _Writer:
         elif isinstance(kept[others[0]], Opt):
             raise Unsupported("an empty value must sit beside a mandatory token")
         elif others[0] == recipe.sigil:
-            at = "c" if recipe.empty == "start" else "d"  # read already, for the mark
+            at = where[0] if recipe.empty == "start" else where[1]  # read already, for the mark
         else:
-            self.emit(depth, f"e, f = {self.regs}[{group(others[0])}]")
-            at = "e" if recipe.empty == "start" else "f"
+            _, e, f, _ = read(others[0], "e", "f")
+            at = e if recipe.empty == "start" else f
         absent = f"new(Component, ({kind}, '', {at}, {at}, {mark}))"
-        self.emit(depth, f"{into}.append({present} if a >= 0 else {absent})")
+        self.emit(depth, f"{into}.append({present} if {there} else {absent})")
 
     def tokens(self, items: list[Node], depth: int) -> str:
         """Lines that read the tokens of a simple rule body into locals; the list's items."""

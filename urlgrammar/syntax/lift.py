@@ -33,6 +33,8 @@ Children = list[Any]
 # the Python-level __new__ a NamedTuple has (its defaults), and with the kinds as constants.
 _new = tuple.__new__
 _AUTHORITY, _HOST = Kind.AUTHORITY, Kind.HOST
+#: The host of an authority that has none yet; auth_path gives it its position.
+_EMPTY_HOST = Component(Kind.HOST, "")
 
 
 def _text(tokens: Iterable[Token]) -> str:
@@ -61,17 +63,20 @@ def _is_token(x: object) -> bool:
 def _after(ss: Token, authority: Component) -> Component:
     """The authority after its `//` token: placed, and marked where the token is not `//`."""
     placed = _placed(authority, ss.end_pos or 0)
-    return placed if ss.value == "//" else placed._replace(mark=ss.value)
+    if ss.value == "//":
+        return placed
+    kind, value, start, end, _ = placed
+    return _new(Component, (kind, value, start, end, ss.value))
 
 
 def _placed(authority: Component, at: int) -> Component:
     """Give an authority that starts with an empty host the position ``at`` (after `//`)."""
     if authority.start is not None:
         return authority
-    value: Authority = authority.value
-    host = Component(Kind.HOST, value.host.value, at, at)
-    end = value.port.end if value.port is not None else at
-    return Component(Kind.AUTHORITY, value._replace(host=host), at, end)
+    username, password, host, port = authority.value
+    host = _new(Component, (_HOST, host.value, at, at, None))
+    end = port.end if port is not None else at
+    return _new(Component, (_AUTHORITY, _new(Authority, (username, password, host, port)), at, end, None))
 
 
 class Lift:
@@ -173,7 +178,7 @@ class Lift:
         for child in children:
             tokens.extend(child if isinstance(child, list) else [child])
         if not tokens:
-            return Component(Kind.HOST, "")
+            return _EMPTY_HOST
         bracketed = "[" if type(children[0]) is list else None
         return Component(Kind.HOST, _text(tokens), tokens[0].start_pos, tokens[-1].end_pos, bracketed)
 

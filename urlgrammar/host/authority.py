@@ -64,11 +64,13 @@ def process_port(port: Component | None, scheme: str | None) -> Component | None
     return port.with_value(number)
 
 
-def process_authority(record: URLRecord, report: HostReport | None = None) -> URLRecord:
+def process_authority(record: URLRecord, mode: Mode | None = None,
+                      report: HostReport | None = None) -> URLRecord:
     """Host and port processing of an authority that came from the input; an authority from
-    the base, processed already, is left alone. ``report`` hears of
-    each host parsed (with the host parser's diagnostics), when one is given."""
-    if len(record) < 2 or record[1].kind != Kind.AUTHORITY:
+    the base, processed already, is left alone. ``mode`` is the mode of the record's scheme,
+    where the caller knows it already. ``report`` hears of each host parsed (with the host
+    parser's diagnostics), when one is given."""
+    if len(record) < 2 or record[1].kind != _AUTHORITY:
         return record
     c = record[1]
     a: Authority = c.value
@@ -76,7 +78,8 @@ def process_authority(record: URLRecord, report: HostReport | None = None) -> UR
     if type(host.value) is not str:
         return record  # the base's, processed already
     scheme = record[0].value
-    mode = mode_for_scheme(scheme)
+    if mode is None:
+        mode = mode_for_scheme(scheme)
     file = mode is Mode.FILE
     if file and (a.username is not None or a.port is not None):
         # The file host state reads everything up to the path as the host.

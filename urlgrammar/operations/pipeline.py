@@ -60,7 +60,8 @@ def run(input: str, base: URLRecord | None, base_mode: Mode, encoding: str,
         if not scheme.value.islower():
             record = URLRecord((scheme.with_value(scheme.value.lower()), *record[1:]))
         mode = mode_for_scheme(record[0].value, mode)
-        record = process_authority(record, None if reporter is None else reporter.host)
+        record = process_authority(record, mode, reporter.host if reporter is not None and
+                                   reporter.wants_hosts else None)
         # Without a base, every value of the record was read from the text (or is "" or ".").
         record = _normalise(record, mode, encoding, pre.text if base is None else None)
         if reporter is not None:

@@ -9,25 +9,24 @@ a match (:mod:`urlgrammar.syntax.regular` says how); and every grammar's termina
 
 from urlgrammar.model.record import Component, Kind
 
-DIGEST = '09cf2e2e'
+DIGEST = 'a3833afc'
 
 def make_url_url(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
     K_DIR = Kind.DIR
     K_FILE = Kind.FILE
     K_FRAGMENT = Kind.FRAGMENT
+    K_HOST = Kind.HOST
     K_PORT = Kind.PORT
     K_QUERY = Kind.QUERY
     K_ROOT = Kind.ROOT
     K_SCHEME = Kind.SCHEME
     cb_auth_path = lift.auth_path
     cb_authority = lift.authority
-    cb_host = lift.host
-    cb_ip6_bracket = lift.ip6_bracket
     cb_path = lift.path
     cb_url = lift.url
     cb_userinfo = lift.userinfo
-    S0, S1, S2, S3, S4, = patterns
+    S0, S1, S2, S3, = patterns
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
@@ -46,73 +45,46 @@ def make_url_url(lift, patterns, Tok, NoMatch):
                 c2.append(cb_userinfo([t3]))
             else:
                 c2.append(None)
-            c4 = []
-            if R[4][0] >= 0:
-                if R[5][0] >= 0:
-                    a, b = R[5]
-                    c4.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-                else:
-                    a, b = R[6]
-                    t5 = new(Tok, ('LSQB', text[a:b], a, b))
-                    a, b = R[7]
-                    t6 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[8]
-                    t7 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                    c4.append(cb_ip6_bracket([t5, t6, t7]))
-            p8, q8 = R[9]
-            while p8 < q8:
-                m8 = S1.match(text, p8)
-                e8 = -1 if m8 is None else m8.end()
-                if e8 <= p8 or e8 > q8:
-                    raise NoMatch
-                R8 = m8.regs
-                if R8[1][0] >= 0:
-                    a, b = R8[1]
-                    c4.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-                else:
-                    a, b = R8[2]
-                    t9 = new(Tok, ('LSQB', text[a:b], a, b))
-                    a, b = R8[3]
-                    t10 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R8[4]
-                    t11 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                    c4.append(cb_ip6_bracket([t9, t10, t11]))
-                p8 = e8
-            c2.append(cb_host(c4))
-            if R[10][0] >= 0:
-                a, b = R[11]
-                e, f = R[10]
+            a, b = R[4]
+            if a == b:
+                c2.append(new(Component, (K_HOST, '', None, None, None)))
+            else:
+                m = '[' if text.startswith('[', a) else None
+                c2.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+            if R[5][0] >= 0:
+                a, b = R[6]
+                e, f = R[5]
                 c2.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
             else:
                 c2.append(None)
             c1.append(cb_authority(c2))
-            if R[12][0] >= 0:
-                c, d = R[12]
+            if R[7][0] >= 0:
+                c, d = R[7]
                 m = text[c:d]
                 if m == "/":
                     m = None
                 c1.append(new(Component, (K_ROOT, '/', c, d, m)))
-                if R[14][0] >= 0:
-                    c, d = R[14]
+                if R[9][0] >= 0:
+                    c, d = R[9]
                     m = text[c:d]
                     if m == "/":
                         m = None
-                    a, b = R[13]
+                    a, b = R[8]
                     c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p12, q12 = R[15]
-                if p12 < q12:
-                    for v12_0, v12_1 in S2.findall(text, p12, q12):
-                        x12_1 = p12 + len(v12_0)
-                        y12 = x12_1 + len(v12_1)
-                        m = v12_1
+                p4, q4 = R[10]
+                if p4 < q4:
+                    for v4_0, v4_1 in S1.findall(text, p4, q4):
+                        x4_1 = p4 + len(v4_0)
+                        y4 = x4_1 + len(v4_1)
+                        m = v4_1
                         if m == "/":
                             m = None
-                        c1.append(new(Component, (K_DIR, v12_0, p12, x12_1, m)) if v12_0 else new(Component, (K_DIR, '', x12_1, x12_1, m)))
-                        p12 = y12
-                    if p12 != q12:
+                        c1.append(new(Component, (K_DIR, v4_0, p4, x4_1, m)) if v4_0 else new(Component, (K_DIR, '', x4_1, x4_1, m)))
+                        p4 = y4
+                    if p4 != q4:
                         raise NoMatch
-                if R[16][0] >= 0:
-                    a, b = R[16]
+                if R[11][0] >= 0:
+                    a, b = R[11]
                     c1.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
                     c1.append(None)
@@ -120,88 +92,88 @@ def make_url_url(lift, patterns, Tok, NoMatch):
                 c1.append(None)
             c0.append(cb_auth_path(c1))
         else:
-            if R[17][0] >= 0:
-                c13 = []
-                c, d = R[17]
+            if R[12][0] >= 0:
+                c5 = []
+                c, d = R[12]
                 m = text[c:d]
                 if m == "/":
                     m = None
-                c13.append(new(Component, (K_ROOT, '/', c, d, m)))
-                if R[19][0] >= 0:
-                    c, d = R[19]
+                c5.append(new(Component, (K_ROOT, '/', c, d, m)))
+                if R[14][0] >= 0:
+                    c, d = R[14]
                     m = text[c:d]
                     if m == "/":
                         m = None
-                    a, b = R[18]
-                    c13.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p14, q14 = R[20]
-                if p14 < q14:
-                    for v14_0, v14_1 in S3.findall(text, p14, q14):
-                        x14_1 = p14 + len(v14_0)
-                        y14 = x14_1 + len(v14_1)
-                        m = v14_1
+                    a, b = R[13]
+                    c5.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p6, q6 = R[15]
+                if p6 < q6:
+                    for v6_0, v6_1 in S2.findall(text, p6, q6):
+                        x6_1 = p6 + len(v6_0)
+                        y6 = x6_1 + len(v6_1)
+                        m = v6_1
                         if m == "/":
                             m = None
-                        c13.append(new(Component, (K_DIR, v14_0, p14, x14_1, m)) if v14_0 else new(Component, (K_DIR, '', x14_1, x14_1, m)))
-                        p14 = y14
-                    if p14 != q14:
+                        c5.append(new(Component, (K_DIR, v6_0, p6, x6_1, m)) if v6_0 else new(Component, (K_DIR, '', x6_1, x6_1, m)))
+                        p6 = y6
+                    if p6 != q6:
                         raise NoMatch
-                if R[21][0] >= 0:
-                    a, b = R[21]
-                    c13.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+                if R[16][0] >= 0:
+                    a, b = R[16]
+                    c5.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c13.append(None)
-                c0.append(cb_path(c13))
-            elif R[22][0] >= 0:
-                c15 = []
-                c, d = R[23]
+                    c5.append(None)
+                c0.append(cb_path(c5))
+            elif R[17][0] >= 0:
+                c7 = []
+                c, d = R[18]
                 m = text[c:d]
                 if m == "/":
                     m = None
-                a, b = R[22]
-                c15.append(new(Component, (K_DIR, text[a:b], a, b, m)))
-                if R[25][0] >= 0:
-                    c, d = R[25]
+                a, b = R[17]
+                c7.append(new(Component, (K_DIR, text[a:b], a, b, m)))
+                if R[20][0] >= 0:
+                    c, d = R[20]
                     m = text[c:d]
                     if m == "/":
                         m = None
-                    a, b = R[24]
-                    c15.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p16, q16 = R[26]
-                if p16 < q16:
-                    for v16_0, v16_1 in S4.findall(text, p16, q16):
-                        x16_1 = p16 + len(v16_0)
-                        y16 = x16_1 + len(v16_1)
-                        m = v16_1
+                    a, b = R[19]
+                    c7.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p8, q8 = R[21]
+                if p8 < q8:
+                    for v8_0, v8_1 in S3.findall(text, p8, q8):
+                        x8_1 = p8 + len(v8_0)
+                        y8 = x8_1 + len(v8_1)
+                        m = v8_1
                         if m == "/":
                             m = None
-                        c15.append(new(Component, (K_DIR, v16_0, p16, x16_1, m)) if v16_0 else new(Component, (K_DIR, '', x16_1, x16_1, m)))
-                        p16 = y16
-                    if p16 != q16:
+                        c7.append(new(Component, (K_DIR, v8_0, p8, x8_1, m)) if v8_0 else new(Component, (K_DIR, '', x8_1, x8_1, m)))
+                        p8 = y8
+                    if p8 != q8:
                         raise NoMatch
-                if R[27][0] >= 0:
-                    a, b = R[27]
-                    c15.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+                if R[22][0] >= 0:
+                    a, b = R[22]
+                    c7.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c15.append(None)
-                c0.append(cb_path(c15))
+                    c7.append(None)
+                c0.append(cb_path(c7))
             else:
-                c17 = []
-                if R[28][0] >= 0:
-                    a, b = R[28]
-                    c17.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+                c9 = []
+                if R[23][0] >= 0:
+                    a, b = R[23]
+                    c9.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c17.append(None)
-                c0.append(cb_path(c17))
-        if R[29][0] >= 0:
-            a, b = R[30]
-            e, f = R[29]
+                    c9.append(None)
+                c0.append(cb_path(c9))
+        if R[24][0] >= 0:
+            a, b = R[25]
+            e, f = R[24]
             c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
         else:
             c0.append(None)
-        if R[31][0] >= 0:
-            a, b = R[32]
-            e, f = R[31]
+        if R[26][0] >= 0:
+            a, b = R[27]
+            e, f = R[26]
             c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
         else:
             c0.append(None)
@@ -229,12 +201,11 @@ def make_url_credentials(lift, patterns, Tok, NoMatch):
 
 def make_url_authority(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_HOST = Kind.HOST
     K_PORT = Kind.PORT
     cb_authority = lift.authority
-    cb_host = lift.host
-    cb_ip6_bracket = lift.ip6_bracket
     cb_userinfo = lift.userinfo
-    S0, S1, = patterns
+    S0, = patterns
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
@@ -243,42 +214,15 @@ def make_url_authority(lift, patterns, Tok, NoMatch):
             c0.append(cb_userinfo([t1]))
         else:
             c0.append(None)
-        c2 = []
-        if R[2][0] >= 0:
-            if R[3][0] >= 0:
-                a, b = R[3]
-                c2.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-            else:
-                a, b = R[4]
-                t3 = new(Tok, ('LSQB', text[a:b], a, b))
-                a, b = R[5]
-                t4 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                a, b = R[6]
-                t5 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                c2.append(cb_ip6_bracket([t3, t4, t5]))
-        p6, q6 = R[7]
-        while p6 < q6:
-            m6 = S1.match(text, p6)
-            e6 = -1 if m6 is None else m6.end()
-            if e6 <= p6 or e6 > q6:
-                raise NoMatch
-            R6 = m6.regs
-            if R6[1][0] >= 0:
-                a, b = R6[1]
-                c2.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-            else:
-                a, b = R6[2]
-                t7 = new(Tok, ('LSQB', text[a:b], a, b))
-                a, b = R6[3]
-                t8 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                a, b = R6[4]
-                t9 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                c2.append(cb_ip6_bracket([t7, t8, t9]))
-            p6 = e6
-        c0.append(cb_host(c2))
-        if R[8][0] >= 0:
-            a, b = R[9]
-            e, f = R[8]
+        a, b = R[2]
+        if a == b:
+            c0.append(new(Component, (K_HOST, '', None, None, None)))
+        else:
+            m = '[' if text.startswith('[', a) else None
+            c0.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+        if R[3][0] >= 0:
+            a, b = R[4]
+            e, f = R[3]
             c0.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
         else:
             c0.append(None)
@@ -290,18 +234,17 @@ def make_special_url(lift, patterns, Tok, NoMatch):
     K_DIR = Kind.DIR
     K_FILE = Kind.FILE
     K_FRAGMENT = Kind.FRAGMENT
+    K_HOST = Kind.HOST
     K_PORT = Kind.PORT
     K_QUERY = Kind.QUERY
     K_ROOT = Kind.ROOT
     K_SCHEME = Kind.SCHEME
     cb_auth_path = lift.auth_path
     cb_authority = lift.authority
-    cb_host = lift.host
-    cb_ip6_bracket = lift.ip6_bracket
     cb_path = lift.path
     cb_url = lift.url
     cb_userinfo = lift.userinfo
-    S0, S1, S2, S3, S4, = patterns
+    S0, S1, S2, S3, = patterns
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
@@ -320,73 +263,46 @@ def make_special_url(lift, patterns, Tok, NoMatch):
                 c2.append(cb_userinfo([t3]))
             else:
                 c2.append(None)
-            c4 = []
-            if R[4][0] >= 0:
-                if R[5][0] >= 0:
-                    a, b = R[5]
-                    c4.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-                else:
-                    a, b = R[6]
-                    t5 = new(Tok, ('LSQB', text[a:b], a, b))
-                    a, b = R[7]
-                    t6 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[8]
-                    t7 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                    c4.append(cb_ip6_bracket([t5, t6, t7]))
-            p8, q8 = R[9]
-            while p8 < q8:
-                m8 = S1.match(text, p8)
-                e8 = -1 if m8 is None else m8.end()
-                if e8 <= p8 or e8 > q8:
-                    raise NoMatch
-                R8 = m8.regs
-                if R8[1][0] >= 0:
-                    a, b = R8[1]
-                    c4.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-                else:
-                    a, b = R8[2]
-                    t9 = new(Tok, ('LSQB', text[a:b], a, b))
-                    a, b = R8[3]
-                    t10 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R8[4]
-                    t11 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                    c4.append(cb_ip6_bracket([t9, t10, t11]))
-                p8 = e8
-            c2.append(cb_host(c4))
-            if R[10][0] >= 0:
-                a, b = R[11]
-                e, f = R[10]
+            a, b = R[4]
+            if a == b:
+                c2.append(new(Component, (K_HOST, '', None, None, None)))
+            else:
+                m = '[' if text.startswith('[', a) else None
+                c2.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+            if R[5][0] >= 0:
+                a, b = R[6]
+                e, f = R[5]
                 c2.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
             else:
                 c2.append(None)
             c1.append(cb_authority(c2))
-            if R[12][0] >= 0:
-                c, d = R[12]
+            if R[7][0] >= 0:
+                c, d = R[7]
                 m = text[c:d]
                 if m == "/":
                     m = None
                 c1.append(new(Component, (K_ROOT, '/', c, d, m)))
-                if R[14][0] >= 0:
-                    c, d = R[14]
+                if R[9][0] >= 0:
+                    c, d = R[9]
                     m = text[c:d]
                     if m == "/":
                         m = None
-                    a, b = R[13]
+                    a, b = R[8]
                     c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p12, q12 = R[15]
-                if p12 < q12:
-                    for v12_0, v12_1 in S2.findall(text, p12, q12):
-                        x12_1 = p12 + len(v12_0)
-                        y12 = x12_1 + len(v12_1)
-                        m = v12_1
+                p4, q4 = R[10]
+                if p4 < q4:
+                    for v4_0, v4_1 in S1.findall(text, p4, q4):
+                        x4_1 = p4 + len(v4_0)
+                        y4 = x4_1 + len(v4_1)
+                        m = v4_1
                         if m == "/":
                             m = None
-                        c1.append(new(Component, (K_DIR, v12_0, p12, x12_1, m)) if v12_0 else new(Component, (K_DIR, '', x12_1, x12_1, m)))
-                        p12 = y12
-                    if p12 != q12:
+                        c1.append(new(Component, (K_DIR, v4_0, p4, x4_1, m)) if v4_0 else new(Component, (K_DIR, '', x4_1, x4_1, m)))
+                        p4 = y4
+                    if p4 != q4:
                         raise NoMatch
-                if R[16][0] >= 0:
-                    a, b = R[16]
+                if R[11][0] >= 0:
+                    a, b = R[11]
                     c1.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
                     c1.append(None)
@@ -394,88 +310,88 @@ def make_special_url(lift, patterns, Tok, NoMatch):
                 c1.append(None)
             c0.append(cb_auth_path(c1))
         else:
-            if R[17][0] >= 0:
-                c13 = []
-                c, d = R[17]
+            if R[12][0] >= 0:
+                c5 = []
+                c, d = R[12]
                 m = text[c:d]
                 if m == "/":
                     m = None
-                c13.append(new(Component, (K_ROOT, '/', c, d, m)))
-                if R[19][0] >= 0:
-                    c, d = R[19]
+                c5.append(new(Component, (K_ROOT, '/', c, d, m)))
+                if R[14][0] >= 0:
+                    c, d = R[14]
                     m = text[c:d]
                     if m == "/":
                         m = None
-                    a, b = R[18]
-                    c13.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p14, q14 = R[20]
-                if p14 < q14:
-                    for v14_0, v14_1 in S3.findall(text, p14, q14):
-                        x14_1 = p14 + len(v14_0)
-                        y14 = x14_1 + len(v14_1)
-                        m = v14_1
+                    a, b = R[13]
+                    c5.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p6, q6 = R[15]
+                if p6 < q6:
+                    for v6_0, v6_1 in S2.findall(text, p6, q6):
+                        x6_1 = p6 + len(v6_0)
+                        y6 = x6_1 + len(v6_1)
+                        m = v6_1
                         if m == "/":
                             m = None
-                        c13.append(new(Component, (K_DIR, v14_0, p14, x14_1, m)) if v14_0 else new(Component, (K_DIR, '', x14_1, x14_1, m)))
-                        p14 = y14
-                    if p14 != q14:
+                        c5.append(new(Component, (K_DIR, v6_0, p6, x6_1, m)) if v6_0 else new(Component, (K_DIR, '', x6_1, x6_1, m)))
+                        p6 = y6
+                    if p6 != q6:
                         raise NoMatch
-                if R[21][0] >= 0:
-                    a, b = R[21]
-                    c13.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+                if R[16][0] >= 0:
+                    a, b = R[16]
+                    c5.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c13.append(None)
-                c0.append(cb_path(c13))
-            elif R[22][0] >= 0:
-                c15 = []
-                c, d = R[23]
+                    c5.append(None)
+                c0.append(cb_path(c5))
+            elif R[17][0] >= 0:
+                c7 = []
+                c, d = R[18]
                 m = text[c:d]
                 if m == "/":
                     m = None
-                a, b = R[22]
-                c15.append(new(Component, (K_DIR, text[a:b], a, b, m)))
-                if R[25][0] >= 0:
-                    c, d = R[25]
+                a, b = R[17]
+                c7.append(new(Component, (K_DIR, text[a:b], a, b, m)))
+                if R[20][0] >= 0:
+                    c, d = R[20]
                     m = text[c:d]
                     if m == "/":
                         m = None
-                    a, b = R[24]
-                    c15.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p16, q16 = R[26]
-                if p16 < q16:
-                    for v16_0, v16_1 in S4.findall(text, p16, q16):
-                        x16_1 = p16 + len(v16_0)
-                        y16 = x16_1 + len(v16_1)
-                        m = v16_1
+                    a, b = R[19]
+                    c7.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p8, q8 = R[21]
+                if p8 < q8:
+                    for v8_0, v8_1 in S3.findall(text, p8, q8):
+                        x8_1 = p8 + len(v8_0)
+                        y8 = x8_1 + len(v8_1)
+                        m = v8_1
                         if m == "/":
                             m = None
-                        c15.append(new(Component, (K_DIR, v16_0, p16, x16_1, m)) if v16_0 else new(Component, (K_DIR, '', x16_1, x16_1, m)))
-                        p16 = y16
-                    if p16 != q16:
+                        c7.append(new(Component, (K_DIR, v8_0, p8, x8_1, m)) if v8_0 else new(Component, (K_DIR, '', x8_1, x8_1, m)))
+                        p8 = y8
+                    if p8 != q8:
                         raise NoMatch
-                if R[27][0] >= 0:
-                    a, b = R[27]
-                    c15.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+                if R[22][0] >= 0:
+                    a, b = R[22]
+                    c7.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c15.append(None)
-                c0.append(cb_path(c15))
+                    c7.append(None)
+                c0.append(cb_path(c7))
             else:
-                c17 = []
-                if R[28][0] >= 0:
-                    a, b = R[28]
-                    c17.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+                c9 = []
+                if R[23][0] >= 0:
+                    a, b = R[23]
+                    c9.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c17.append(None)
-                c0.append(cb_path(c17))
-        if R[29][0] >= 0:
-            a, b = R[30]
-            e, f = R[29]
+                    c9.append(None)
+                c0.append(cb_path(c9))
+        if R[24][0] >= 0:
+            a, b = R[25]
+            e, f = R[24]
             c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
         else:
             c0.append(None)
-        if R[31][0] >= 0:
-            a, b = R[32]
-            e, f = R[31]
+        if R[26][0] >= 0:
+            a, b = R[27]
+            e, f = R[26]
             c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
         else:
             c0.append(None)
@@ -503,12 +419,11 @@ def make_special_credentials(lift, patterns, Tok, NoMatch):
 
 def make_special_authority(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_HOST = Kind.HOST
     K_PORT = Kind.PORT
     cb_authority = lift.authority
-    cb_host = lift.host
-    cb_ip6_bracket = lift.ip6_bracket
     cb_userinfo = lift.userinfo
-    S0, S1, = patterns
+    S0, = patterns
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
@@ -517,42 +432,15 @@ def make_special_authority(lift, patterns, Tok, NoMatch):
             c0.append(cb_userinfo([t1]))
         else:
             c0.append(None)
-        c2 = []
-        if R[2][0] >= 0:
-            if R[3][0] >= 0:
-                a, b = R[3]
-                c2.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-            else:
-                a, b = R[4]
-                t3 = new(Tok, ('LSQB', text[a:b], a, b))
-                a, b = R[5]
-                t4 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                a, b = R[6]
-                t5 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                c2.append(cb_ip6_bracket([t3, t4, t5]))
-        p6, q6 = R[7]
-        while p6 < q6:
-            m6 = S1.match(text, p6)
-            e6 = -1 if m6 is None else m6.end()
-            if e6 <= p6 or e6 > q6:
-                raise NoMatch
-            R6 = m6.regs
-            if R6[1][0] >= 0:
-                a, b = R6[1]
-                c2.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-            else:
-                a, b = R6[2]
-                t7 = new(Tok, ('LSQB', text[a:b], a, b))
-                a, b = R6[3]
-                t8 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                a, b = R6[4]
-                t9 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                c2.append(cb_ip6_bracket([t7, t8, t9]))
-            p6 = e6
-        c0.append(cb_host(c2))
-        if R[8][0] >= 0:
-            a, b = R[9]
-            e, f = R[8]
+        a, b = R[2]
+        if a == b:
+            c0.append(new(Component, (K_HOST, '', None, None, None)))
+        else:
+            m = '[' if text.startswith('[', a) else None
+            c0.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+        if R[3][0] >= 0:
+            a, b = R[4]
+            e, f = R[3]
             c0.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
         else:
             c0.append(None)
@@ -565,6 +453,7 @@ def make_file_url(lift, patterns, Tok, NoMatch):
     K_DRIVE = Kind.DRIVE
     K_FILE = Kind.FILE
     K_FRAGMENT = Kind.FRAGMENT
+    K_HOST = Kind.HOST
     K_PORT = Kind.PORT
     K_QUERY = Kind.QUERY
     K_ROOT = Kind.ROOT
@@ -574,12 +463,10 @@ def make_file_url(lift, patterns, Tok, NoMatch):
     cb_auth_path = lift.auth_path
     cb_authority = lift.authority
     cb_authority_empty = lift.authority_empty
-    cb_host = lift.host
-    cb_ip6_bracket = lift.ip6_bracket
     cb_path = lift.path
     cb_url = lift.url
     cb_userinfo = lift.userinfo
-    S0, S1, S2, S3, S4, = patterns
+    S0, S1, S2, S3, = patterns
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
@@ -614,92 +501,65 @@ def make_file_url(lift, patterns, Tok, NoMatch):
                     c5.append(cb_userinfo([t6]))
                 else:
                     c5.append(None)
-                c7 = []
-                if R[7][0] >= 0:
-                    if R[8][0] >= 0:
-                        a, b = R[8]
-                        c7.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
-                    else:
-                        a, b = R[9]
-                        t8 = new(Tok, ('LSQB', text[a:b], a, b))
-                        a, b = R[10]
-                        t9 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                        a, b = R[11]
-                        t10 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                        c7.append(cb_ip6_bracket([t8, t9, t10]))
-                p11, q11 = R[12]
-                while p11 < q11:
-                    m11 = S1.match(text, p11)
-                    e11 = -1 if m11 is None else m11.end()
-                    if e11 <= p11 or e11 > q11:
-                        raise NoMatch
-                    R11 = m11.regs
-                    if R11[1][0] >= 0:
-                        a, b = R11[1]
-                        c7.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
-                    else:
-                        a, b = R11[2]
-                        t12 = new(Tok, ('LSQB', text[a:b], a, b))
-                        a, b = R11[3]
-                        t13 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                        a, b = R11[4]
-                        t14 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                        c7.append(cb_ip6_bracket([t12, t13, t14]))
-                    p11 = e11
-                c5.append(cb_host(c7))
-                if R[13][0] >= 0:
-                    a, b = R[14]
-                    e, f = R[13]
+                a, b = R[7]
+                if a == b:
+                    c5.append(new(Component, (K_HOST, '', None, None, None)))
+                else:
+                    m = '[' if text.startswith('[', a) else None
+                    c5.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+                if R[8][0] >= 0:
+                    a, b = R[9]
+                    e, f = R[8]
                     c5.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
                 else:
                     c5.append(None)
                 c4.append(cb_authority(c5))
-                if R[15][0] >= 0:
-                    c, d = R[15]
+                if R[10][0] >= 0:
+                    c, d = R[10]
                     m = text[c:d]
                     if m == "/":
                         m = None
-                    a, b = R[16]
+                    a, b = R[11]
                     c4.append(new(Component, (K_DRIVE, text[a:b], a, b, m)))
                 else:
                     c4.append(None)
                 c1.append(cb_auth_drive(c4))
             else:
-                c15 = []
-                c, d = R[17]
+                c7 = []
+                c, d = R[12]
                 m = text[c:d]
                 if m == "/":
                     m = None
-                a, b = R[18]
-                c15.append(new(Component, (K_DRIVE, text[a:b], a, b, m)))
-                c1.append(cb_auth_drive(c15))
-            if R[19][0] >= 0:
-                c, d = R[19]
+                a, b = R[13]
+                c7.append(new(Component, (K_DRIVE, text[a:b], a, b, m)))
+                c1.append(cb_auth_drive(c7))
+            if R[14][0] >= 0:
+                c, d = R[14]
                 m = text[c:d]
                 if m == "/":
                     m = None
                 c1.append(new(Component, (K_ROOT, '/', c, d, m)))
-                if R[21][0] >= 0:
-                    c, d = R[21]
+                if R[16][0] >= 0:
+                    c, d = R[16]
                     m = text[c:d]
                     if m == "/":
                         m = None
-                    a, b = R[20]
+                    a, b = R[15]
                     c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p16, q16 = R[22]
-                if p16 < q16:
-                    for v16_0, v16_1 in S2.findall(text, p16, q16):
-                        x16_1 = p16 + len(v16_0)
-                        y16 = x16_1 + len(v16_1)
-                        m = v16_1
+                p8, q8 = R[17]
+                if p8 < q8:
+                    for v8_0, v8_1 in S1.findall(text, p8, q8):
+                        x8_1 = p8 + len(v8_0)
+                        y8 = x8_1 + len(v8_1)
+                        m = v8_1
                         if m == "/":
                             m = None
-                        c1.append(new(Component, (K_DIR, v16_0, p16, x16_1, m)) if v16_0 else new(Component, (K_DIR, '', x16_1, x16_1, m)))
-                        p16 = y16
-                    if p16 != q16:
+                        c1.append(new(Component, (K_DIR, v8_0, p8, x8_1, m)) if v8_0 else new(Component, (K_DIR, '', x8_1, x8_1, m)))
+                        p8 = y8
+                    if p8 != q8:
                         raise NoMatch
-                if R[23][0] >= 0:
-                    a, b = R[23]
+                if R[18][0] >= 0:
+                    a, b = R[18]
                     c1.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
                     c1.append(None)
@@ -707,88 +567,88 @@ def make_file_url(lift, patterns, Tok, NoMatch):
                 c1.append(None)
             c0.append(cb_auth_path(c1))
         else:
-            if R[24][0] >= 0:
-                c17 = []
-                c, d = R[24]
+            if R[19][0] >= 0:
+                c9 = []
+                c, d = R[19]
                 m = text[c:d]
                 if m == "/":
                     m = None
-                c17.append(new(Component, (K_ROOT, '/', c, d, m)))
-                if R[26][0] >= 0:
-                    c, d = R[26]
+                c9.append(new(Component, (K_ROOT, '/', c, d, m)))
+                if R[21][0] >= 0:
+                    c, d = R[21]
                     m = text[c:d]
                     if m == "/":
                         m = None
-                    a, b = R[25]
-                    c17.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p18, q18 = R[27]
-                if p18 < q18:
-                    for v18_0, v18_1 in S3.findall(text, p18, q18):
-                        x18_1 = p18 + len(v18_0)
-                        y18 = x18_1 + len(v18_1)
-                        m = v18_1
+                    a, b = R[20]
+                    c9.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p10, q10 = R[22]
+                if p10 < q10:
+                    for v10_0, v10_1 in S2.findall(text, p10, q10):
+                        x10_1 = p10 + len(v10_0)
+                        y10 = x10_1 + len(v10_1)
+                        m = v10_1
                         if m == "/":
                             m = None
-                        c17.append(new(Component, (K_DIR, v18_0, p18, x18_1, m)) if v18_0 else new(Component, (K_DIR, '', x18_1, x18_1, m)))
-                        p18 = y18
-                    if p18 != q18:
+                        c9.append(new(Component, (K_DIR, v10_0, p10, x10_1, m)) if v10_0 else new(Component, (K_DIR, '', x10_1, x10_1, m)))
+                        p10 = y10
+                    if p10 != q10:
                         raise NoMatch
-                if R[28][0] >= 0:
-                    a, b = R[28]
-                    c17.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+                if R[23][0] >= 0:
+                    a, b = R[23]
+                    c9.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c17.append(None)
-                c0.append(cb_path(c17))
-            elif R[29][0] >= 0:
-                c19 = []
-                c, d = R[30]
+                    c9.append(None)
+                c0.append(cb_path(c9))
+            elif R[24][0] >= 0:
+                c11 = []
+                c, d = R[25]
                 m = text[c:d]
                 if m == "/":
                     m = None
-                a, b = R[29]
-                c19.append(new(Component, (K_DIR, text[a:b], a, b, m)))
-                if R[32][0] >= 0:
-                    c, d = R[32]
+                a, b = R[24]
+                c11.append(new(Component, (K_DIR, text[a:b], a, b, m)))
+                if R[27][0] >= 0:
+                    c, d = R[27]
                     m = text[c:d]
                     if m == "/":
                         m = None
-                    a, b = R[31]
-                    c19.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p20, q20 = R[33]
-                if p20 < q20:
-                    for v20_0, v20_1 in S4.findall(text, p20, q20):
-                        x20_1 = p20 + len(v20_0)
-                        y20 = x20_1 + len(v20_1)
-                        m = v20_1
+                    a, b = R[26]
+                    c11.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p12, q12 = R[28]
+                if p12 < q12:
+                    for v12_0, v12_1 in S3.findall(text, p12, q12):
+                        x12_1 = p12 + len(v12_0)
+                        y12 = x12_1 + len(v12_1)
+                        m = v12_1
                         if m == "/":
                             m = None
-                        c19.append(new(Component, (K_DIR, v20_0, p20, x20_1, m)) if v20_0 else new(Component, (K_DIR, '', x20_1, x20_1, m)))
-                        p20 = y20
-                    if p20 != q20:
+                        c11.append(new(Component, (K_DIR, v12_0, p12, x12_1, m)) if v12_0 else new(Component, (K_DIR, '', x12_1, x12_1, m)))
+                        p12 = y12
+                    if p12 != q12:
                         raise NoMatch
-                if R[34][0] >= 0:
-                    a, b = R[34]
-                    c19.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+                if R[29][0] >= 0:
+                    a, b = R[29]
+                    c11.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c19.append(None)
-                c0.append(cb_path(c19))
+                    c11.append(None)
+                c0.append(cb_path(c11))
             else:
-                c21 = []
-                if R[35][0] >= 0:
-                    a, b = R[35]
-                    c21.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+                c13 = []
+                if R[30][0] >= 0:
+                    a, b = R[30]
+                    c13.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c21.append(None)
-                c0.append(cb_path(c21))
-        if R[36][0] >= 0:
-            a, b = R[37]
-            e, f = R[36]
+                    c13.append(None)
+                c0.append(cb_path(c13))
+        if R[31][0] >= 0:
+            a, b = R[32]
+            e, f = R[31]
             c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
         else:
             c0.append(None)
-        if R[38][0] >= 0:
-            a, b = R[39]
-            e, f = R[38]
+        if R[33][0] >= 0:
+            a, b = R[34]
+            e, f = R[33]
             c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
         else:
             c0.append(None)
@@ -816,12 +676,11 @@ def make_file_credentials(lift, patterns, Tok, NoMatch):
 
 def make_file_authority(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_HOST = Kind.HOST
     K_PORT = Kind.PORT
     cb_authority = lift.authority
-    cb_host = lift.host
-    cb_ip6_bracket = lift.ip6_bracket
     cb_userinfo = lift.userinfo
-    S0, S1, = patterns
+    S0, = patterns
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
@@ -830,42 +689,15 @@ def make_file_authority(lift, patterns, Tok, NoMatch):
             c0.append(cb_userinfo([t1]))
         else:
             c0.append(None)
-        c2 = []
-        if R[2][0] >= 0:
-            if R[3][0] >= 0:
-                a, b = R[3]
-                c2.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
-            else:
-                a, b = R[4]
-                t3 = new(Tok, ('LSQB', text[a:b], a, b))
-                a, b = R[5]
-                t4 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                a, b = R[6]
-                t5 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                c2.append(cb_ip6_bracket([t3, t4, t5]))
-        p6, q6 = R[7]
-        while p6 < q6:
-            m6 = S1.match(text, p6)
-            e6 = -1 if m6 is None else m6.end()
-            if e6 <= p6 or e6 > q6:
-                raise NoMatch
-            R6 = m6.regs
-            if R6[1][0] >= 0:
-                a, b = R6[1]
-                c2.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
-            else:
-                a, b = R6[2]
-                t7 = new(Tok, ('LSQB', text[a:b], a, b))
-                a, b = R6[3]
-                t8 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                a, b = R6[4]
-                t9 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                c2.append(cb_ip6_bracket([t7, t8, t9]))
-            p6 = e6
-        c0.append(cb_host(c2))
-        if R[8][0] >= 0:
-            a, b = R[9]
-            e, f = R[8]
+        a, b = R[2]
+        if a == b:
+            c0.append(new(Component, (K_HOST, '', None, None, None)))
+        else:
+            m = '[' if text.startswith('[', a) else None
+            c0.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+        if R[3][0] >= 0:
+            a, b = R[4]
+            e, f = R[3]
             c0.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
         else:
             c0.append(None)
@@ -917,7 +749,7 @@ def make_pct_pct_encoded_string(lift, patterns, Tok, NoMatch):
         out.append(cb_pct_encoded_string(c0))
     return B0
 
-PATTERNS = {'url_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>//))(?:((?>[^\\/?#]*@)))?(?:()(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/?#]+)))?)?(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?)?|(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?|((?>[^\\/?#]+))((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?|(?:((?>[^\\/?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))'], 'url_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'url_authority': ['(?:((?>[^\\/?#]*@)))?(?:()(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/?#]+)))?)?', '(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?)'], 'special_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?(?:()(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'special_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'special_authority': ['(?:((?>[^\\/\\\\?#]*@)))?(?:()(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)'], 'file_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:()(?:(?:((?>[\\/\\\\]{2})))?((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z)))|((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?(?:()(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))?|((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'file_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'file_authority': ['(?:((?>[^\\/\\\\?#]*@)))?(?:()(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)'], 'pct_pct_encoded_string': ['(?:()(?:((?>(?:%[0-9A-Fa-f]{2})+))|((?>%[0-9A-Fa-f]?))|((?>[^%]+))))?((?:(?:(?>(?:%[0-9A-Fa-f]{2})+)|(?>%[0-9A-Fa-f]?)|(?>[^%]+)))*)', '(?:((?>(?:%[0-9A-Fa-f]{2})+))|((?>%[0-9A-Fa-f]?))|((?>[^%]+)))']}
+PATTERNS = {'url_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>//))(?:((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/?#]+)))?)?(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?)?|(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?|((?>[^\\/?#]+))((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?|(?:((?>[^\\/?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))'], 'url_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'url_authority': ['(?:((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/?#]+)))?)?'], 'special_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'special_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'special_authority': ['(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?'], 'file_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:()(?:(?:((?>[\\/\\\\]{2})))?((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z)))|((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))?|((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'file_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'file_authority': ['(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?'], 'pct_pct_encoded_string': ['(?:()(?:((?>(?:%[0-9A-Fa-f]{2})+))|((?>%[0-9A-Fa-f]?))|((?>[^%]+))))?((?:(?:(?>(?:%[0-9A-Fa-f]{2})+)|(?>%[0-9A-Fa-f]?)|(?>[^%]+)))*)', '(?:((?>(?:%[0-9A-Fa-f]{2})+))|((?>%[0-9A-Fa-f]?))|((?>[^%]+)))']}
 
 COMPILED = {'url': ('url', 'credentials', 'authority'), 'special': ('url', 'credentials', 'authority'), 'file': ('url', 'credentials', 'authority'), 'pct': ('pct_encoded_string',)}
 

@@ -11,7 +11,6 @@ original input through the preprocessing offset map.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from urlgrammar.errors import Diagnostic, URLError
@@ -33,12 +32,6 @@ Children = list[Any]
 # the Python-level __new__ a NamedTuple has (its defaults), and with the kinds as constants.
 _new = tuple.__new__
 _AUTHORITY, _HOST = Kind.AUTHORITY, Kind.HOST
-#: The host of an authority that has none yet; auth_path gives it its position.
-_EMPTY_HOST = Component(Kind.HOST, "")
-
-
-def _text(tokens: Iterable[Token]) -> str:
-    return "".join([t.value for t in tokens])
 
 
 def _flatten(children: Children) -> list[Component]:
@@ -120,6 +113,7 @@ class Lift:
     username = lift_method(RECIPES["username"])
     password = lift_method(RECIPES["password"])
     port = lift_method(RECIPES["port"])
+    host = lift_method(RECIPES["host"])
 
     # ---- drives (file.lark) ----------------------------------------------------------------
 
@@ -169,18 +163,6 @@ class Lift:
     def credentials(self, children: Children) -> tuple[Component, Component | None]:
         username, password = children
         return username, password
-
-    def host(self, children: Children) -> Component:
-        if len(children) == 1 and type(children[0]) is not list:
-            tok = children[0]  # the common case: one run of host code points
-            return _new(Component, (_HOST, tok.value, tok.start_pos, tok.end_pos, None))
-        tokens: list[Token] = []
-        for child in children:
-            tokens.extend(child if isinstance(child, list) else [child])
-        if not tokens:
-            return _EMPTY_HOST
-        bracketed = "[" if type(children[0]) is list else None
-        return Component(Kind.HOST, _text(tokens), tokens[0].start_pos, tokens[-1].end_pos, bracketed)
 
     def ip6_bracket(self, children: Children) -> list[Token]:
         return [c for c in children if c is not None]

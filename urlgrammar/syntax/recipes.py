@@ -26,25 +26,36 @@ from urlgrammar.model.record import Component, Kind
 _new = tuple.__new__
 
 
+#: A recipe's ``value`` that is the text of every token of the rule, in order.
+WHOLE = None
+
+
 class Recipe(NamedTuple):
     """How a rule whose children are tokens (or placeholders) lifts to a component.
 
     - ``value``: the index of the child token whose text is the value, or, where it is a
-      string, the value itself (a path-root is `/` whatever its separator was);
+      string, the value itself (a path-root is `/` whatever its separator was), or
+      :data:`WHOLE`, the text of all the rule's tokens (its children's, and their children's
+      where a child is a rule that gives a list of tokens): a host is runs of host code points
+      and bracketed parts. An empty whole value has no span;
     - ``empty``: where the value child is absent, the value is "" with an empty span at the
       start (``"start"``) of the rule or at its end (``"end"``): a dir's empty name sits
       before its `/`, an empty query after its `?`. A rule with no token at all (an empty
       username) starts at 0, the start of the text its start rule reads;
     - ``sigil``: the index of the separator child whose code point is the mark where it is not
-      `/` (a backslash in special and file modes; see :class:`Component`), or None.
+      `/` (a backslash in special and file modes; see :class:`Component`), or None;
+    - ``opening``: for a whole value, the mark where the value starts with it: a host that
+      starts with `[` starts with an ``ip6_bracket``, as no run of host code points holds `[`
+      (``tests/test_lift.py`` checks that on the trees).
 
     The value child, where it is an index, is the component's span; otherwise the sigil is.
     """
 
     kind: Kind
-    value: int | str
+    value: int | str | None
     empty: str = "start"
     sigil: int | None = None
+    opening: str | None = None
 
 
 #: The component rules of url.lark, authority.lark and file.lark (special.lark and file.lark
@@ -60,6 +71,7 @@ RECIPES: dict[str, Recipe] = {
     "username": Recipe(Kind.USERNAME, 0, "start"),       # username: [UCHARS]
     "password": Recipe(Kind.PASSWORD, 1, "end"),         # !password: ":" [PWCHARS]
     "port": Recipe(Kind.PORT, 1, "end"),                 # !port: ":" [PORTCHARS]
+    "host": Recipe(Kind.HOST, WHOLE, opening="["),       # host: (HCHARS | ip6_bracket)*
 }
 
 
@@ -71,9 +83,16 @@ def mark(sigil: str) -> str | None:
 def lift_method(recipe: Recipe) -> Callable[[Any, Sequence[Any]], Component]:
     """The transformer method for a rule with ``recipe``, given its children as Lark shapes
     them (tokens with ``value``, ``start_pos`` and ``end_pos``; None for an absent ``[x]``)."""
-    kind, value, empty, sigil = recipe
+    kind, value, empty, sigil, opening = recipe
 
     def method(self: Any, children: Sequence[Any]) -> Component:
+        if value is WHOLE:
+            tokens = [t for c in children for t in (c if isinstance(c, list) else [c]) if t is not None]
+            if not tokens:
+                return Component(kind, "")
+            text = "".join([t.value for t in tokens])
+            opened = opening if opening is not None and text.startswith(opening) else None
+            return _new(Component, (kind, text, tokens[0].start_pos, tokens[-1].end_pos, opened))
         mark_ = None if sigil is None else mark(children[sigil].value)
         if isinstance(value, str):
             where = children[sigil if sigil is not None else 0]

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from urlgrammar.syntax.ebnf import Alt, Loader, Node, Opt, Rep, Rule, Seq, Term, Unsupported
 from urlgrammar.syntax.order import check_order
-from urlgrammar.syntax.recipes import Recipe
+from urlgrammar.syntax.recipes import WHOLE, Recipe
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -50,11 +50,13 @@ if TYPE_CHECKING:
 
 
 class _Emitter:
-    """Writes a node's pattern, numbering its capturing groups in the order they open."""
+    """Writes a node's pattern, numbering its capturing groups in the order they open. A rule
+    whose recipe takes its whole text is one group, with no groups inside."""
 
-    def __init__(self, programs: list[tuple[str, Node]]):
+    def __init__(self, programs: list[tuple[str, Node]], recipes: dict[str, Recipe]):
         self.groups = 0
         self.programs = programs
+        self.recipes = recipes
 
     def group(self) -> int:
         self.groups += 1
@@ -67,6 +69,10 @@ class _Emitter:
                 return f"((?>{node.pattern}))"
             return f"(?>{node.pattern})"
         if isinstance(node, Rule):
+            recipe = self.recipes.get(node.callback or "")
+            if capture and recipe is not None and recipe.value is WHOLE:
+                node.group = self.group()
+                return f"({self.pattern(node.body, False)})"
             return self.pattern(node.body, capture)
         if isinstance(node, Seq):
             return "".join(self.pattern(i, capture) for i in node.items)
@@ -161,7 +167,7 @@ def _flat_item(node: Node, recipes: dict[str, Recipe]) -> tuple[Recipe, list[Nod
     kept terminal, each optional one unable to match the empty string (so that an absent one
     reads as ""), none looking at the text around it (so that reading the repeated span on its
     own, as ``findall`` with an end does, reads the same tokens). None otherwise."""
-    if not isinstance(node, Rule) or node.callback not in recipes:
+    if not isinstance(node, Rule) or node.callback not in recipes or recipes[node.callback].value is WHOLE:
         return None
     items = _simple(node.body)
     if items is None:
@@ -221,6 +227,8 @@ class _Writer:
         elif isinstance(node, Rule):
             if node.callback is None:
                 self.children(node.body, into, depth)
+            elif node.group >= 0:
+                self.whole(self.recipes[node.callback], node.group, into, depth)
             elif node.callback in self.recipes and (items := _simple(node.body)) is not None:
                 self.recipe(self.recipes[node.callback], items, into, depth)
             elif (items := _simple(node.body)) is not None:
@@ -300,6 +308,22 @@ class _Writer:
         self.emit(depth + 1, f"if p{n} != q{n}:")
         self.emit(depth + 2, "raise NoMatch")
 
+    def whole(self, recipe: Recipe, group: int, into: str, depth: int) -> None:
+        """Lines that append the component of a rule whose recipe takes its whole text, read
+        from the rule's one group: :func:`urlgrammar.syntax.recipes.lift_method`'s steps."""
+        kind = f"K_{recipe.kind.name}"
+        self.kinds.add(recipe.kind.name)
+        self.emit(depth, f"a, b = {self.regs}[{group}]")
+        self.emit(depth, "if a == b:")
+        self.emit(depth + 1, f"{into}.append(new(Component, ({kind}, '', None, None, None)))")
+        self.emit(depth, "else:")
+        mark = "None"
+        if recipe.opening is not None:
+            opening = repr(recipe.opening)
+            self.emit(depth + 1, f"m = {opening} if text.startswith({opening}, a) else None")
+            mark = "m"
+        self.emit(depth + 1, f"{into}.append(new(Component, ({kind}, text[a:b], a, b, {mark})))")
+
     def recipe(self, recipe: Recipe, items: list[Node], into: str, depth: int,
                read: Reader | None = None) -> None:
         """Lines that append the component a rule's recipe makes of its tokens, without making
@@ -332,6 +356,8 @@ class _Writer:
             made = f"new(Component, ({kind}, {recipe.value!r}, {where[0]}, {where[1]}, {mark}))"
             self.emit(depth, f"{into}.append({made})")
             return
+        if recipe.value is WHOLE:
+            raise Unsupported("a recipe that takes the rule's whole text needs the rule's group")
         value, start, end, there = read(recipe.value, "a", "b")
         present = f"new(Component, ({kind}, {value}, {start}, {end}, {mark}))"
         if not isinstance(kept[recipe.value], Opt):
@@ -392,7 +418,7 @@ def compile_start(lark: Lark, start: str, name: str, recipes: dict[str, Recipe] 
     patterns: list[str] = []
     i = 0
     while i < len(programs):  # emitting a pattern adds its repeated items' programs
-        patterns.append(_Emitter(programs).pattern(programs[i][1], True))
+        patterns.append(_Emitter(programs, recipes or {}).pattern(programs[i][1], True))
         i += 1
     writer = _Writer(recipes or {})
     writer.emit(0, "def B0(R, text, out):")

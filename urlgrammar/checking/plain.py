@@ -22,6 +22,11 @@ from urlgrammar.operations.pipeline import run
 from urlgrammar.operations.reporter import Reporter
 from urlgrammar.url import URL
 
+# Kind's members as module constants: on Python 3.11 an access through the class runs
+# EnumType.__getattr__'s hook, which costs more than the comparisons it serves here.
+_SCHEME, _AUTHORITY, _DRIVE, _ROOT, _DIR, _FILE, _QUERY, _FRAGMENT = (
+    Kind.SCHEME, Kind.AUTHORITY, Kind.DRIVE, Kind.ROOT, Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT)
+
 #: The ASCII URL code points (https://url.spec.whatwg.org/#url-code-points), and one `#` that
 #: starts the fragment. An input made of these has nothing for preprocessing to remove, no `%`
 #: to check and no code point that any component's percent-encode set holds, and each of its
@@ -31,9 +36,9 @@ _PLAIN_TEXT = re.compile(f"{_URL_CODE_POINTS}(?:#{_URL_CODE_POINTS})?")
 _DOTS = frozenset({"", ".", ".."})
 #: What may follow the authority: a path-absolute-URL string, a query and a fragment; in a
 #: file URL also a drive (the path's first segment, `C:`).
-_WEB_PATH = frozenset({Kind.ROOT, Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT})
-_FILE_PATH = _WEB_PATH | {Kind.DRIVE}
-_SEGMENTS = frozenset({Kind.DIR, Kind.FILE})
+_WEB_PATH = frozenset({_ROOT, _DIR, _FILE, _QUERY, _FRAGMENT})
+_FILE_PATH = _WEB_PATH | {_DRIVE}
+_SEGMENTS = frozenset({_DIR, _FILE})
 #: The lowercase schemes whose URLs the fast path takes, with what may follow the authority.
 _SCHEMES = {"http": _WEB_PATH, "https": _WEB_PATH, "ws": _WEB_PATH, "wss": _WEB_PATH,
             "ftp": _WEB_PATH, "file": _FILE_PATH}
@@ -64,7 +69,7 @@ def plain_url(input: str) -> URL | None:
     if lifted is None or len(lifted) < 2:
         return None
     scheme = lifted[0]
-    after = _SCHEMES.get(scheme.value) if scheme.kind == Kind.SCHEME else None
+    after = _SCHEMES.get(scheme.value) if scheme.kind == _SCHEME else None
     if after is None or not _plain_authority(lifted[1], record[1]):
         return None
     for c in lifted[2:]:
@@ -72,7 +77,7 @@ def plain_url(input: str) -> URL | None:
         # what may follow the authority.
         kind = c.kind
         if c.mark is not None or kind not in after or (kind in _SEGMENTS and c.value in _DOTS) \
-                or (kind == Kind.DRIVE and c.value[1] != ":"):
+                or (kind == _DRIVE and c.value[1] != ":"):
             return None
     return URL(record, mode)
 
@@ -86,7 +91,7 @@ def _plain_authority(lifted: Component, processed: Component) -> bool:
     gives that domain back (not an IPv4 address: it does not end in a number) is one the
     strict run reports nothing on.
     """
-    if lifted.kind != Kind.AUTHORITY or lifted.mark is not None or processed.kind != Kind.AUTHORITY:
+    if lifted.kind != _AUTHORITY or lifted.mark is not None or processed.kind != _AUTHORITY:
         return False
     a = lifted.value
     if a.username is not None or a.port is not None:

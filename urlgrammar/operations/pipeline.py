@@ -30,6 +30,10 @@ from urlgrammar.syntax.grammars import mode_for
 from urlgrammar.syntax.lift import parse_record
 from urlgrammar.syntax.preprocess import OffsetMap, preprocess
 
+# Kind's members as module constants: on Python 3.11 an access through the class runs
+# EnumType.__getattr__'s hook, which costs more than the comparisons it serves here.
+_AUTHORITY = Kind.AUTHORITY
+
 
 def parse_url(input: str, base: URLRecord | None = None, base_mode: Mode = Mode.GENERIC,
               encoding: str = "utf-8") -> tuple[URLRecord, Mode]:
@@ -86,7 +90,7 @@ def _mapped(d: Diagnostic, offsets: OffsetMap) -> Diagnostic:
 
 def _normalise(record: URLRecord, mode: Mode, encoding: str, source: str | None) -> URLRecord:
     """Drop empty userinfo, resolve dot segments, percent-encode."""
-    if len(record) > 1 and record[1].kind == Kind.AUTHORITY and record[1].value.username is not None:
+    if len(record) > 1 and record[1].kind == _AUTHORITY and record[1].value.username is not None:
         c = record[1]
         record = URLRecord((record[0], c.with_value(normalise_userinfo(c.value)), *record[2:]))
     return percent_encode(normalise_path(record), mode, encoding, source)

@@ -224,6 +224,12 @@ class Lift:
     def port(self, children: Children) -> Component:
         return self._sigilled(Kind.PORT, children)
 
+    # ---- the setters' start rule (url.lark) -------------------------------------------------
+
+    def host_port(self, children: Children) -> list[Component]:
+        """A setter's value read from the host on: the host, the port if any, and the rest."""
+        return _flatten(children)
+
 
 _PARSERS: dict[Mode, Matcher | Driver] = {}
 

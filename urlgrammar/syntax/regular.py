@@ -270,8 +270,8 @@ def compile_start(lark: Lark, start: str, name: str) -> Program:
 # ---- the generated module -------------------------------------------------------------------
 
 #: What is compiled: each URL grammar's start rules, and percent-encoded strings.
-COMPILED = {"url": ("url", "credentials", "authority"),
-            "special": ("url", "credentials", "authority"),
+COMPILED = {"url": ("url", "credentials", "authority", "host_port", "path"),
+            "special": ("url", "credentials", "authority", "host_port", "path"),
             "file": ("url", "credentials", "authority"),
             "pct": ("pct_encoded_string",)}
 

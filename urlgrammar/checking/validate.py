@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from urlgrammar.api import base_url_of
 from urlgrammar.checking.diagnostics import Collector, code_point
 from urlgrammar.checking.plain import plain_href
 from urlgrammar.encoding.percent import pct_invalid
@@ -34,7 +33,7 @@ from urlgrammar.operations.pipeline import run
 from urlgrammar.syntax.lift import separators
 from urlgrammar.syntax.preprocess import Preprocessed
 from urlgrammar.syntax.printer import print_record
-from urlgrammar.url import URL
+from urlgrammar.url import URL, base_url_of
 
 #: The kind of URL a scheme makes that the writing grammar reads with its file-URL rules.
 _FILE_URL = "file-URL"

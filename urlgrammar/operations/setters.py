@@ -51,7 +51,48 @@ def _read(text: str, start: str, special: bool) -> list[Component]:
     """``text`` read with a start rule of the generic or the special grammar (a file URL's
     values are read with the special grammar's rules, which file.lark shares)."""
     found: list[Component] = parser(Mode.SPECIAL if special else Mode.GENERIC).parse(text, start)
-    return found
+    return list(found)
+
+
+def _without(sigil: str, value: str) -> str:
+    return value[1:] if value.startswith(sigil) else value
+
+
+#: What each setter gives the grammar: the text it makes of the value, and the start rule (or,
+#: for the protocol, the terminal) that reads it. The basic URL parser removes tab and newline
+#: from its input, after the search and hash setters have removed one leading `?` or `#`.
+_GRAMMAR_TEXT: dict[str, tuple[Callable[[str], str], str]] = {
+    "protocol": (lambda v: remove_tab_newline(v) + ":", "SCHEME"),
+    "host": (remove_tab_newline, "host_port"),
+    "hostname": (remove_tab_newline, "host_port"),
+    "port": (lambda v: ":" + remove_tab_newline(v), "host_port"),
+    # The spec says a state override makes `?` and `#` path code points, and `#` a query code
+    # point, which the percent-encode sets encode; the grammar's path and query end at them, so
+    # they are encoded first.
+    "pathname": (lambda v: remove_tab_newline(v).replace("?", "%3F").replace("#", "%23"), "path"),
+    "search": (lambda v: "?" + remove_tab_newline(_without("?", v)).replace("#", "%23"), "url"),
+    "hash": (lambda v: "#" + remove_tab_newline(_without("#", v)), "url"),
+}
+
+
+def read_value(attribute: str, value: str, special: bool) -> tuple[str, str, list[Component]] | None:
+    """How the named setter reads ``value`` in a special URL or another: the text given to the
+    grammar, the start rule, and what it read; None for username and password, which the
+    standard percent-encodes whole, unread."""
+    if attribute not in _GRAMMAR_TEXT:
+        return None
+    make, rule = _GRAMMAR_TEXT[attribute]
+    text = make(value)
+    if rule != "SCHEME":
+        return text, rule, _read(text, rule, special)
+    scheme = scheme_of(text)
+    return text, rule, [] if scheme is None else [Component(Kind.SCHEME, scheme, 0, len(scheme))]
+
+
+def _reading(attribute: str, value: str, record: URLRecord) -> list[Component]:
+    found = read_value(attribute, value, is_special_scheme(record.scheme))
+    assert found is not None
+    return found[2]
 
 
 def _includes_credentials(a: Authority) -> bool:
@@ -113,10 +154,10 @@ def set_protocol(record: URLRecord, value: str) -> URLRecord | None:
     only where a `:` follows it: so the scheme ends at the value's first `:`, and a value with
     any other code point before that changes nothing.
     """
-    scheme = scheme_of(remove_tab_newline(value) + ":")
-    if scheme is None:
+    read = _reading("protocol", value, record)
+    if not read:
         return None
-    buffer = scheme.lower()
+    buffer = read[0].value.lower()
     # The spec says the scheme state returns here: a special URL stays special and another
     # URL stays not special (the grammar would read any scheme), and file takes no
     # credentials or port, and a file URL with an empty host stays a file URL.
@@ -171,7 +212,7 @@ def _set_host(record: URLRecord, value: str, hostname: bool) -> URLRecord | None
     if has_opaque_path(record):
         return None
     special = is_special_scheme(record.scheme)
-    read = _read(remove_tab_newline(value), "host_port", special)
+    read = _reading("hostname" if hostname else "host", value, record)
     host = read[0]
     port = read[1] if len(read) > 1 and read[1].kind == Kind.PORT else None
     if is_file(record.scheme):
@@ -212,8 +253,7 @@ def set_port(record: URLRecord, value: str) -> URLRecord | None:
         return None
     if value == "":
         return _with_port(record, None)
-    read = _read(":" + remove_tab_newline(value), "host_port", is_special_scheme(record.scheme))
-    number = _port_state(read[1].value)
+    number = _port_state(_reading("port", value, record)[1].value)
     return None if number is None else _with_port(record, number)
 
 
@@ -228,8 +268,7 @@ def set_pathname(record: URLRecord, value: str) -> URLRecord | None:
     if has_opaque_path(record):
         return None
     special = is_special_scheme(record.scheme)
-    text = remove_tab_newline(value).replace("?", "%3F").replace("#", "%23")
-    path = list(_read(text, "path", special))
+    path = _reading("pathname", value, record)
     # The path start state: a path that does not start with its separator still gets one
     # (every path that is not opaque prints with it), and so does an empty one where the URL
     # is special or has no host (https://url.spec.whatwg.org/#path-start-state).
@@ -251,8 +290,7 @@ def set_search(record: URLRecord, value: str) -> URLRecord | None:
     """
     if value == "":
         return record.without(Kind.QUERY)
-    text = remove_tab_newline(value[1:] if value.startswith("?") else value).replace("#", "%23")
-    query = _read("?" + text, "url", False)
+    query = _reading("search", value, record)
     return record.goto(URLRecord((*query, *(c for c in record if c.kind == Kind.FRAGMENT))))
 
 
@@ -261,8 +299,7 @@ def set_hash(record: URLRecord, value: str) -> URLRecord | None:
     as for the reference ``#value`` (without the trimming of C0 controls and spaces)."""
     if value == "":
         return record.without(Kind.FRAGMENT)
-    text = remove_tab_newline(value[1:] if value.startswith("#") else value)
-    return record.goto(URLRecord(_read("#" + text, "url", False)))
+    return record.goto(URLRecord(_reading("hash", value, record)))
 
 
 #: The setters by attribute name, in the order :meth:`urlgrammar.URL.replace` applies them

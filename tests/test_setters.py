@@ -278,3 +278,22 @@ def test_the_href_setter_gives_a_url_or_url_error(value: str) -> None:
         assert not URL.can_parse(value)
     else:
         assert url == parse(value)
+
+
+# ---- the teaching view -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", _NAMES)
+def test_explain_setter_shows_the_three_views(name: str) -> None:
+    from urlgrammar.teaching.setters import explain_setter, written
+
+    start = "https://u:p@example.com:81/a?b#c"
+    text = explain_setter(start, name, "x:1")
+    sections = ["1. The value, read with the grammar", "2. The grammar's view", "3. The setter"]
+    assert all(s in text for s in sections)
+    assert URL(start).replace(**{name: "x:1"}).href in text
+    assert ("not read" in text) is (name in ("username", "password"))
+    # Writing the current value back gives the URL itself.
+    url = URL(start)
+    current = {"protocol": "https", "search": url.search, "hash": url.hash}.get(name, getattr(url, name))
+    assert parse(written(url, name, current)) == url

@@ -79,7 +79,7 @@ def plain_url(input: str) -> URL | None:
         if c.mark is not None or kind not in after or (kind in _SEGMENTS and c.value in _DOTS) \
                 or (kind == _DRIVE and c.value[1] != ":"):
             return None
-    return URL(record, mode)
+    return URL._from_record(record, mode)
 
 
 def _plain_authority(lifted: Component, processed: Component) -> bool:

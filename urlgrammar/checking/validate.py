@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from urlgrammar.api import base_url_of
 from urlgrammar.checking.diagnostics import Collector, code_point
 from urlgrammar.checking.plain import plain_url
 from urlgrammar.encoding.percent import pct_invalid
@@ -34,7 +33,7 @@ from urlgrammar.model.schemes import Mode, has_opaque_path, is_file, is_web
 from urlgrammar.operations.pipeline import run
 from urlgrammar.syntax.lift import separators
 from urlgrammar.syntax.preprocess import Preprocessed
-from urlgrammar.url import URL
+from urlgrammar.url import URL, base_url_of
 
 _new = tuple.__new__
 
@@ -111,7 +110,8 @@ def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool)
     collector = Collector(record)
     url = None
     with contextlib.suppress(URLError):  # a failure is in the collector's diagnostics
-        url = URL(*run(input, record, Mode.GENERIC if base is None else base.mode, "utf-8", collector))
+        mode = Mode.GENERIC if base is None else base.mode
+        url = URL._from_record(*run(input, record, mode, "utf-8", collector))
     pre, lifted = collector.pre, collector.lifted
     assert pre is not None and lifted is not None  # the grammars are total
     error = _Writing(pre.text, lifted, record, collector.pct_invalid).first_error()

@@ -36,8 +36,8 @@ TransformerFactory = Callable[[], Any]
 
 #: Each grammar file with its start rules.
 GRAMMARS: dict[str, tuple[str, ...]] = {
-    "url": ("url", "credentials", "authority"),
-    "special": ("url", "credentials", "authority"),
+    "url": ("url", "credentials", "authority", "host_port", "path"),
+    "special": ("url", "credentials", "authority", "host_port", "path"),
     "file": ("url", "credentials", "authority"),
     "authority": ("authority", "credentials"),
     "pct": ("pct_encoded_string",),

@@ -167,6 +167,12 @@ class Lift:
     def ip6_bracket(self, children: Children) -> list[Token]:
         return [c for c in children if c is not None]
 
+    # ---- the setters' start rule (url.lark) -------------------------------------------------
+
+    def host_port(self, children: Children) -> list[Component]:
+        """A setter's value read from the host on: the host, the port if any, and the rest."""
+        return _flatten(children)
+
 
 _PARSERS: dict[Mode, Matcher | Driver] = {}
 

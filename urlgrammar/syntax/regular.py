@@ -172,8 +172,8 @@ def compile_start(lark: Lark, start: str, name: str, recipes: dict[str, Recipe] 
 # ---- the generated module -------------------------------------------------------------------
 
 #: What is compiled: each URL grammar's start rules, and percent-encoded strings.
-COMPILED = {"url": ("url", "credentials", "authority"),
-            "special": ("url", "credentials", "authority"),
+COMPILED = {"url": ("url", "credentials", "authority", "host_port", "path"),
+            "special": ("url", "credentials", "authority", "host_port", "path"),
             "file": ("url", "credentials", "authority"),
             "pct": ("pct_encoded_string",)}
 #: The grammars whose component rules are lifted as :data:`urlgrammar.syntax.recipes.RECIPES`

@@ -18,10 +18,10 @@ from urlgrammar.operations.setters import SETTERS, set_component
 from urlgrammar.search_params import URLSearchParams
 from urlgrammar.syntax.printer import print_record
 
+_new = object.__new__
+
 #: What :meth:`URL.replace` takes, in the order it applies them: href first, then the
 #: attributes in the order of the standard's IDL (https://url.spec.whatwg.org/#url-class).
-_new, _set = object.__new__, object.__setattr__
-
 REPLACE_ORDER = ("href", "protocol", "username", "password", "host", "hostname", "port",
                  "pathname", "search", "search_params", "hash")
 
@@ -46,18 +46,13 @@ class URL:
             record, mode = parse_url(input)
         else:
             record, mode = parse_url(input, base_url.record.unplaced(), base_url.mode)
-        _set(self, "record", record)
-        _set(self, "mode", mode)
-        # Printed when first asked for: many parsed URLs are only checked or taken apart.
-        _set(self, "_href", None)
+        _fill(self, record, mode)
 
     @classmethod
     def _from_record(cls, record: URLRecord, mode: Mode) -> URL:
         """The URL of a record the pipeline made (the parsers' way in: no parse here)."""
         url = _new(cls)
-        _set(url, "record", record)
-        _set(url, "mode", mode)
-        _set(url, "_href", None)
+        _fill(url, record, mode)
         return url
 
     @staticmethod
@@ -79,7 +74,7 @@ class URL:
         href = self._href
         if href is None:
             href = print_record(self.record)
-            _set(self, "_href", href)
+            _set_href(self, href)
         return href
 
     def to_json(self) -> str:
@@ -254,6 +249,19 @@ class URL:
         return {name: getattr(self, name) for name in
                 ("href", "origin", "protocol", "username", "password", "host", "hostname", "port",
                  "pathname", "search", "hash")}
+
+
+# URL's own __setattr__ refuses every change; its slots are set through their descriptors,
+# which is also the cheapest way (a URL is made on every parse).
+_set_record: Any = URL.__dict__["record"].__set__
+_set_mode: Any = URL.__dict__["mode"].__set__
+_set_href: Any = URL.__dict__["_href"].__set__
+
+
+def _fill(url: URL, record: URLRecord, mode: Mode) -> None:
+    _set_record(url, record)
+    _set_mode(url, mode)
+    _set_href(url, None)  # printed when first asked for: many URLs are only checked or taken apart
 
 
 def base_url_of(base: str | URL | None) -> URL | None:

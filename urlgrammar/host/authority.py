@@ -21,7 +21,10 @@ from urlgrammar.model.schemes import Mode, default_port, is_file, mode_for_schem
 HostReport = Callable[[int, list[Diagnostic], Host | None], None]
 
 _new = tuple.__new__
+# Module constants for enum members: on Python 3.11 an access through the class runs
+# EnumType.__getattr__'s hook, which costs more than the comparisons it serves here.
 _HOST, _AUTHORITY = Kind.HOST, Kind.AUTHORITY
+_GENERIC, _FILE = Mode.GENERIC, Mode.FILE
 
 # Ports are 16-bit: a longer string of digits is out of range whatever its value, and
 # converting a megabyte of digits to an int would cost quadratic time.
@@ -80,7 +83,7 @@ def process_authority(record: URLRecord, mode: Mode | None = None,
     scheme = record[0].value
     if mode is None:
         mode = mode_for_scheme(scheme)
-    file = mode is Mode.FILE
+    file = mode is _FILE
     if file and (a.username is not None or a.port is not None):
         # The file host state reads everything up to the path as the host.
         host = Component(Kind.HOST, a.written, c.start, c.end)
@@ -89,7 +92,7 @@ def process_authority(record: URLRecord, mode: Mode | None = None,
         missing = host.start or 0
         raise URLError.of(Diagnostic("host-missing", missing, missing, message(
             "host-missing", "there is a username, password or port but no host"), "host"))
-    value = Empty() if file and host.value == "" else _host(host, mode is not Mode.GENERIC, report)
+    value = Empty() if file and host.value == "" else _host(host, mode is not _GENERIC, report)
     if file and is_file_localhost(scheme, value.serialize()):
         value = Empty()
     port = None if a.port is None else process_port(a.port, scheme)

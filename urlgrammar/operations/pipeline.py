@@ -30,9 +30,10 @@ from urlgrammar.syntax.grammars import mode_for
 from urlgrammar.syntax.lift import parse_record
 from urlgrammar.syntax.preprocess import OffsetMap, preprocess
 
-# Kind's members as module constants: on Python 3.11 an access through the class runs
+# Enum members as module constants: on Python 3.11 an access through the class runs
 # EnumType.__getattr__'s hook, which costs more than the comparisons it serves here.
 _AUTHORITY = Kind.AUTHORITY
+_GENERIC = Mode.GENERIC
 
 
 def parse_url(input: str, base: URLRecord | None = None, base_mode: Mode = Mode.GENERIC,
@@ -48,7 +49,7 @@ def run(input: str, base: URLRecord | None, base_mode: Mode, encoding: str,
         reporter: Reporter | None = None) -> tuple[URLRecord, Mode]:
     """:func:`parse_url`, telling ``reporter`` what each phase gave where one is given."""
     pre = preprocess(input)
-    mode = mode_for(pre.text, base_mode if base is not None else Mode.GENERIC)
+    mode = mode_for(pre.text, base_mode if base is not None else _GENERIC)
     offsets = pre.offsets
     if reporter is not None:
         reporter.preprocessed(pre)

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 
 from urlgrammar.syntax.ebnf import Alt, Node, Opt, Rep, Rule, Seq, Term, Unsupported
-from urlgrammar.syntax.recipes import WHOLE, Recipe
+from urlgrammar.syntax.recipes import WHOLE, Recipe, Sequence
 
 
 def _term(item: Node) -> Term:
@@ -58,6 +58,19 @@ def _flat_item(node: Node, recipes: dict[str, Recipe]) -> tuple[Recipe, list[Nod
     return recipes[node.callback], items
 
 
+def _places(node: Rule, sequence: Sequence) -> bool | None:
+    """Whether a sequence rule's first child is the `//` that places its authority (True), or
+    has no such child (False); None where the builder cannot tell, so the rule is called."""
+    if sequence.placing is None:
+        return False
+    if sequence.placing != 0:
+        return None
+    first = node.body.items[0] if isinstance(node.body, Seq) else node.body
+    if isinstance(first, Term):
+        return True if first.kept else None
+    return False if isinstance(first, Rule) and first.callback is not None else None
+
+
 def _simple(node: Node) -> list[Node] | None:
     """The items of a rule body whose children are each one token or none: mandatory
     terminals and optional single terminals. None for any other body."""
@@ -81,23 +94,27 @@ Reader = Callable[[int, str, str], tuple[str, str, str, str]]
 
 class Writer:
     """Writes the Python that turns a match's ``regs`` into children and callbacks; a rule
-    that has a recipe is made inline instead, as its recipe says."""
+    that has a recipe is made inline instead, as its recipe says, and a rule that makes a
+    sequence of components appends them straight to one flat list."""
 
-    def __init__(self, recipes: dict[str, Recipe]) -> None:
+    def __init__(self, recipes: dict[str, Recipe], sequences: dict[str, Sequence]) -> None:
         self.lines: list[str] = []
         self.names = itertools.count()
         self.callbacks: set[str] = set()
         self.recipes = recipes
-        self.kinds: set[str] = set()  # the Kind members the inline recipes use
+        self.sequences = sequences
+        self.kinds: set[str] = {"AUTHORITY"} if sequences else set()  # the Kind members used
+        self.flat: set[str] = set()  # the lists that are sequences of components
         self.regs = "R"  # the name of the match's regs where the lines are
 
     def emit(self, depth: int, line: str) -> None:
         self.lines.append("    " * depth + line)
 
     def children(self, node: Node, into: str, depth: int) -> None:
-        """Lines that append ``node``'s children to the list named ``into``."""
+        """Lines that append ``node``'s children to the list named ``into`` (to a flat list,
+        only the components, as :func:`urlgrammar.syntax.recipes.flatten` keeps them)."""
         if isinstance(node, Term):
-            if node.kept:
+            if node.kept and into not in self.flat:
                 g = node.group
                 self.emit(depth, f"a, b = {self.regs}[{g}]")
                 self.emit(depth, f"{into}.append(new(Tok, ({node.name!r}, text[a:b], a, b)))")
@@ -108,15 +125,17 @@ class Writer:
                 self.whole(self.recipes[node.callback], node.group, into, depth)
             elif node.callback in self.recipes and (items := _simple(node.body)) is not None:
                 self.recipe(self.recipes[node.callback], items, into, depth)
+            elif node.callback in self.sequences and _places(node, self.sequences[node.callback]) is not None:
+                self.sequence(node, into, depth)
             elif (items := _simple(node.body)) is not None:
                 self.callbacks.add(node.callback)
-                self.emit(depth, f"{into}.append(cb_{node.callback}([{self.tokens(items, depth)}]))")
+                self.value(into, f"cb_{node.callback}([{self.tokens(items, depth)}])", depth)
             else:
                 inner = f"c{next(self.names)}"
                 self.callbacks.add(node.callback)
                 self.emit(depth, f"{inner} = []")
                 self.children(node.body, inner, depth)
-                self.emit(depth, f"{into}.append(cb_{node.callback}({inner}))")
+                self.value(into, f"cb_{node.callback}({inner})", depth)
         elif isinstance(node, Seq):
             for item in node.items:
                 self.children(item, into, depth)
@@ -136,12 +155,50 @@ class Writer:
             self.children(node.body, into, depth + 1)
             if len(self.lines) == before:
                 self.emit(depth + 1, "pass")
-            if node.placeholders:
+            if node.placeholders and into not in self.flat:
                 self.emit(depth, "else:")
                 for _ in range(node.placeholders):
                     self.emit(depth + 1, f"{into}.append(None)")
         elif isinstance(node, Rep):
             self.repeated(node, into, depth)
+
+    def value(self, into: str, expr: str, depth: int) -> None:
+        """A line that appends a callback's value; to a flat list, its components."""
+        if into not in self.flat:
+            self.emit(depth, f"{into}.append({expr})")
+            return
+        self.emit(depth, f"v = {expr}")
+        self.emit(depth, "if type(v) is Component:")
+        self.emit(depth + 1, f"{into}.append(v)")
+        self.emit(depth, "elif type(v) is list:")
+        self.emit(depth + 1, f"{into}.extend(v)")
+
+    def sequence(self, node: Rule, into: str, depth: int) -> None:
+        """Lines that append the components of a rule that makes a sequence of them: into the
+        flat list it is part of, or into a list of its own, which the sequence's value is;
+        the `//` that places an authority, where the rule has one, does so afterwards."""
+        assert node.callback is not None
+        record = self.sequences[node.callback].record
+        target = into
+        if into not in self.flat:
+            target = f"c{next(self.names)}"
+            self.flat.add(target)
+            self.emit(depth, f"{target} = []")
+        body = node.body
+        n = next(self.names)
+        if _places(node, self.sequences[node.callback]):
+            first = body.items[0]  # type: ignore[union-attr]
+            assert isinstance(first, Term)
+            self.emit(depth, f"k{n} = len({target})")
+            self.emit(depth, f"s{n}, e{n} = {self.regs}[{first.group}]")
+            for item in body.items[1:]:  # type: ignore[union-attr]
+                self.children(item, target, depth)
+            self.emit(depth, f"if len({target}) > k{n} and {target}[k{n}].kind is K_AUTHORITY:")
+            self.emit(depth + 1, f"{target}[k{n}] = placed_after(text[s{n}:e{n}], e{n}, {target}[k{n}])")
+        else:
+            self.children(body, target, depth)
+        if target != into:
+            self.emit(depth, f"{into}.append({f'new(URLRecord, {target})' if record else target})")
 
     def repeated(self, node: Rep, into: str, depth: int) -> None:
         """Lines that append the children of every item of a repeated span."""

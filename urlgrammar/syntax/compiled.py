@@ -7,12 +7,14 @@ a match (:mod:`urlgrammar.syntax.regular` says how); and every grammar's termina
 # ruff: noqa
 # mypy: ignore-errors
 
-from urlgrammar.model.record import Component, Kind
+from urlgrammar.model.record import Component, Kind, URLRecord
+from urlgrammar.syntax.recipes import placed_after
 
-DIGEST = 'b546b0e8'
+DIGEST = '5a368a9a'
 
 def make_url_url(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
     K_DIR = Kind.DIR
     K_FILE = Kind.FILE
     K_FRAGMENT = Kind.FRAGMENT
@@ -21,10 +23,7 @@ def make_url_url(lift, patterns, Tok, NoMatch):
     K_QUERY = Kind.QUERY
     K_ROOT = Kind.ROOT
     K_SCHEME = Kind.SCHEME
-    cb_auth_path = lift.auth_path
     cb_authority = lift.authority
-    cb_path = lift.path
-    cb_url = lift.url
     cb_userinfo = lift.userinfo
     S0, S1, S2, S3, = patterns
     def B0(R, text, out):
@@ -32,156 +31,139 @@ def make_url_url(lift, patterns, Tok, NoMatch):
         if R[1][0] >= 0:
             a, b = R[1]
             c0.append(new(Component, (K_SCHEME, text[a:b], a, b, None)))
-        else:
-            c0.append(None)
         if R[2][0] >= 0:
-            c1 = []
-            a, b = R[2]
-            c1.append(new(Tok, ('SS', text[a:b], a, b)))
-            c2 = []
+            k2 = len(c0)
+            s2, e2 = R[2]
+            c3 = []
             if R[3][0] >= 0:
                 a, b = R[3]
-                t3 = new(Tok, ('USERINFO', text[a:b], a, b))
-                c2.append(cb_userinfo([t3]))
+                t4 = new(Tok, ('USERINFO', text[a:b], a, b))
+                c3.append(cb_userinfo([t4]))
             else:
-                c2.append(None)
+                c3.append(None)
             a, b = R[4]
             if a == b:
-                c2.append(new(Component, (K_HOST, '', None, None, None)))
+                c3.append(new(Component, (K_HOST, '', None, None, None)))
             else:
                 m = '[' if text.startswith('[', a) else None
-                c2.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+                c3.append(new(Component, (K_HOST, text[a:b], a, b, m)))
             if R[5][0] >= 0:
                 a, b = R[6]
                 e, f = R[5]
-                c2.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
+                c3.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
             else:
-                c2.append(None)
-            c1.append(cb_authority(c2))
+                c3.append(None)
+            v = cb_authority(c3)
+            if type(v) is Component:
+                c0.append(v)
+            elif type(v) is list:
+                c0.extend(v)
             if R[7][0] >= 0:
                 c, d = R[7]
                 m = text[c:d]
                 if m == "/":
                     m = None
-                c1.append(new(Component, (K_ROOT, '/', c, d, m)))
+                c0.append(new(Component, (K_ROOT, '/', c, d, m)))
                 if R[9][0] >= 0:
                     c, d = R[9]
                     m = text[c:d]
                     if m == "/":
                         m = None
                     a, b = R[8]
-                    c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p4, q4 = R[10]
-                if p4 < q4:
-                    for v4_0, v4_1 in S1.findall(text, p4, q4):
-                        x4_1 = p4 + len(v4_0)
-                        y4 = x4_1 + len(v4_1)
-                        m = v4_1
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p5, q5 = R[10]
+                if p5 < q5:
+                    for v5_0, v5_1 in S1.findall(text, p5, q5):
+                        x5_1 = p5 + len(v5_0)
+                        y5 = x5_1 + len(v5_1)
+                        m = v5_1
                         if m == "/":
                             m = None
-                        c1.append(new(Component, (K_DIR, v4_0, p4, x4_1, m)) if v4_0 else new(Component, (K_DIR, '', x4_1, x4_1, m)))
-                        p4 = y4
-                    if p4 != q4:
+                        c0.append(new(Component, (K_DIR, v5_0, p5, x5_1, m)) if v5_0 else new(Component, (K_DIR, '', x5_1, x5_1, m)))
+                        p5 = y5
+                    if p5 != q5:
                         raise NoMatch
                 if R[11][0] >= 0:
                     a, b = R[11]
-                    c1.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-                else:
-                    c1.append(None)
-            else:
-                c1.append(None)
-            c0.append(cb_auth_path(c1))
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            if len(c0) > k2 and c0[k2].kind is K_AUTHORITY:
+                c0[k2] = placed_after(text[s2:e2], e2, c0[k2])
         else:
             if R[12][0] >= 0:
-                c5 = []
                 c, d = R[12]
                 m = text[c:d]
                 if m == "/":
                     m = None
-                c5.append(new(Component, (K_ROOT, '/', c, d, m)))
+                c0.append(new(Component, (K_ROOT, '/', c, d, m)))
                 if R[14][0] >= 0:
                     c, d = R[14]
                     m = text[c:d]
                     if m == "/":
                         m = None
                     a, b = R[13]
-                    c5.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p6, q6 = R[15]
-                if p6 < q6:
-                    for v6_0, v6_1 in S2.findall(text, p6, q6):
-                        x6_1 = p6 + len(v6_0)
-                        y6 = x6_1 + len(v6_1)
-                        m = v6_1
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p7, q7 = R[15]
+                if p7 < q7:
+                    for v7_0, v7_1 in S2.findall(text, p7, q7):
+                        x7_1 = p7 + len(v7_0)
+                        y7 = x7_1 + len(v7_1)
+                        m = v7_1
                         if m == "/":
                             m = None
-                        c5.append(new(Component, (K_DIR, v6_0, p6, x6_1, m)) if v6_0 else new(Component, (K_DIR, '', x6_1, x6_1, m)))
-                        p6 = y6
-                    if p6 != q6:
+                        c0.append(new(Component, (K_DIR, v7_0, p7, x7_1, m)) if v7_0 else new(Component, (K_DIR, '', x7_1, x7_1, m)))
+                        p7 = y7
+                    if p7 != q7:
                         raise NoMatch
                 if R[16][0] >= 0:
                     a, b = R[16]
-                    c5.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-                else:
-                    c5.append(None)
-                c0.append(cb_path(c5))
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
             elif R[17][0] >= 0:
-                c7 = []
                 c, d = R[18]
                 m = text[c:d]
                 if m == "/":
                     m = None
                 a, b = R[17]
-                c7.append(new(Component, (K_DIR, text[a:b], a, b, m)))
+                c0.append(new(Component, (K_DIR, text[a:b], a, b, m)))
                 if R[20][0] >= 0:
                     c, d = R[20]
                     m = text[c:d]
                     if m == "/":
                         m = None
                     a, b = R[19]
-                    c7.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p8, q8 = R[21]
-                if p8 < q8:
-                    for v8_0, v8_1 in S3.findall(text, p8, q8):
-                        x8_1 = p8 + len(v8_0)
-                        y8 = x8_1 + len(v8_1)
-                        m = v8_1
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p9, q9 = R[21]
+                if p9 < q9:
+                    for v9_0, v9_1 in S3.findall(text, p9, q9):
+                        x9_1 = p9 + len(v9_0)
+                        y9 = x9_1 + len(v9_1)
+                        m = v9_1
                         if m == "/":
                             m = None
-                        c7.append(new(Component, (K_DIR, v8_0, p8, x8_1, m)) if v8_0 else new(Component, (K_DIR, '', x8_1, x8_1, m)))
-                        p8 = y8
-                    if p8 != q8:
+                        c0.append(new(Component, (K_DIR, v9_0, p9, x9_1, m)) if v9_0 else new(Component, (K_DIR, '', x9_1, x9_1, m)))
+                        p9 = y9
+                    if p9 != q9:
                         raise NoMatch
                 if R[22][0] >= 0:
                     a, b = R[22]
-                    c7.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-                else:
-                    c7.append(None)
-                c0.append(cb_path(c7))
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
             else:
-                c9 = []
                 if R[23][0] >= 0:
                     a, b = R[23]
-                    c9.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-                else:
-                    c9.append(None)
-                c0.append(cb_path(c9))
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
         if R[24][0] >= 0:
             a, b = R[25]
             e, f = R[24]
             c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
-        else:
-            c0.append(None)
         if R[26][0] >= 0:
             a, b = R[27]
             e, f = R[26]
             c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
-        else:
-            c0.append(None)
-        out.append(cb_url(c0))
+        out.append(new(URLRecord, c0))
     return B0
 
 def make_url_credentials(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
     K_PASSWORD = Kind.PASSWORD
     K_USERNAME = Kind.USERNAME
     cb_credentials = lift.credentials
@@ -201,6 +183,7 @@ def make_url_credentials(lift, patterns, Tok, NoMatch):
 
 def make_url_authority(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
     K_HOST = Kind.HOST
     K_PORT = Kind.PORT
     cb_authority = lift.authority
@@ -231,6 +214,7 @@ def make_url_authority(lift, patterns, Tok, NoMatch):
 
 def make_url_host_port(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
     K_DIR = Kind.DIR
     K_FILE = Kind.FILE
     K_FRAGMENT = Kind.FRAGMENT
@@ -238,7 +222,6 @@ def make_url_host_port(lift, patterns, Tok, NoMatch):
     K_PORT = Kind.PORT
     K_QUERY = Kind.QUERY
     K_ROOT = Kind.ROOT
-    cb_host_port = lift.host_port
     S0, S1, = patterns
     def B0(R, text, out):
         c0 = []
@@ -252,8 +235,6 @@ def make_url_host_port(lift, patterns, Tok, NoMatch):
             a, b = R[3]
             e, f = R[2]
             c0.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
-        else:
-            c0.append(None)
         if R[4][0] >= 0:
             c, d = R[4]
             m = text[c:d]
@@ -267,46 +248,38 @@ def make_url_host_port(lift, patterns, Tok, NoMatch):
                     m = None
                 a, b = R[5]
                 c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-            p1, q1 = R[7]
-            if p1 < q1:
-                for v1_0, v1_1 in S1.findall(text, p1, q1):
-                    x1_1 = p1 + len(v1_0)
-                    y1 = x1_1 + len(v1_1)
-                    m = v1_1
+            p2, q2 = R[7]
+            if p2 < q2:
+                for v2_0, v2_1 in S1.findall(text, p2, q2):
+                    x2_1 = p2 + len(v2_0)
+                    y2 = x2_1 + len(v2_1)
+                    m = v2_1
                     if m == "/":
                         m = None
-                    c0.append(new(Component, (K_DIR, v1_0, p1, x1_1, m)) if v1_0 else new(Component, (K_DIR, '', x1_1, x1_1, m)))
-                    p1 = y1
-                if p1 != q1:
+                    c0.append(new(Component, (K_DIR, v2_0, p2, x2_1, m)) if v2_0 else new(Component, (K_DIR, '', x2_1, x2_1, m)))
+                    p2 = y2
+                if p2 != q2:
                     raise NoMatch
             if R[8][0] >= 0:
                 a, b = R[8]
                 c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-            else:
-                c0.append(None)
-        else:
-            c0.append(None)
         if R[9][0] >= 0:
             a, b = R[10]
             e, f = R[9]
             c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
-        else:
-            c0.append(None)
         if R[11][0] >= 0:
             a, b = R[12]
             e, f = R[11]
             c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
-        else:
-            c0.append(None)
-        out.append(cb_host_port(c0))
+        out.append(c0)
     return B0
 
 def make_url_path(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
     K_DIR = Kind.DIR
     K_FILE = Kind.FILE
     K_ROOT = Kind.ROOT
-    cb_path = lift.path
     S0, S1, S2, = patterns
     def B0(R, text, out):
         if R[1][0] >= 0:
@@ -323,69 +296,64 @@ def make_url_path(lift, patterns, Tok, NoMatch):
                     m = None
                 a, b = R[2]
                 c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-            p1, q1 = R[4]
-            if p1 < q1:
-                for v1_0, v1_1 in S1.findall(text, p1, q1):
-                    x1_1 = p1 + len(v1_0)
-                    y1 = x1_1 + len(v1_1)
-                    m = v1_1
+            p2, q2 = R[4]
+            if p2 < q2:
+                for v2_0, v2_1 in S1.findall(text, p2, q2):
+                    x2_1 = p2 + len(v2_0)
+                    y2 = x2_1 + len(v2_1)
+                    m = v2_1
                     if m == "/":
                         m = None
-                    c0.append(new(Component, (K_DIR, v1_0, p1, x1_1, m)) if v1_0 else new(Component, (K_DIR, '', x1_1, x1_1, m)))
-                    p1 = y1
-                if p1 != q1:
+                    c0.append(new(Component, (K_DIR, v2_0, p2, x2_1, m)) if v2_0 else new(Component, (K_DIR, '', x2_1, x2_1, m)))
+                    p2 = y2
+                if p2 != q2:
                     raise NoMatch
             if R[5][0] >= 0:
                 a, b = R[5]
                 c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-            else:
-                c0.append(None)
-            out.append(cb_path(c0))
+            out.append(c0)
         elif R[6][0] >= 0:
-            c2 = []
+            c3 = []
             c, d = R[7]
             m = text[c:d]
             if m == "/":
                 m = None
             a, b = R[6]
-            c2.append(new(Component, (K_DIR, text[a:b], a, b, m)))
+            c3.append(new(Component, (K_DIR, text[a:b], a, b, m)))
             if R[9][0] >= 0:
                 c, d = R[9]
                 m = text[c:d]
                 if m == "/":
                     m = None
                 a, b = R[8]
-                c2.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-            p3, q3 = R[10]
-            if p3 < q3:
-                for v3_0, v3_1 in S2.findall(text, p3, q3):
-                    x3_1 = p3 + len(v3_0)
-                    y3 = x3_1 + len(v3_1)
-                    m = v3_1
+                c3.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+            p5, q5 = R[10]
+            if p5 < q5:
+                for v5_0, v5_1 in S2.findall(text, p5, q5):
+                    x5_1 = p5 + len(v5_0)
+                    y5 = x5_1 + len(v5_1)
+                    m = v5_1
                     if m == "/":
                         m = None
-                    c2.append(new(Component, (K_DIR, v3_0, p3, x3_1, m)) if v3_0 else new(Component, (K_DIR, '', x3_1, x3_1, m)))
-                    p3 = y3
-                if p3 != q3:
+                    c3.append(new(Component, (K_DIR, v5_0, p5, x5_1, m)) if v5_0 else new(Component, (K_DIR, '', x5_1, x5_1, m)))
+                    p5 = y5
+                if p5 != q5:
                     raise NoMatch
             if R[11][0] >= 0:
                 a, b = R[11]
-                c2.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-            else:
-                c2.append(None)
-            out.append(cb_path(c2))
+                c3.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            out.append(c3)
         else:
-            c4 = []
+            c6 = []
             if R[12][0] >= 0:
                 a, b = R[12]
-                c4.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-            else:
-                c4.append(None)
-            out.append(cb_path(c4))
+                c6.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            out.append(c6)
     return B0
 
 def make_special_url(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
     K_DIR = Kind.DIR
     K_FILE = Kind.FILE
     K_FRAGMENT = Kind.FRAGMENT
@@ -394,10 +362,7 @@ def make_special_url(lift, patterns, Tok, NoMatch):
     K_QUERY = Kind.QUERY
     K_ROOT = Kind.ROOT
     K_SCHEME = Kind.SCHEME
-    cb_auth_path = lift.auth_path
     cb_authority = lift.authority
-    cb_path = lift.path
-    cb_url = lift.url
     cb_userinfo = lift.userinfo
     S0, S1, S2, S3, = patterns
     def B0(R, text, out):
@@ -405,156 +370,139 @@ def make_special_url(lift, patterns, Tok, NoMatch):
         if R[1][0] >= 0:
             a, b = R[1]
             c0.append(new(Component, (K_SCHEME, text[a:b], a, b, None)))
-        else:
-            c0.append(None)
         if R[2][0] >= 0:
-            c1 = []
-            a, b = R[2]
-            c1.append(new(Tok, ('SS', text[a:b], a, b)))
-            c2 = []
+            k2 = len(c0)
+            s2, e2 = R[2]
+            c3 = []
             if R[3][0] >= 0:
                 a, b = R[3]
-                t3 = new(Tok, ('USERINFO', text[a:b], a, b))
-                c2.append(cb_userinfo([t3]))
+                t4 = new(Tok, ('USERINFO', text[a:b], a, b))
+                c3.append(cb_userinfo([t4]))
             else:
-                c2.append(None)
+                c3.append(None)
             a, b = R[4]
             if a == b:
-                c2.append(new(Component, (K_HOST, '', None, None, None)))
+                c3.append(new(Component, (K_HOST, '', None, None, None)))
             else:
                 m = '[' if text.startswith('[', a) else None
-                c2.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+                c3.append(new(Component, (K_HOST, text[a:b], a, b, m)))
             if R[5][0] >= 0:
                 a, b = R[6]
                 e, f = R[5]
-                c2.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
+                c3.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
             else:
-                c2.append(None)
-            c1.append(cb_authority(c2))
+                c3.append(None)
+            v = cb_authority(c3)
+            if type(v) is Component:
+                c0.append(v)
+            elif type(v) is list:
+                c0.extend(v)
             if R[7][0] >= 0:
                 c, d = R[7]
                 m = text[c:d]
                 if m == "/":
                     m = None
-                c1.append(new(Component, (K_ROOT, '/', c, d, m)))
+                c0.append(new(Component, (K_ROOT, '/', c, d, m)))
                 if R[9][0] >= 0:
                     c, d = R[9]
                     m = text[c:d]
                     if m == "/":
                         m = None
                     a, b = R[8]
-                    c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p4, q4 = R[10]
-                if p4 < q4:
-                    for v4_0, v4_1 in S1.findall(text, p4, q4):
-                        x4_1 = p4 + len(v4_0)
-                        y4 = x4_1 + len(v4_1)
-                        m = v4_1
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p5, q5 = R[10]
+                if p5 < q5:
+                    for v5_0, v5_1 in S1.findall(text, p5, q5):
+                        x5_1 = p5 + len(v5_0)
+                        y5 = x5_1 + len(v5_1)
+                        m = v5_1
                         if m == "/":
                             m = None
-                        c1.append(new(Component, (K_DIR, v4_0, p4, x4_1, m)) if v4_0 else new(Component, (K_DIR, '', x4_1, x4_1, m)))
-                        p4 = y4
-                    if p4 != q4:
+                        c0.append(new(Component, (K_DIR, v5_0, p5, x5_1, m)) if v5_0 else new(Component, (K_DIR, '', x5_1, x5_1, m)))
+                        p5 = y5
+                    if p5 != q5:
                         raise NoMatch
                 if R[11][0] >= 0:
                     a, b = R[11]
-                    c1.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-                else:
-                    c1.append(None)
-            else:
-                c1.append(None)
-            c0.append(cb_auth_path(c1))
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            if len(c0) > k2 and c0[k2].kind is K_AUTHORITY:
+                c0[k2] = placed_after(text[s2:e2], e2, c0[k2])
         else:
             if R[12][0] >= 0:
-                c5 = []
                 c, d = R[12]
                 m = text[c:d]
                 if m == "/":
                     m = None
-                c5.append(new(Component, (K_ROOT, '/', c, d, m)))
+                c0.append(new(Component, (K_ROOT, '/', c, d, m)))
                 if R[14][0] >= 0:
                     c, d = R[14]
                     m = text[c:d]
                     if m == "/":
                         m = None
                     a, b = R[13]
-                    c5.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p6, q6 = R[15]
-                if p6 < q6:
-                    for v6_0, v6_1 in S2.findall(text, p6, q6):
-                        x6_1 = p6 + len(v6_0)
-                        y6 = x6_1 + len(v6_1)
-                        m = v6_1
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p7, q7 = R[15]
+                if p7 < q7:
+                    for v7_0, v7_1 in S2.findall(text, p7, q7):
+                        x7_1 = p7 + len(v7_0)
+                        y7 = x7_1 + len(v7_1)
+                        m = v7_1
                         if m == "/":
                             m = None
-                        c5.append(new(Component, (K_DIR, v6_0, p6, x6_1, m)) if v6_0 else new(Component, (K_DIR, '', x6_1, x6_1, m)))
-                        p6 = y6
-                    if p6 != q6:
+                        c0.append(new(Component, (K_DIR, v7_0, p7, x7_1, m)) if v7_0 else new(Component, (K_DIR, '', x7_1, x7_1, m)))
+                        p7 = y7
+                    if p7 != q7:
                         raise NoMatch
                 if R[16][0] >= 0:
                     a, b = R[16]
-                    c5.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-                else:
-                    c5.append(None)
-                c0.append(cb_path(c5))
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
             elif R[17][0] >= 0:
-                c7 = []
                 c, d = R[18]
                 m = text[c:d]
                 if m == "/":
                     m = None
                 a, b = R[17]
-                c7.append(new(Component, (K_DIR, text[a:b], a, b, m)))
+                c0.append(new(Component, (K_DIR, text[a:b], a, b, m)))
                 if R[20][0] >= 0:
                     c, d = R[20]
                     m = text[c:d]
                     if m == "/":
                         m = None
                     a, b = R[19]
-                    c7.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p8, q8 = R[21]
-                if p8 < q8:
-                    for v8_0, v8_1 in S3.findall(text, p8, q8):
-                        x8_1 = p8 + len(v8_0)
-                        y8 = x8_1 + len(v8_1)
-                        m = v8_1
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p9, q9 = R[21]
+                if p9 < q9:
+                    for v9_0, v9_1 in S3.findall(text, p9, q9):
+                        x9_1 = p9 + len(v9_0)
+                        y9 = x9_1 + len(v9_1)
+                        m = v9_1
                         if m == "/":
                             m = None
-                        c7.append(new(Component, (K_DIR, v8_0, p8, x8_1, m)) if v8_0 else new(Component, (K_DIR, '', x8_1, x8_1, m)))
-                        p8 = y8
-                    if p8 != q8:
+                        c0.append(new(Component, (K_DIR, v9_0, p9, x9_1, m)) if v9_0 else new(Component, (K_DIR, '', x9_1, x9_1, m)))
+                        p9 = y9
+                    if p9 != q9:
                         raise NoMatch
                 if R[22][0] >= 0:
                     a, b = R[22]
-                    c7.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-                else:
-                    c7.append(None)
-                c0.append(cb_path(c7))
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
             else:
-                c9 = []
                 if R[23][0] >= 0:
                     a, b = R[23]
-                    c9.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-                else:
-                    c9.append(None)
-                c0.append(cb_path(c9))
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
         if R[24][0] >= 0:
             a, b = R[25]
             e, f = R[24]
             c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
-        else:
-            c0.append(None)
         if R[26][0] >= 0:
             a, b = R[27]
             e, f = R[26]
             c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
-        else:
-            c0.append(None)
-        out.append(cb_url(c0))
+        out.append(new(URLRecord, c0))
     return B0
 
 def make_special_credentials(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
     K_PASSWORD = Kind.PASSWORD
     K_USERNAME = Kind.USERNAME
     cb_credentials = lift.credentials
@@ -574,6 +522,7 @@ def make_special_credentials(lift, patterns, Tok, NoMatch):
 
 def make_special_authority(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
     K_HOST = Kind.HOST
     K_PORT = Kind.PORT
     cb_authority = lift.authority
@@ -604,6 +553,7 @@ def make_special_authority(lift, patterns, Tok, NoMatch):
 
 def make_special_host_port(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
     K_DIR = Kind.DIR
     K_FILE = Kind.FILE
     K_FRAGMENT = Kind.FRAGMENT
@@ -611,7 +561,6 @@ def make_special_host_port(lift, patterns, Tok, NoMatch):
     K_PORT = Kind.PORT
     K_QUERY = Kind.QUERY
     K_ROOT = Kind.ROOT
-    cb_host_port = lift.host_port
     S0, S1, = patterns
     def B0(R, text, out):
         c0 = []
@@ -625,8 +574,6 @@ def make_special_host_port(lift, patterns, Tok, NoMatch):
             a, b = R[3]
             e, f = R[2]
             c0.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
-        else:
-            c0.append(None)
         if R[4][0] >= 0:
             c, d = R[4]
             m = text[c:d]
@@ -640,46 +587,38 @@ def make_special_host_port(lift, patterns, Tok, NoMatch):
                     m = None
                 a, b = R[5]
                 c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-            p1, q1 = R[7]
-            if p1 < q1:
-                for v1_0, v1_1 in S1.findall(text, p1, q1):
-                    x1_1 = p1 + len(v1_0)
-                    y1 = x1_1 + len(v1_1)
-                    m = v1_1
+            p2, q2 = R[7]
+            if p2 < q2:
+                for v2_0, v2_1 in S1.findall(text, p2, q2):
+                    x2_1 = p2 + len(v2_0)
+                    y2 = x2_1 + len(v2_1)
+                    m = v2_1
                     if m == "/":
                         m = None
-                    c0.append(new(Component, (K_DIR, v1_0, p1, x1_1, m)) if v1_0 else new(Component, (K_DIR, '', x1_1, x1_1, m)))
-                    p1 = y1
-                if p1 != q1:
+                    c0.append(new(Component, (K_DIR, v2_0, p2, x2_1, m)) if v2_0 else new(Component, (K_DIR, '', x2_1, x2_1, m)))
+                    p2 = y2
+                if p2 != q2:
                     raise NoMatch
             if R[8][0] >= 0:
                 a, b = R[8]
                 c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-            else:
-                c0.append(None)
-        else:
-            c0.append(None)
         if R[9][0] >= 0:
             a, b = R[10]
             e, f = R[9]
             c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
-        else:
-            c0.append(None)
         if R[11][0] >= 0:
             a, b = R[12]
             e, f = R[11]
             c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
-        else:
-            c0.append(None)
-        out.append(cb_host_port(c0))
+        out.append(c0)
     return B0
 
 def make_special_path(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
     K_DIR = Kind.DIR
     K_FILE = Kind.FILE
     K_ROOT = Kind.ROOT
-    cb_path = lift.path
     S0, S1, S2, = patterns
     def B0(R, text, out):
         if R[1][0] >= 0:
@@ -696,69 +635,64 @@ def make_special_path(lift, patterns, Tok, NoMatch):
                     m = None
                 a, b = R[2]
                 c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-            p1, q1 = R[4]
-            if p1 < q1:
-                for v1_0, v1_1 in S1.findall(text, p1, q1):
-                    x1_1 = p1 + len(v1_0)
-                    y1 = x1_1 + len(v1_1)
-                    m = v1_1
+            p2, q2 = R[4]
+            if p2 < q2:
+                for v2_0, v2_1 in S1.findall(text, p2, q2):
+                    x2_1 = p2 + len(v2_0)
+                    y2 = x2_1 + len(v2_1)
+                    m = v2_1
                     if m == "/":
                         m = None
-                    c0.append(new(Component, (K_DIR, v1_0, p1, x1_1, m)) if v1_0 else new(Component, (K_DIR, '', x1_1, x1_1, m)))
-                    p1 = y1
-                if p1 != q1:
+                    c0.append(new(Component, (K_DIR, v2_0, p2, x2_1, m)) if v2_0 else new(Component, (K_DIR, '', x2_1, x2_1, m)))
+                    p2 = y2
+                if p2 != q2:
                     raise NoMatch
             if R[5][0] >= 0:
                 a, b = R[5]
                 c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-            else:
-                c0.append(None)
-            out.append(cb_path(c0))
+            out.append(c0)
         elif R[6][0] >= 0:
-            c2 = []
+            c3 = []
             c, d = R[7]
             m = text[c:d]
             if m == "/":
                 m = None
             a, b = R[6]
-            c2.append(new(Component, (K_DIR, text[a:b], a, b, m)))
+            c3.append(new(Component, (K_DIR, text[a:b], a, b, m)))
             if R[9][0] >= 0:
                 c, d = R[9]
                 m = text[c:d]
                 if m == "/":
                     m = None
                 a, b = R[8]
-                c2.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-            p3, q3 = R[10]
-            if p3 < q3:
-                for v3_0, v3_1 in S2.findall(text, p3, q3):
-                    x3_1 = p3 + len(v3_0)
-                    y3 = x3_1 + len(v3_1)
-                    m = v3_1
+                c3.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+            p5, q5 = R[10]
+            if p5 < q5:
+                for v5_0, v5_1 in S2.findall(text, p5, q5):
+                    x5_1 = p5 + len(v5_0)
+                    y5 = x5_1 + len(v5_1)
+                    m = v5_1
                     if m == "/":
                         m = None
-                    c2.append(new(Component, (K_DIR, v3_0, p3, x3_1, m)) if v3_0 else new(Component, (K_DIR, '', x3_1, x3_1, m)))
-                    p3 = y3
-                if p3 != q3:
+                    c3.append(new(Component, (K_DIR, v5_0, p5, x5_1, m)) if v5_0 else new(Component, (K_DIR, '', x5_1, x5_1, m)))
+                    p5 = y5
+                if p5 != q5:
                     raise NoMatch
             if R[11][0] >= 0:
                 a, b = R[11]
-                c2.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-            else:
-                c2.append(None)
-            out.append(cb_path(c2))
+                c3.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            out.append(c3)
         else:
-            c4 = []
+            c6 = []
             if R[12][0] >= 0:
                 a, b = R[12]
-                c4.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-            else:
-                c4.append(None)
-            out.append(cb_path(c4))
+                c6.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            out.append(c6)
     return B0
 
 def make_file_url(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
     K_DIR = Kind.DIR
     K_DRIVE = Kind.DRIVE
     K_FILE = Kind.FILE
@@ -768,13 +702,10 @@ def make_file_url(lift, patterns, Tok, NoMatch):
     K_QUERY = Kind.QUERY
     K_ROOT = Kind.ROOT
     K_SCHEME = Kind.SCHEME
-    cb_auth_drive = lift.auth_drive
     cb_auth_drive_invalid = lift.auth_drive_invalid
     cb_auth_path = lift.auth_path
     cb_authority = lift.authority
     cb_authority_empty = lift.authority_empty
-    cb_path = lift.path
-    cb_url = lift.url
     cb_userinfo = lift.userinfo
     S0, S1, S2, S3, = patterns
     def B0(R, text, out):
@@ -782,191 +713,186 @@ def make_file_url(lift, patterns, Tok, NoMatch):
         if R[1][0] >= 0:
             a, b = R[1]
             c0.append(new(Component, (K_SCHEME, text[a:b], a, b, None)))
-        else:
-            c0.append(None)
         if R[2][0] >= 0:
-            c1 = []
+            c2 = []
             if R[4][0] >= 0:
-                c2 = []
                 c3 = []
+                c5 = []
                 if R[3][0] >= 0:
                     a, b = R[3]
-                    c3.append(new(Tok, ('SS', text[a:b], a, b)))
-                    c3.append(cb_authority_empty([]))
-                else:
-                    c3.append(None)
-                    c3.append(None)
-                a, b = R[4]
-                c3.append(new(Tok, ('DRIVE', text[a:b], a, b)))
-                c2.append(cb_auth_drive_invalid(c3))
-                c1.append(cb_auth_drive(c2))
-            elif R[5][0] >= 0:
-                c4 = []
-                a, b = R[5]
-                c4.append(new(Tok, ('SS', text[a:b], a, b)))
-                c5 = []
-                if R[6][0] >= 0:
-                    a, b = R[6]
-                    t6 = new(Tok, ('special__USERINFO', text[a:b], a, b))
-                    c5.append(cb_userinfo([t6]))
+                    c5.append(new(Tok, ('SS', text[a:b], a, b)))
+                    c5.append(cb_authority_empty([]))
                 else:
                     c5.append(None)
+                    c5.append(None)
+                a, b = R[4]
+                c5.append(new(Tok, ('DRIVE', text[a:b], a, b)))
+                v = cb_auth_drive_invalid(c5)
+                if type(v) is Component:
+                    c3.append(v)
+                elif type(v) is list:
+                    c3.extend(v)
+                c2.append(c3)
+            elif R[5][0] >= 0:
+                c6 = []
+                k7 = len(c6)
+                s7, e7 = R[5]
+                c8 = []
+                if R[6][0] >= 0:
+                    a, b = R[6]
+                    t9 = new(Tok, ('special__USERINFO', text[a:b], a, b))
+                    c8.append(cb_userinfo([t9]))
+                else:
+                    c8.append(None)
                 a, b = R[7]
                 if a == b:
-                    c5.append(new(Component, (K_HOST, '', None, None, None)))
+                    c8.append(new(Component, (K_HOST, '', None, None, None)))
                 else:
                     m = '[' if text.startswith('[', a) else None
-                    c5.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+                    c8.append(new(Component, (K_HOST, text[a:b], a, b, m)))
                 if R[8][0] >= 0:
                     a, b = R[9]
                     e, f = R[8]
-                    c5.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
+                    c8.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
                 else:
-                    c5.append(None)
-                c4.append(cb_authority(c5))
+                    c8.append(None)
+                v = cb_authority(c8)
+                if type(v) is Component:
+                    c6.append(v)
+                elif type(v) is list:
+                    c6.extend(v)
                 if R[10][0] >= 0:
                     c, d = R[10]
                     m = text[c:d]
                     if m == "/":
                         m = None
                     a, b = R[11]
-                    c4.append(new(Component, (K_DRIVE, text[a:b], a, b, m)))
-                else:
-                    c4.append(None)
-                c1.append(cb_auth_drive(c4))
+                    c6.append(new(Component, (K_DRIVE, text[a:b], a, b, m)))
+                if len(c6) > k7 and c6[k7].kind is K_AUTHORITY:
+                    c6[k7] = placed_after(text[s7:e7], e7, c6[k7])
+                c2.append(c6)
             else:
-                c7 = []
+                c10 = []
                 c, d = R[12]
                 m = text[c:d]
                 if m == "/":
                     m = None
                 a, b = R[13]
-                c7.append(new(Component, (K_DRIVE, text[a:b], a, b, m)))
-                c1.append(cb_auth_drive(c7))
+                c10.append(new(Component, (K_DRIVE, text[a:b], a, b, m)))
+                c2.append(c10)
             if R[14][0] >= 0:
                 c, d = R[14]
                 m = text[c:d]
                 if m == "/":
                     m = None
-                c1.append(new(Component, (K_ROOT, '/', c, d, m)))
+                c2.append(new(Component, (K_ROOT, '/', c, d, m)))
                 if R[16][0] >= 0:
                     c, d = R[16]
                     m = text[c:d]
                     if m == "/":
                         m = None
                     a, b = R[15]
-                    c1.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p8, q8 = R[17]
-                if p8 < q8:
-                    for v8_0, v8_1 in S1.findall(text, p8, q8):
-                        x8_1 = p8 + len(v8_0)
-                        y8 = x8_1 + len(v8_1)
-                        m = v8_1
+                    c2.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p12, q12 = R[17]
+                if p12 < q12:
+                    for v12_0, v12_1 in S1.findall(text, p12, q12):
+                        x12_1 = p12 + len(v12_0)
+                        y12 = x12_1 + len(v12_1)
+                        m = v12_1
                         if m == "/":
                             m = None
-                        c1.append(new(Component, (K_DIR, v8_0, p8, x8_1, m)) if v8_0 else new(Component, (K_DIR, '', x8_1, x8_1, m)))
-                        p8 = y8
-                    if p8 != q8:
+                        c2.append(new(Component, (K_DIR, v12_0, p12, x12_1, m)) if v12_0 else new(Component, (K_DIR, '', x12_1, x12_1, m)))
+                        p12 = y12
+                    if p12 != q12:
                         raise NoMatch
                 if R[18][0] >= 0:
                     a, b = R[18]
-                    c1.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+                    c2.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
-                    c1.append(None)
+                    c2.append(None)
             else:
-                c1.append(None)
-            c0.append(cb_auth_path(c1))
+                c2.append(None)
+            v = cb_auth_path(c2)
+            if type(v) is Component:
+                c0.append(v)
+            elif type(v) is list:
+                c0.extend(v)
         else:
             if R[19][0] >= 0:
-                c9 = []
                 c, d = R[19]
                 m = text[c:d]
                 if m == "/":
                     m = None
-                c9.append(new(Component, (K_ROOT, '/', c, d, m)))
+                c0.append(new(Component, (K_ROOT, '/', c, d, m)))
                 if R[21][0] >= 0:
                     c, d = R[21]
                     m = text[c:d]
                     if m == "/":
                         m = None
                     a, b = R[20]
-                    c9.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p10, q10 = R[22]
-                if p10 < q10:
-                    for v10_0, v10_1 in S2.findall(text, p10, q10):
-                        x10_1 = p10 + len(v10_0)
-                        y10 = x10_1 + len(v10_1)
-                        m = v10_1
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p14, q14 = R[22]
+                if p14 < q14:
+                    for v14_0, v14_1 in S2.findall(text, p14, q14):
+                        x14_1 = p14 + len(v14_0)
+                        y14 = x14_1 + len(v14_1)
+                        m = v14_1
                         if m == "/":
                             m = None
-                        c9.append(new(Component, (K_DIR, v10_0, p10, x10_1, m)) if v10_0 else new(Component, (K_DIR, '', x10_1, x10_1, m)))
-                        p10 = y10
-                    if p10 != q10:
+                        c0.append(new(Component, (K_DIR, v14_0, p14, x14_1, m)) if v14_0 else new(Component, (K_DIR, '', x14_1, x14_1, m)))
+                        p14 = y14
+                    if p14 != q14:
                         raise NoMatch
                 if R[23][0] >= 0:
                     a, b = R[23]
-                    c9.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-                else:
-                    c9.append(None)
-                c0.append(cb_path(c9))
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
             elif R[24][0] >= 0:
-                c11 = []
                 c, d = R[25]
                 m = text[c:d]
                 if m == "/":
                     m = None
                 a, b = R[24]
-                c11.append(new(Component, (K_DIR, text[a:b], a, b, m)))
+                c0.append(new(Component, (K_DIR, text[a:b], a, b, m)))
                 if R[27][0] >= 0:
                     c, d = R[27]
                     m = text[c:d]
                     if m == "/":
                         m = None
                     a, b = R[26]
-                    c11.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p12, q12 = R[28]
-                if p12 < q12:
-                    for v12_0, v12_1 in S3.findall(text, p12, q12):
-                        x12_1 = p12 + len(v12_0)
-                        y12 = x12_1 + len(v12_1)
-                        m = v12_1
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p16, q16 = R[28]
+                if p16 < q16:
+                    for v16_0, v16_1 in S3.findall(text, p16, q16):
+                        x16_1 = p16 + len(v16_0)
+                        y16 = x16_1 + len(v16_1)
+                        m = v16_1
                         if m == "/":
                             m = None
-                        c11.append(new(Component, (K_DIR, v12_0, p12, x12_1, m)) if v12_0 else new(Component, (K_DIR, '', x12_1, x12_1, m)))
-                        p12 = y12
-                    if p12 != q12:
+                        c0.append(new(Component, (K_DIR, v16_0, p16, x16_1, m)) if v16_0 else new(Component, (K_DIR, '', x16_1, x16_1, m)))
+                        p16 = y16
+                    if p16 != q16:
                         raise NoMatch
                 if R[29][0] >= 0:
                     a, b = R[29]
-                    c11.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-                else:
-                    c11.append(None)
-                c0.append(cb_path(c11))
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
             else:
-                c13 = []
                 if R[30][0] >= 0:
                     a, b = R[30]
-                    c13.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-                else:
-                    c13.append(None)
-                c0.append(cb_path(c13))
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
         if R[31][0] >= 0:
             a, b = R[32]
             e, f = R[31]
             c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
-        else:
-            c0.append(None)
         if R[33][0] >= 0:
             a, b = R[34]
             e, f = R[33]
             c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
-        else:
-            c0.append(None)
-        out.append(cb_url(c0))
+        out.append(new(URLRecord, c0))
     return B0
 
 def make_file_credentials(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
     K_PASSWORD = Kind.PASSWORD
     K_USERNAME = Kind.USERNAME
     cb_credentials = lift.credentials
@@ -986,6 +912,7 @@ def make_file_credentials(lift, patterns, Tok, NoMatch):
 
 def make_file_authority(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
     K_HOST = Kind.HOST
     K_PORT = Kind.PORT
     cb_authority = lift.authority

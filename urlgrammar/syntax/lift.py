@@ -21,7 +21,7 @@ from urlgrammar.syntax.grammars import Matcher, matcher
 from urlgrammar.syntax.lalr import Driver, ParseError
 from urlgrammar.syntax.lalr import Tok as Token
 from urlgrammar.syntax.preprocess import OffsetMap
-from urlgrammar.syntax.recipes import RECIPES, lift_method
+from urlgrammar.syntax.recipes import RECIPES, SEQUENCES, lift_method, placed, placed_after, sequence_method
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -34,42 +34,8 @@ _new = tuple.__new__
 _AUTHORITY, _HOST = Kind.AUTHORITY, Kind.HOST
 
 
-def _flatten(children: Children) -> list[Component]:
-    """The components among ``children``, where a child may also be a list of components."""
-    out: list[Component] = []
-    for child in children:
-        if type(child) is Component:
-            out.append(child)
-        elif type(child) is list:
-            out.extend(child)
-    return out
-
-
 def _shifted(c: Component, by: int) -> Component:
     return Component(c.kind, c.value, (c.start or 0) + by, (c.end or 0) + by, c.mark)
-
-
-def _is_token(x: object) -> bool:
-    return hasattr(x, "end_pos")
-
-
-def _after(ss: Token, authority: Component) -> Component:
-    """The authority after its `//` token: placed, and marked where the token is not `//`."""
-    placed = _placed(authority, ss.end_pos or 0)
-    if ss.value == "//":
-        return placed
-    kind, value, start, end, _ = placed
-    return _new(Component, (kind, value, start, end, ss.value))
-
-
-def _placed(authority: Component, at: int) -> Component:
-    """Give an authority that starts with an empty host the position ``at`` (after `//`)."""
-    if authority.start is not None:
-        return authority
-    username, password, host, port = authority.value
-    host = _new(Component, (_HOST, host.value, at, at, None))
-    end = port.end if port is not None else at
-    return _new(Component, (_AUTHORITY, _new(Authority, (username, password, host, port)), at, end, None))
 
 
 class Lift:
@@ -82,25 +48,12 @@ class Lift:
 
     # ---- the URL ---------------------------------------------------------------------------
 
-    def url(self, children: Children) -> URLRecord:
-        scheme, path, query, fragment = children
-        out = [] if scheme is None else [scheme]
-        out += path
-        if query is not None:
-            out.append(query)
-        if fragment is not None:
-            out.append(fragment)
-        return _new(URLRecord, out)
-
-    def auth_path(self, children: Children) -> list[Component]:
-        out = _flatten(children)
-        ss = children[0]
-        if _is_token(ss) and out and out[0].kind == _AUTHORITY:
-            out[0] = _after(ss, out[0])
-        return out
-
-    def path(self, children: Children) -> list[Component]:
-        return _flatten(children)
+    # The rules that make sequences of components, as their entries in SEQUENCES say.
+    url = sequence_method(SEQUENCES["url"])
+    auth_path = sequence_method(SEQUENCES["auth_path"])
+    path = sequence_method(SEQUENCES["path"])
+    auth_drive = sequence_method(SEQUENCES["auth_drive"])
+    host_port = sequence_method(SEQUENCES["host_port"])
 
     # The component rules whose children are tokens: made as their recipes say.
     scheme = lift_method(RECIPES["scheme"])
@@ -117,15 +70,12 @@ class Lift:
 
     # ---- drives (file.lark) ----------------------------------------------------------------
 
-    def auth_drive(self, children: Children) -> list[Component]:
-        return self.auth_path(children)
-
     def auth_drive_invalid(self, children: Children) -> list[Component]:
         ss, authority, letter = children
         drive = Component(Kind.DRIVE, letter.value, letter.start_pos, letter.end_pos, "")
         if ss is None:
             return [drive]
-        return [_after(ss, authority), drive]
+        return [placed_after(ss.value, ss.end_pos, authority), drive]
 
     def authority_empty(self, children: Children) -> Component:
         return Component(Kind.AUTHORITY, Authority.empty())
@@ -166,12 +116,6 @@ class Lift:
 
     def ip6_bracket(self, children: Children) -> list[Token]:
         return [c for c in children if c is not None]
-
-    # ---- the setters' start rule (url.lark) -------------------------------------------------
-
-    def host_port(self, children: Children) -> list[Component]:
-        """A setter's value read from the host on: the host, the port if any, and the rest."""
-        return _flatten(children)
 
 
 _PARSERS: dict[Mode, Matcher | Driver] = {}
@@ -235,7 +179,7 @@ def separators(record: URLRecord) -> list[tuple[int, str]]:
 def parse_authority(component: Component, mode: Mode) -> Component:
     """Read a dir or file component's value as an Authority (for ``force``), keeping spans."""
     text: str = component.value
-    authority: Authority = _placed(parser(mode).parse(text, "authority"), 0).value
+    authority: Authority = placed(parser(mode).parse(text, "authority"), 0).value
     if component.start is None:
         # No spans, where the component had none; the marks (a bracketed host) stay.
         return Component(Kind.AUTHORITY, authority.map(lambda c: c._replace(start=None, end=None)))

@@ -18,12 +18,13 @@ module's digest covers this table (:func:`digest`), so a change here without a n
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from urlgrammar.model.record import Component, Kind
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 
 _new = tuple.__new__
+_AUTHORITY, _HOST = Kind.AUTHORITY, Kind.HOST
 
 
 #: A recipe's ``value`` that is the text of every token of the rule, in order.
@@ -80,12 +81,12 @@ def mark(sigil: str) -> str | None:
     return None if sigil == "/" else sigil
 
 
-def lift_method(recipe: Recipe) -> Callable[[Any, Sequence[Any]], Component]:
+def lift_method(recipe: Recipe) -> Callable[[Any, list[Any]], Component]:
     """The transformer method for a rule with ``recipe``, given its children as Lark shapes
     them (tokens with ``value``, ``start_pos`` and ``end_pos``; None for an absent ``[x]``)."""
     kind, value, empty, sigil, opening = recipe
 
-    def method(self: Any, children: Sequence[Any]) -> Component:
+    def method(self: Any, children: list[Any]) -> Component:
         if value is WHOLE:
             tokens = [t for c in children for t in (c if isinstance(c, list) else [c]) if t is not None]
             if not tokens:
@@ -111,6 +112,82 @@ def lift_method(recipe: Recipe) -> Callable[[Any, Sequence[Any]], Component]:
     return method
 
 
+class Sequence(NamedTuple):
+    """How a rule whose children are components lifts: to the components in order, each child
+    that is a list of components spliced in, tokens and placeholders dropped (URL
+    Specification § URL Model: an URL is a sequence of components).
+
+    - ``record``: the sequence is a whole URL (a :class:`URLRecord`);
+    - ``placing``: the index of the child that is the `//` before an authority, which gives
+      the sequence's first component, an authority, its position and its mark
+      (:func:`placed_after`).
+    """
+
+    record: bool = False
+    placing: int | None = None
+
+
+#: The rules that make sequences of components: the URL and its auth-path or path, the file
+#: grammar's auth-drive, and the setters' start rule that reads a host and what follows.
+SEQUENCES: dict[str, Sequence] = {
+    "url": Sequence(record=True),      # url: [scheme] (auth_path | path) [query] [fragment]
+    "auth_path": Sequence(placing=0),  # auth_path: SS authority [path_root _path_rel]
+    "path": Sequence(),                # path: path_root _path_rel | first_dir _path_rel | [file]
+    "auth_drive": Sequence(placing=0), # auth_drive: auth_drive_invalid | SS authority [drive] | drive
+    "host_port": Sequence(),           # host_port: host [port] [path_root _path_rel] [query] ...
+}
+
+
+def placed(authority: Component, at: int) -> Component:
+    """Give an authority that starts with an empty host the position ``at`` (after `//`): the
+    grammar's authority rule has no token there to take one from."""
+    if authority.start is not None:
+        return authority
+    username, password, host, port = authority.value
+    host = _new(Component, (_HOST, host.value, at, at, None))
+    end = port.end if port is not None else at
+    return _new(Component, (_AUTHORITY, _new(Authority, (username, password, host, port)), at, end, None))
+
+
+def placed_after(sigil: str, end: int, authority: Component) -> Component:
+    """The authority after its `//` (``sigil``, ending at ``end``): placed, and marked where
+    the sigil is not `//` (a backslash in special and file modes)."""
+    authority = placed(authority, end)
+    if sigil == "//":
+        return authority
+    kind, value, start, stop, _ = authority
+    return _new(Component, (kind, value, start, stop, sigil))
+
+
+def flatten(children: list[Any]) -> list[Component]:
+    """The components among ``children``, where a child may also be a list of components."""
+    out: list[Component] = []
+    for child in children:
+        if type(child) is Component:
+            out.append(child)
+        elif type(child) is list:
+            out.extend(child)
+    return out
+
+
+def sequence_method(sequence: Sequence) -> Callable[[Any, list[Any]], Any]:
+    """The transformer method for a rule that makes a sequence of components."""
+    record, placing = sequence
+
+    def method(self: Any, children: list[Any]) -> Any:
+        out = flatten(children)
+        if placing is not None:
+            sigil = children[placing]
+            if hasattr(sigil, "end_pos") and out and out[0].kind == _AUTHORITY:
+                out[0] = placed_after(sigil.value, sigil.end_pos, out[0])
+        return _new(URLRecord, out) if record else out
+
+    method.__name__ = method.__qualname__ = "lift_url" if record else "lift_components"
+    method.__doc__ = "A sequence of components, as recipes.SEQUENCES says."
+    return method
+
+
 def digest() -> str:
-    """A checksum of the table, which the compiled module's digest includes."""
-    return f"{zlib.crc32(repr(sorted(RECIPES.items())).encode()):08x}"
+    """A checksum of the tables, which the compiled module's digest includes."""
+    tables = repr((sorted(RECIPES.items()), sorted(SEQUENCES.items())))
+    return f"{zlib.crc32(tables.encode()):08x}"

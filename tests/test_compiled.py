@@ -101,6 +101,19 @@ def test_an_out_of_order_grammar_is_refused() -> None:
     assert regular.compile_start(good, "start", "good").patterns
 
 
+def test_repetitions_keep_no_iterations_for_backtracking() -> None:
+    """A repeated item is possessive in the pattern: Python's matcher keeps state for every
+    iteration of a greedy repetition, and where groups before it are set that made a long
+    path quadratic. Tests may not time it, so this one checks the form (the three-way tests
+    check that the patterns still take every text they took)."""
+    from lark import Lark
+
+    lark = Lark('start: A? (x | y)* z?\nx: "a" "/"\ny: B\nz: "a"\nA: "s:"\nB: "b"', parser="lalr")
+    program = regular.compile_start(lark, "start", "rep")
+    assert ")*+)" in program.patterns[0]
+    assert re.compile(program.patterns[0]).fullmatch("s:" + "a/" * 1000 + "ba")
+
+
 @pytest.mark.parametrize(("a", "b", "expected"), [
     (r"[^/?#]+", r"/", False), (r"//", r"/", True), (r"[A-Za-z][:|](?=[/\\?#]|\Z)", r"[^/\\?#]*@", False),
     (r"[A-Za-z][A-Za-z0-9+\-.]*(?=:)", r"[^/?#]+", True), (r"\]", r"[^/?#:\[]+", True),

@@ -76,7 +76,7 @@ def test_json_has_every_field_and_a_summary(capsys: pytest.CaptureFixture[str]) 
     assert status == 0
     first, second, summary = (json.loads(line) for line in out.splitlines())
     assert list(first) == ["n", "input", "base", "valid", "failure", "diagnostics", "href",
-                           "suggestion", "grammar_error", "disagreement"]
+                           "suggestion", "grammar_error", "disagreement", "advisories"]
     assert (second["n"], second["href"], second["valid"]) == (2, "https://b/x", True)
     assert second["base"] == "https://b/c"
     assert summary == {"summary": {"valid": 2, "invalid": 0, "failures": 0, "codes": {}}}
@@ -86,7 +86,7 @@ def test_json_diagnostics(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = output(capsys, ["--format", "json", "https://exa%70le.org"])
     report = json.loads(out)
     assert report["diagnostics"] == [{
-        "code": "domain-percent-encoded", "start": 11, "end": 14, "component": "host",
+        "code": "domain-percent-encoded", "severity": "error", "start": 11, "end": 14, "component": "host",
         "message": "The domain is percent-encoded.", "detail": None, "fix": "p",
         "spec": "https://url.spec.whatwg.org/#domain-percent-encoded"}]
     assert report["grammar_error"]["rule"] == "domain"

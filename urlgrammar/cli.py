@@ -6,6 +6,7 @@
     urlgrammar tree INPUT [--mode generic|special|file]   the Lark parse tree
     urlgrammar check INPUT... | --file F | - [--base B] [--format text|json]   diagnostics
     urlgrammar explain INPUT [--base B] [--json]           every phase, and grammar versus algorithm
+    urlgrammar render INPUT [--base B] [--width N]         the URL as shown for a trust decision
     urlgrammar grammar check | diagram [-o FILE.html]       check the grammars; draw them
 
 Exit status: 0 on success; 1 when the input has no result (the error is printed) or the output
@@ -32,6 +33,7 @@ from urlgrammar.grammar_tools.check import register as register_grammar_tools
 from urlgrammar.model.record import Kind
 from urlgrammar.model.schemes import Mode
 from urlgrammar.reference import Reference, parse_reference
+from urlgrammar.rendering import render
 from urlgrammar.syntax.grammars import mode_for, tree_parser
 from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.teaching.explain import explain
@@ -117,6 +119,33 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_render(args: argparse.Namespace) -> int:
+    print(render(parse(args.input, args.base), width=args.width))
+    return 0
+
+
+def _width(value: str) -> int:
+    if not value.isdigit() or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number of at least 1")
+    return int(value)
+
+
+def _register_render(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    rendered = sub.add_parser("render", help="show INPUT as the standard's URL rendering does",
+                              description="Print the URL as the WHATWG URL Standard's URL "
+                                          "rendering shows it to a person who decides whether "
+                                          "to trust it: no username or password, the host in "
+                                          "Unicode except confusable or mixed-script labels, "
+                                          "readable percent-encoded text, and with --width, "
+                                          "elision that never hides the registrable domain. "
+                                          "Exit status 1 when INPUT does not parse.")
+    rendered.add_argument("input", metavar="INPUT", type=text)
+    rendered.add_argument("--base", metavar="B", type=base_url, help="the base URL")
+    rendered.add_argument("--width", metavar="N", type=_width,
+                          help="at most N code points, where the registrable domain allows")
+    rendered.set_defaults(run=cmd_render)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="urlgrammar",
@@ -165,14 +194,15 @@ def build_parser() -> argparse.ArgumentParser:
                                      "resolution and force, the host, normalisation and "
                                      "printing; then where the grammar's reading and the "
                                      "WHATWG state machine differ, the state machine's trace, "
-                                     "and RFC 3986 strict resolution. A failing parse is "
+                                     "RFC 3986 strict resolution, and the advisories (risks "
+                                     "beyond validity) with their reasons. A failing parse is "
                                      "explained too (exit status 0); a base that is not a "
                                      "valid URL is a usage error (exit status 2).")
     exp.add_argument("input", metavar="INPUT", type=text)
     exp.add_argument("--base", metavar="B", type=base_url, help="the base URL")
     exp.add_argument("--json", action="store_true", help="print JSON")
     exp.set_defaults(run=cmd_explain)
-
+    _register_render(sub)
     check.register(sub)
     register_grammar_tools(sub)
     return parser

@@ -155,7 +155,7 @@ def lines(stream: Stream, limit: int = MAX_LINE_LENGTH) -> Iterator[Line]:
     """The lines of ``stream`` with text in them, decoded; each line at most ``limit`` bytes."""
     number = 0
     while True:
-        data = stream.readline(limit + 1)
+        data = stream.readline(limit + 2)  # the line, and its CR LF
         if not data:
             return
         number += 1
@@ -164,14 +164,16 @@ def lines(stream: Stream, limit: int = MAX_LINE_LENGTH) -> Iterator[Line]:
                 raise SourceError(f"{_name(stream)} is UTF-16 (it starts with a byte order mark); "
                                   "check reads UTF-8: convert it first")
             data = data.removeprefix(b"\xef\xbb\xbf")
-        if len(data) > limit and not data.endswith(b"\n"):
+        ended = data.endswith(b"\n")
+        data = data.removesuffix(b"\n").removesuffix(b"\r")
+        if len(data) > limit:
             yield Line(number, None, Problem("line-too-long", f"The line is longer than {limit:,} "
                                              "bytes (--max-line-length); it was skipped."))
             _binary_check(stream, data, number)
-            _skip_line(stream, number)
+            if not ended:
+                _skip_line(stream, number)
             continue
         _binary_check(stream, data, number)
-        data = data.removesuffix(b"\n").removesuffix(b"\r")
         if not data.strip():
             continue
         try:
@@ -215,26 +217,27 @@ def csv_column(stream: Stream, column: str, base: str | None, limit: int) -> Ite
     """The values of the column named ``column`` (in the first row), one input per row.
 
     The delimiter is the header's (comma, tab, semicolon or bar, as :class:`csv.Sniffer` finds
-    it; a comma when it finds none). A row without a value in the column is skipped, as blank
-    lines are. The location of a value is its row's line and, where the value sits on that line
-    as written (quoted or not, without doubled quotes), its column; otherwise the line only.
+    it; a comma when it finds none); quotes are as Excel writes them (RFC 4180). A row without
+    a value in the column is skipped, as blank lines are. The location of a value is its row's
+    line and, where the value sits on that line as written (quoted or not, without doubled
+    quotes), its column; otherwise the line only.
     """
     feed = _Feed(lines(stream, limit))
     first = next(feed.texts(), None)
     if first is None:
         yield from feed.problems(stream.source, 0)
         return
-    try:
-        dialect: Dialect = csv.Sniffer().sniff(first, delimiters=",\t;|")
+    try:  # the Sniffer's delimiter only: one line says nothing of how quotes are written
+        delimiter = csv.Sniffer().sniff(first, delimiters=",\t;|").delimiter
     except csv.Error:
-        dialect = csv.excel
-    header = next(csv.reader([first], dialect), [])
+        delimiter = ","
+    header = next(csv.reader([first], csv.excel, delimiter=delimiter), [])
     if column not in header:
         raise SourceError(f"{_name(stream)} has no column {column!r} (its columns: "
                           f"{', '.join(map(repr, header))})")
     index = header.index(column)
     csv.field_size_limit(max(limit, csv.field_size_limit()))
-    reader = csv.reader(feed.texts(), dialect)
+    reader = csv.reader(feed.texts(), csv.excel, delimiter=delimiter)
     n = 0
     while True:
         feed.start = None
@@ -251,7 +254,7 @@ def csv_column(stream: Stream, column: str, base: str | None, limit: int) -> Ite
             n += 1
             text = row[index]
             start = feed.start or 0
-            yield Input(n, text, stream.source, start, _field_column(feed.first, row, index, dialect), base)
+            yield Input(n, text, stream.source, start, _field_column(feed.first, row, index, delimiter), base)
 
 
 class _Feed:
@@ -279,13 +282,10 @@ class _Feed:
         self.pending.clear()
 
 
-Dialect = type[csv.Dialect] | csv.Dialect
-
-
-def _field_column(line: str, row: list[str], index: int, dialect: Dialect) -> int | None:
+def _field_column(line: str, row: list[str], index: int, delimiter: str) -> int | None:
     """The 1-based column of ``row[index]`` in ``line``, where the line shows the fields before
     it as they are and the field itself as it is or quoted; None otherwise."""
-    delimiter, quote = dialect.delimiter, dialect.quotechar or '"'
+    quote = '"'
     prefix = "".join(field + delimiter for field in row[:index])
     value = row[index]
     if line.startswith(prefix + value):

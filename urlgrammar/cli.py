@@ -3,7 +3,8 @@
     urlgrammar parse INPUT [--base B] [--json]             the WHATWG result, getter by getter
     urlgrammar reference INPUT [--base B] [--json]         the components of a reference, with spans
     urlgrammar tree INPUT [--mode generic|special|file]   the Lark parse tree
-    urlgrammar check INPUT... | --file F | - [--base B] [--format text|json]   diagnostics
+    urlgrammar check INPUT... | --file F | - | --html FILE... [--format text|gnu|json|jsonl|sarif]
+                                                           diagnostics (see checking/check.py)
     urlgrammar explain INPUT [--base B] [--json]           every phase, and grammar versus algorithm
     urlgrammar grammar check | diagram [-o FILE.html]       check the grammars; draw them
 

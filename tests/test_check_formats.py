@@ -101,7 +101,7 @@ def test_colour_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPa
 
 
 def test_quiet_is_the_summary_only(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, ["-q", "https://u@h/"]) == (1, "1 inputs: valid 0, invalid 1, failures 0; "
+    assert run(capsys, ["-q", "https://u@h/"]) == (1, "1 input: valid 0, invalid 1, failures 0; "
                                                       "invalid-credentials 1\n", "")
     _, out, _ = run(capsys, ["--quiet", "--format", "json", "https://u@h/", "https://a/"])
     assert json.loads(out) == {"summary": {"inputs": 2, "valid": 1, "invalid": 1, "failures": 0,

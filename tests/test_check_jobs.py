@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -64,3 +67,23 @@ def test_a_bad_number_of_jobs_is_a_usage_error(capsys: pytest.CaptureFixture[str
         main(["--jobs", "-1", "https://a/"])
     assert info.value.code == 2
     assert "argument --jobs/-j: '-1' is not a whole number" in capsys.readouterr().err
+
+
+def test_a_closed_pipe_and_ctrl_c_with_workers(tmp_path: Path) -> None:
+    path = tmp_path / "urls.txt"
+    path.write_text("https://user@example.com/a b\n" * 20_000, encoding="utf-8")
+    command = [sys.executable, "-m", "urlgrammar", "check", "--jobs", "2"]
+    proc = subprocess.Popen([*command, "--file", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline().startswith(b"1:9: error[invalid-credentials]")
+    proc.stdout.close()
+    assert (proc.wait(timeout=120), proc.stderr.read()) == (141, b"")
+    proc = subprocess.Popen([*command, "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(b"https://u@h/\n" * 100)  # a batch for the workers, then nothing more
+    proc.stdin.flush()
+    assert proc.stdout.readline().startswith(b"1:9: error[invalid-credentials]")
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert (proc.returncode, err) == (130, b"")

@@ -214,7 +214,7 @@ def run_check(args: argparse.Namespace) -> int:
     progress = Progress(sys.stderr, reading.fraction, time.monotonic)
     flush = _Flusher(out, reading, time.monotonic)
     out.write(writer.start())
-    for item, report in validated(_inputs(args, reading), args.jobs):
+    for item, report in validated(_inputs(args, reading), args.jobs, lambda: reading.interactive):
         if isinstance(item, Stop):
             flush.now()
             progress.clear()

@@ -78,7 +78,8 @@ class Summary:
         if self.unchecked:
             counts += f", unchecked {self.unchecked}"
         codes = ", ".join(f"{code} {n}" for code, n in self.codes.most_common())
-        return f"{self.inputs} inputs: {counts}" + (f"; {codes}" if codes else "")
+        inputs = "1 input" if self.inputs == 1 else f"{self.inputs} inputs"
+        return f"{inputs}: {counts}" + (f"; {codes}" if codes else "")
 
 
 def limited(diagnostics: tuple[Diagnostic, ...], limit: int) -> tuple[tuple[Diagnostic, ...], int]:

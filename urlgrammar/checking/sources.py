@@ -11,6 +11,7 @@ do) raises :class:`SourceError`, after the inputs read before it.
 from __future__ import annotations
 
 import bisect
+import contextlib
 import csv
 import io
 import os
@@ -114,6 +115,11 @@ class Stream:
             if buffer is None:  # started with standard input closed
                 raise SourceError("cannot read -: standard input is closed")
             stream: BinaryIO = buffer
+            # A reader of its own: with --jobs a thread reads it, and at exit Python must not
+            # find sys.stdin's lock held by that thread. A stand-in without a file descriptor
+            # (in tests) is read as it is.
+            with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+                stream = open(buffer.fileno(), "rb", closefd=False)  # noqa: SIM115
         else:
             try:
                 stream = open(name, "rb")  # noqa: SIM115 -- closed by close()

@@ -20,7 +20,11 @@ def test_the_gallery_has_about_fifteen_entries() -> None:
     assert len(ENTRIES) >= 15
 
 
-@pytest.mark.parametrize(("args", "output"), ENTRIES, ids=[repr(a["input"]) for a, _ in ENTRIES])
+def test_the_gallery_has_setter_entries() -> None:
+    assert sum("attribute" in args for args, _ in ENTRIES) >= 5
+
+
+@pytest.mark.parametrize(("args", "output"), ENTRIES, ids=[gallery.name(a) for a, _ in ENTRIES])
 def test_gallery_entry_is_current(args: dict[str, str | None], output: str) -> None:
-    assert output == gallery.render(str(args["input"]), args.get("base")), \
+    assert output == gallery.render_args(args), \
         "docs/teaching.md is stale: run python tools/gallery.py"

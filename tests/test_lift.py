@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lark import Token, Tree
 
 from urlgrammar import Mode
 from urlgrammar.model.record import Component, Kind
+from urlgrammar.syntax.grammars import tree_parser
 from urlgrammar.syntax.lift import parse_record, separators
 
 
@@ -58,6 +60,22 @@ def test_separators_are_the_text_s_separators(tail: str, mode: Mode) -> None:
     authority = record.component(Kind.AUTHORITY)
     if authority is not None:
         assert (authority.value.host.mark == "[") == str(authority.value.host.value).startswith("[")
+
+
+@given(st.text(alphabet=st.sampled_from("/\\:@[]h1?#"), max_size=12),
+       st.sampled_from([Mode.GENERIC, Mode.SPECIAL, Mode.FILE]))
+@settings(max_examples=500)
+def test_a_host_starts_with_a_bracket_exactly_where_its_tree_starts_with_an_ip6_bracket(
+        tail: str, mode: Mode) -> None:
+    # The host's recipe marks a host by its first code point (recipes.RECIPES["host"]); what
+    # the mark means is that the grammar read an ip6_bracket first.
+    text = {Mode.GENERIC: "sc://", Mode.SPECIAL: "http://", Mode.FILE: "file://"}[mode] + tail
+    tree = tree_parser(mode.grammar).parse(text, start="url")
+    for host in tree.find_data("host"):
+        first = host.children[0] if host.children else None
+        by_tree = isinstance(first, Tree) and first.data == "ip6_bracket"
+        written = "".join(str(t) for t in host.scan_values(lambda v: isinstance(v, Token)))
+        assert by_tree == written.startswith("["), (text, host)
 
 
 def test_marks_do_not_change_values() -> None:

@@ -1,7 +1,7 @@
 """validate's fast path gives the full path's report, to the last field.
 
-:mod:`urlgrammar.checking.plain` answers for plainly valid web URLs without the walk that
-finds validation errors; wherever it answers, the full path must answer the same.
+:mod:`urlgrammar.checking.plain` answers for plainly valid web and file URLs without the walk
+that finds validation errors; wherever it answers, the full path must answer the same.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from urlgrammar import validate
-from urlgrammar.checking.plain import plain_href
+from urlgrammar.checking.plain import plain_url
 from urlgrammar.checking.validate import _examine
 
 URLTESTDATA = shared_cases("wpt/urltestdata.json")
@@ -22,7 +22,7 @@ URLTESTDATA = shared_cases("wpt/urltestdata.json")
 
 def _same_as_full_path(text: str) -> bool:
     """Whether the fast path answered; where it did, the report is the full path's."""
-    if plain_href(text) is None:
+    if plain_url(text) is None:
         return False
     assert validate(text) == _examine(text, None, None, suggest=True), text
     return True
@@ -30,7 +30,8 @@ def _same_as_full_path(text: str) -> bool:
 
 @pytest.mark.parametrize("text", [
     "https://example.com", "https://example.com/", "http://a.b/c/d?e=f#g", "ws://x.y/z?",
-    "https://example.com/#", "ftp://ftp.example.org/pub/file.txt",
+    "https://example.com/#", "ftp://ftp.example.org/pub/file.txt", "file:///a", "file:///",
+    "file://", "file:///C:/x/y.txt", "file:///c:", "file://host.example/a/b?q#f",
 ])
 def test_plain_urls_take_the_fast_path(text: str) -> None:
     assert _same_as_full_path(text)
@@ -42,11 +43,14 @@ def test_plain_urls_take_the_fast_path(text: str) -> None:
     "https://example.com/./a", "https://example.com/a/../b", "https://example.com//a", "https:example.com",
     "https:\\\\example.com/", "https://example.com\\a", "https://example.com/a b", "https://example.com/%41",
     "https://example.com/#a#b", " https://example.com/", "https://xn--nxasmq6b.com/", "https://1.2.3.4/",
-    "https://example.123/", "file:///a", "mailto:a@b.c", "https://[::1]/", "https://exa_mple.com/",
+    "https://example.123/", "mailto:a@b.c", "https://[::1]/", "https://exa_mple.com/",
     "https://a..b/", "https://example.com./", "https://-a.com/", "https://é.com/",
+    "file://localhost/a", "file:/a", "file:a", "file:///C|/a", "file://C:/a", "file:c:/a",
+    "file:\\\\a", "file:///a/../b", "file:///a//b", "FILE:///a", "file://1.2.3.4/a",
+    "file://u@h/a", "file://h:1/a", "file:///a\\b",
 ])
 def test_anything_else_takes_the_full_path(text: str) -> None:
-    assert plain_href(text) is None
+    assert plain_url(text) is None
 
 
 @shared_parametrize("wpt/urltestdata.json", "case", URLTESTDATA,
@@ -56,12 +60,12 @@ def test_wpt_inputs(case: dict[str, Any]) -> None:
 
 
 _LABEL = st.from_regex(r"[a-z0-9A-Z_-]{1,6}", fullmatch=True)
-_SEGMENT = st.sampled_from(["a", "", ".", "..", "b.c", "%2e", "x y", "é", "A"])
+_SEGMENT = st.sampled_from(["a", "", ".", "..", "b.c", "%2e", "x y", "é", "A", "C:", "c|", "C:x"])
 urls = st.builds(
     lambda scheme, host, port, segments, query, fragment: (
         f"{scheme}://{host}{port}" + "".join("/" + s for s in segments) + query + fragment),
     st.sampled_from(["http", "https", "ws", "wss", "ftp", "HTTP", "file", "foo"]),
-    st.lists(_LABEL, min_size=1, max_size=3).map(".".join),
+    st.one_of(st.just(""), st.just("localhost"), st.lists(_LABEL, min_size=1, max_size=3).map(".".join)),
     st.sampled_from(["", ":80", ":8080", ":"]),
     st.lists(_SEGMENT, max_size=4),
     st.sampled_from(["", "?", "?a=b", "?a b", "?'"]),

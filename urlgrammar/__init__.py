@@ -8,22 +8,27 @@ Standard (July 2026).
 
 from typing import TYPE_CHECKING, Any
 
+from urlgrammar import form
 from urlgrammar.api import can_parse, parse
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.domain import domain_to_ascii, domain_to_unicode
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode
+from urlgrammar.search_params import URLSearchParams
 from urlgrammar.url import URL
 
 if TYPE_CHECKING:
     from urlgrammar.checking.validate import GrammarError, Report, validate
+    from urlgrammar.host.public_suffix import public_suffix, registrable_domain
     from urlgrammar.reference import Reference, parse_reference
 
-# Checking and references load on first use (PEP 562): a process that only parses URLs, a
-# shell's `urlgrammar` command among them, does not pay for importing them.
+# Checking, references and the Public Suffix List load on first use (PEP 562): a process that
+# only parses URLs, a shell's `urlgrammar` command among them, does not pay for importing them.
 _LAZY = {"GrammarError": "urlgrammar.checking.validate", "Report": "urlgrammar.checking.validate",
          "validate": "urlgrammar.checking.validate", "Reference": "urlgrammar.reference",
-         "parse_reference": "urlgrammar.reference"}
+         "parse_reference": "urlgrammar.reference",
+         "public_suffix": "urlgrammar.host.public_suffix",
+         "registrable_domain": "urlgrammar.host.public_suffix"}
 
 
 def __getattr__(name: str) -> Any:
@@ -52,11 +57,15 @@ __all__ = [
     "Report",
     "URLError",
     "URLRecord",
+    "URLSearchParams",
     "can_parse",
     "domain_to_ascii",
     "domain_to_unicode",
+    "form",
     "parse",
     "parse_reference",
+    "public_suffix",
+    "registrable_domain",
     "validate",
 ]
 __version__ = "0.1.0"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from urlgrammar.encoding.labels import get_encoding
 from urlgrammar.errors import URLError
 from urlgrammar.operations.pipeline import parse_url
-from urlgrammar.url import URL
+from urlgrammar.url import URL, base_url_of
 
 
 def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8") -> URL:
@@ -29,20 +29,7 @@ def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8")
         record, mode = parse_url(input, encoding=encoding)
     else:
         record, mode = parse_url(input, base_url.record.unplaced(), base_url.mode, encoding)
-    return URL(record, mode)
-
-
-def base_url_of(base: str | URL | None) -> URL | None:
-    """A ``base`` argument as a URL: parsed if it is a string. A base that fails to parse
-    raises URLError, saying it is the base."""
-    if base is None or isinstance(base, URL):
-        return base
-    if not isinstance(base, str):
-        raise TypeError(f"the base must be a str or a URL, not {type(base).__name__}")
-    try:
-        return parse(base)
-    except URLError as e:
-        raise URLError(f"the base URL is not valid: {e}", e.diagnostics, e.code) from None
+    return URL._from_record(record, mode)
 
 
 def can_parse(input: str, base: str | URL | None = None) -> bool:

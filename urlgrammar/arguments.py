@@ -12,6 +12,10 @@ from argparse import ArgumentTypeError
 from urlgrammar.api import parse
 from urlgrammar.encoding.labels import get_encoding
 from urlgrammar.errors import URLError
+from urlgrammar.url import REPLACE_ORDER
+
+#: What ``--set`` can set: the setters that take a string.
+SETTABLE = tuple(name for name in REPLACE_ORDER if name != "search_params")
 
 
 def text(value: str) -> str:
@@ -48,3 +52,12 @@ def base_url(value: str) -> str:
             f"{failing.code} at {failing.start}..{failing.end} in the base: {failing.message}"
         raise ArgumentTypeError(f"not a valid URL: {why}") from None
     return value
+
+
+def setter(value: str) -> tuple[str, str]:
+    """``NAME=VALUE`` for a setter of the URL API (https://url.spec.whatwg.org/#urlutils-members):
+    the name and the value, which may be empty."""
+    name, equals, new = text(value).partition("=")
+    if not equals or name not in SETTABLE:
+        raise ArgumentTypeError(f"{value!r} is not NAME=VALUE with NAME one of {', '.join(SETTABLE)}")
+    return name, new

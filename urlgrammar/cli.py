@@ -1,6 +1,7 @@
 """The ``urlgrammar`` command line.
 
     urlgrammar parse INPUT [--base B] [--json]             the WHATWG result, getter by getter
+        [--set NAME=VALUE]... [--params]                   after the API's setters; the query's pairs
     urlgrammar reference INPUT [--base B] [--json]         the components of a reference, with spans
     urlgrammar tree INPUT [--mode generic|special|file]   the Lark parse tree
     urlgrammar check INPUT... | --file F | - | --html FILE... [--format text|gnu|json|jsonl|sarif]
@@ -25,7 +26,7 @@ import sys
 from collections.abc import Sequence
 
 from urlgrammar.api import parse
-from urlgrammar.arguments import base_url, encoding_label, text
+from urlgrammar.arguments import base_url, encoding_label, setter, text
 from urlgrammar.checking import check
 from urlgrammar.errors import URLError
 from urlgrammar.grammar_tools.check import register as register_grammar_tools
@@ -68,12 +69,29 @@ def _component_rows(ref: Reference) -> list[tuple[str, str, str]]:
 
 def cmd_parse(args: argparse.Namespace) -> int:
     url = parse(args.input, args.base, encoding=args.encoding)
+    for name, value in args.set:
+        try:
+            url = url.replace(**{name: value})
+        except URLError as e:  # only the href setter fails: say that it is its value
+            raise URLError(f"{e} (in the value of --set {name})", e.diagnostics, e.code) from None
+    if args.params:
+        return _print_params(url.search_params.items(), args.json)
     getters = url.as_dict()
     if args.json:
         print(json.dumps(getters, ensure_ascii=False, indent=2))
         return 0
     for name, value in getters.items():
         print(f"{name:<9} {_show(value) if value else ''}".rstrip())
+    return 0
+
+
+def _print_params(pairs: list[tuple[str, str]], as_json: bool) -> int:
+    if as_json:
+        print(json.dumps([{"name": n, "value": v} for n, v in pairs], ensure_ascii=False, indent=2))
+        return 0
+    width = max((len(_show(name)) for name, _ in pairs), default=0)
+    for name, value in pairs:
+        print(f"{_show(name):<{width}}  {_show(value)}".rstrip())
     return 0
 
 
@@ -123,6 +141,12 @@ def build_parser() -> argparse.ArgumentParser:
     parse.add_argument("--base", metavar="B", type=base_url, help="the base URL")
     parse.add_argument("--encoding", default="utf-8", type=encoding_label,
                        help="the document encoding, for the query of special URLs (default utf-8)")
+    parse.add_argument("--set", metavar="NAME=VALUE", type=setter, action="append", default=[],
+                       help="run the URL API's NAME setter (href, protocol, username, password, "
+                            "host, hostname, port, pathname, search, hash) with VALUE; repeat to "
+                            "run several, in order")
+    parse.add_argument("--params", action="store_true",
+                       help="print the query's name-value pairs (URLSearchParams) instead")
     parse.add_argument("--json", action="store_true", help="print JSON")
     parse.set_defaults(run=cmd_parse)
 

@@ -1,34 +1,72 @@
-"""The URL API: an immutable URL with the JavaScript URL getters.
+"""The URL API: an immutable URL with the JavaScript URL getters, the setters as ``replace``.
 
 https://url.spec.whatwg.org/#api. Every getter is computed from the component record
-(``url.record``); ``str(url) == url.href``.
+(``url.record``); ``str(url) == url.href``. A URL never changes: ``url.replace(pathname="/x")``
+runs the standard's setters (:mod:`urlgrammar.operations.setters`) and gives a new URL.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import URLError
-from urlgrammar.model.record import Kind, URLRecord
+from urlgrammar.model.record import Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode, Origin, gives_blob_origin, has_opaque_path, origin_kind
 from urlgrammar.operations.pipeline import parse_url
+from urlgrammar.operations.setters import SETTERS, set_component
+from urlgrammar.search_params import URLSearchParams
 from urlgrammar.syntax.printer import print_record
+
+_new = object.__new__
+
+#: What :meth:`URL.replace` takes, in the order it applies them: href first, then the
+#: attributes in the order of the standard's IDL (https://url.spec.whatwg.org/#url-class).
+REPLACE_ORDER = ("href", "protocol", "username", "password", "host", "hostname", "port",
+                 "pathname", "search", "search_params", "hash")
 
 
 class URL:
-    """A parsed, absolute URL. Build one with :func:`urlgrammar.parse`."""
+    """A parsed, absolute URL.
+
+    ``URL(input, base=None)`` parses as the standard's ``new URL(input, base)`` does and raises
+    :class:`URLError` where that throws; :func:`urlgrammar.parse` gives the same URL.
+    """
 
     __slots__ = ("_href", "mode", "record")
     record: URLRecord
     mode: Mode
     _href: str | None
 
-    def __init__(self, record: URLRecord, mode: Mode):
-        init = object.__setattr__
-        init(self, "record", record)
-        init(self, "mode", mode)
-        # Printed when first asked for: many parsed URLs are only checked or taken apart.
-        init(self, "_href", None)
+    def __init__(self, input: str, base: str | URL | None = None) -> None:
+        if not isinstance(input, str):
+            raise TypeError(f"URL() wants a str, not {type(input).__name__}")
+        base_url = base_url_of(base)
+        if base_url is None:
+            record, mode = parse_url(input)
+        else:
+            record, mode = parse_url(input, base_url.record.unplaced(), base_url.mode)
+        _fill(self, record, mode)
+
+    @classmethod
+    def _from_record(cls, record: URLRecord, mode: Mode) -> URL:
+        """The URL of a record the pipeline made (the parsers' way in: no parse here)."""
+        url = _new(cls)
+        _fill(url, record, mode)
+        return url
+
+    @staticmethod
+    def parse(input: str, base: str | URL | None = None) -> URL | None:
+        """The URL, or None where the API URL parser fails (https://url.spec.whatwg.org/#dom-url-parse)."""
+        try:
+            return URL(input, base)
+        except URLError:
+            return None
+
+    @staticmethod
+    def can_parse(input: str, base: str | URL | None = None) -> bool:
+        """Whether ``URL(input, base)`` succeeds (https://url.spec.whatwg.org/#dom-url-canparse)."""
+        return URL.parse(input, base) is not None
 
     @property
     def href(self) -> str:
@@ -36,8 +74,22 @@ class URL:
         href = self._href
         if href is None:
             href = print_record(self.record)
-            object.__setattr__(self, "_href", href)
+            _set_href(self, href)
         return href
+
+    def to_json(self) -> str:
+        """The href (https://url.spec.whatwg.org/#dom-url-tojson)."""
+        return self.href
+
+    def equals(self, other: URL, exclude_fragments: bool = False) -> bool:
+        """URL equivalence (https://url.spec.whatwg.org/#concept-url-equals): equal
+        serializations, without the fragments where ``exclude_fragments``."""
+        if not isinstance(other, URL):
+            raise TypeError(f"equals() compares URLs, not {type(other).__name__}")
+        if not exclude_fragments:
+            return self.href == other.href
+        return print_record(self.record.without(Kind.FRAGMENT)) == \
+            print_record(other.record.without(Kind.FRAGMENT))
 
     def __str__(self) -> str:
         return self.href
@@ -53,6 +105,71 @@ class URL:
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("URL objects are immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("URL objects are immutable")
+
+    def __reduce__(self) -> tuple[Any, tuple[URLRecord, Mode]]:
+        # The record and mode, spans and all; the href is printed again when asked for.
+        return URL._from_record, (self.record, self.mode)
+
+    def __copy__(self) -> URL:
+        return self  # immutable, as a str or a tuple is
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> URL:
+        return self
+
+    # ---- the setters -----------------------------------------------------------------------
+
+    def replace(self, **changes: Any) -> URL:
+        """A new URL with the standard's setters run for each keyword given, in the order of
+        :data:`REPLACE_ORDER` (https://url.spec.whatwg.org/#urlutils-members).
+
+        Each value is a str (lone surrogates become U+FFFD, as for a USVString); ``port=None``
+        clears the port as ``port=""`` does; ``search_params`` is a :class:`URLSearchParams`
+        whose serialization becomes the query (the standard's update steps). A setter that the
+        standard makes do nothing leaves the URL as it is; only ``href`` can fail, raising
+        URLError as the href setter throws.
+        """
+        unknown = sorted(set(changes) - set(REPLACE_ORDER))
+        if unknown:
+            raise TypeError(f"replace() got an unexpected keyword argument {unknown[0]!r}")
+        url = self
+        for name in REPLACE_ORDER:
+            if name in changes:
+                url = url._set(name, changes[name])
+        return url
+
+    def _set(self, name: str, value: Any) -> URL:
+        if name == "search_params":
+            return self._update(value)
+        if name == "port" and value is None:
+            value = ""
+        if not isinstance(value, str):
+            raise TypeError(f"replace(): {name} must be a str, not {type(value).__name__}")
+        value = scalar_values(value)
+        if name == "href":
+            return URL(value)
+        assert name in SETTERS
+        record, mode = set_component(self.record, self.mode, name, value)
+        return self if record is self.record else URL._from_record(record, mode)
+
+    def _update(self, params: URLSearchParams) -> URL:
+        """https://url.spec.whatwg.org/#concept-urlsearchparams-update: the serialization is
+        the query, and an empty one makes the query null."""
+        if not isinstance(params, URLSearchParams):
+            raise TypeError("replace(): search_params must be a URLSearchParams, "
+                            f"not {type(params).__name__}")
+        serialized = str(params)
+        query = None if serialized == "" else Component(Kind.QUERY, serialized)
+        return URL._from_record(self.record.replace(Kind.QUERY, query), self.mode)
+
+    @property
+    def search_params(self) -> URLSearchParams:
+        """A new URLSearchParams holding the query's name-value pairs
+        (https://url.spec.whatwg.org/#dom-url-searchparams). The URL does not change with it:
+        give it back through ``replace(search_params=...)``."""
+        return URLSearchParams.of_query(self.record.query)
 
     # ---- the getters -----------------------------------------------------------------------
 
@@ -123,7 +240,7 @@ class URL:
                 inner, mode = parse_url(self.pathname)
             except URLError:
                 return "null"
-            return URL(inner, mode).origin if gives_blob_origin(inner.scheme) else "null"
+            return URL._from_record(inner, mode).origin if gives_blob_origin(inner.scheme) else "null"
         if kind is Origin.TUPLE:
             return f"{scheme}://{self.host}"
         return "null"
@@ -132,3 +249,29 @@ class URL:
         return {name: getattr(self, name) for name in
                 ("href", "origin", "protocol", "username", "password", "host", "hostname", "port",
                  "pathname", "search", "hash")}
+
+
+# URL's own __setattr__ refuses every change; its slots are set through their descriptors,
+# which is also the cheapest way (a URL is made on every parse).
+_set_record: Any = URL.__dict__["record"].__set__
+_set_mode: Any = URL.__dict__["mode"].__set__
+_set_href: Any = URL.__dict__["_href"].__set__
+
+
+def _fill(url: URL, record: URLRecord, mode: Mode) -> None:
+    _set_record(url, record)
+    _set_mode(url, mode)
+    _set_href(url, None)  # printed when first asked for: many URLs are only checked or taken apart
+
+
+def base_url_of(base: str | URL | None) -> URL | None:
+    """A ``base`` argument as a URL: parsed if it is a string. A base that fails to parse
+    raises URLError, saying it is the base."""
+    if base is None or isinstance(base, URL):
+        return base
+    if not isinstance(base, str):
+        raise TypeError(f"the base must be a str or a URL, not {type(base).__name__}")
+    try:
+        return URL(base)
+    except URLError as e:
+        raise URLError(f"the base URL is not valid: {e}", e.diagnostics, e.code) from None

@@ -1,10 +1,10 @@
-"""validate's fast path: a web URL whose strict reading holds trivially.
+"""validate's fast path: a web or file URL whose strict reading holds trivially.
 
-Most URLs in the wild are valid and plain: `https://example.com/a/b?q#f`, lowercase, ASCII.
-For them the standard's parser reports nothing and the writing grammar
-(https://url.spec.whatwg.org/#url-writing) accepts every component at a glance, so
-:func:`plain_href` answers from one run of the pipeline, with a listener that keeps the lifted
-record and the host, instead of the walk over every code point that finds validation errors.
+Most URLs in the wild are valid and plain: `https://example.com/a/b?q#f`,
+`file:///home/a/b.txt`, lowercase, ASCII. For them the standard's parser reports nothing and
+the writing grammar (https://url.spec.whatwg.org/#url-writing) accepts every component at a
+glance, so :func:`plain_url` answers from one run of the pipeline, with a listener that keeps
+the lifted record, instead of the walk over every code point that finds validation errors.
 Whatever it is not sure of, it leaves to the full path (None). The tests compare the two
 paths' reports on every WPT input and on generated ones.
 """
@@ -13,14 +13,19 @@ from __future__ import annotations
 
 import re
 
-from urlgrammar.errors import Diagnostic, URLError
+from urlgrammar.errors import URLError
 from urlgrammar.host.domain import STRICT_ASCII_DOMAIN
-from urlgrammar.host.parser import Domain, Host
-from urlgrammar.model.record import Kind, URLRecord
-from urlgrammar.model.schemes import Mode, is_web
+from urlgrammar.host.parser import Domain, Empty
+from urlgrammar.model.record import Component, Kind, URLRecord
+from urlgrammar.model.schemes import Mode
 from urlgrammar.operations.pipeline import run
 from urlgrammar.operations.reporter import Reporter
-from urlgrammar.syntax.printer import print_record
+from urlgrammar.url import URL
+
+# Kind's members as module constants: on Python 3.11 an access through the class runs
+# EnumType.__getattr__'s hook, which costs more than the comparisons it serves here.
+_SCHEME, _AUTHORITY, _DRIVE, _ROOT, _DIR, _FILE, _QUERY, _FRAGMENT = (
+    Kind.SCHEME, Kind.AUTHORITY, Kind.DRIVE, Kind.ROOT, Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT)
 
 #: The ASCII URL code points (https://url.spec.whatwg.org/#url-code-points), and one `#` that
 #: starts the fragment. An input made of these has nothing for preprocessing to remove, no `%`
@@ -29,55 +34,71 @@ from urlgrammar.syntax.printer import print_record
 _URL_CODE_POINTS = r"[0-9A-Za-z!$&'()*+,\-./:;=?@_~]*"
 _PLAIN_TEXT = re.compile(f"{_URL_CODE_POINTS}(?:#{_URL_CODE_POINTS})?")
 _DOTS = frozenset({"", ".", ".."})
-_PATH = frozenset({Kind.ROOT, Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT})
-_SEGMENTS = frozenset({Kind.DIR, Kind.FILE})
+#: What may follow the authority: a path-absolute-URL string, a query and a fragment; in a
+#: file URL also a drive (the path's first segment, `C:`).
+_WEB_PATH = frozenset({_ROOT, _DIR, _FILE, _QUERY, _FRAGMENT})
+_FILE_PATH = _WEB_PATH | {_DRIVE}
+_SEGMENTS = frozenset({_DIR, _FILE})
+#: The lowercase schemes whose URLs the fast path takes, with what may follow the authority.
+_SCHEMES = {"http": _WEB_PATH, "https": _WEB_PATH, "ws": _WEB_PATH, "wss": _WEB_PATH,
+            "ftp": _WEB_PATH, "file": _FILE_PATH}
 
 
-class _Listener(Reporter):
-    """Keeps what the fast path looks at: the lifted record and the host parser's verdict."""
+class _Lifted(Reporter):
+    """Keeps the lifted record: the marks (backslashes), dot segments and empty segments the
+    fast path looks for are gone from the result."""
 
-    def __init__(self) -> None:
-        self.lifted: URLRecord | None = None
-        self.domain: str | None = None
+    wants_hosts = False
+    lifted: URLRecord | None = None
 
     def parsed(self, mode: Mode, record: URLRecord) -> None:
         self.lifted = record
 
-    def host(self, end: int, found: list[Diagnostic], value: Host | None) -> None:
-        self.domain = value.value if isinstance(value, Domain) and not found else None
 
-
-def plain_href(input: str) -> str | None:
-    """The href of ``input`` where it is a valid URL string on which the parser reports no
+def plain_url(input: str) -> URL | None:
+    """The URL ``input`` gives where it is a valid URL string on which the parser reports no
     validation error, seen without a walk; None where that takes the full path."""
     if not _PLAIN_TEXT.fullmatch(input):
         return None
-    listener = _Listener()
+    listener = _Lifted()
     try:
-        record, _ = run(input, None, Mode.GENERIC, "utf-8", listener)
+        record, mode = run(input, None, Mode.GENERIC, "utf-8", listener)
     except URLError:
         return None
     lifted = listener.lifted
-    if lifted is None or len(lifted) < 2 or not _plain_authority(lifted, listener.domain):
+    if lifted is None or len(lifted) < 2:
+        return None
+    scheme = lifted[0]
+    after = _SCHEMES.get(scheme.value) if scheme.kind == _SCHEME else None
+    if after is None or not _plain_authority(lifted[1], record[1]):
         return None
     for c in lifted[2:]:
-        # A backslash mark, a dot or empty segment, or anything but the path, query and
-        # fragment of a URL with an authority (the writing grammar's path-absolute-URL).
+        # A backslash mark, a dot or empty segment, a drive written with `|`, or anything but
+        # what may follow the authority.
         kind = c.kind
-        if c.mark is not None or kind not in _PATH or (kind in _SEGMENTS and c.value in _DOTS):
+        if c.mark is not None or kind not in after or (kind in _SEGMENTS and c.value in _DOTS) \
+                or (kind == _DRIVE and c.value[1] != ":"):
             return None
-    return print_record(record)
+    return URL._from_record(record, mode)
 
 
-def _plain_authority(lifted: URLRecord, domain: str | None) -> bool:
-    """A lowercase web scheme, `//` and a host that is a lowercase ASCII domain the strict run
-    of the domain parser accepts as it is: no userinfo, no port."""
-    scheme, authority = lifted[0], lifted[1]
-    if scheme.kind != Kind.SCHEME or not scheme.value.islower() or not is_web(scheme.value):
+def _plain_authority(lifted: Component, processed: Component) -> bool:
+    """`//` and no userinfo or port; a host that is a lowercase ASCII domain which the strict
+    run of the domain parser takes as it is (https://url.spec.whatwg.org/#valid-domain), or, in
+    a file URL, the empty host.
+
+    The host parser's verdict shows in the result: a written host that is such a domain and
+    gives that domain back (not an IPv4 address: it does not end in a number) is one the
+    strict run reports nothing on.
+    """
+    if lifted.kind != _AUTHORITY or lifted.mark is not None or processed.kind != _AUTHORITY:
         return False
-    if authority.kind != Kind.AUTHORITY or authority.mark is not None:
+    a = lifted.value
+    if a.username is not None or a.port is not None:
         return False
-    a = authority.value
-    host = a.host.value
-    return a.username is None and a.port is None and domain is not None and domain == host \
-        and len(host) <= 253 and STRICT_ASCII_DOMAIN.fullmatch(host) is not None
+    written: str = a.host.value
+    host = processed.value.host.value
+    if type(host) is Empty:
+        return written == ""
+    return type(host) is Domain and host.value == written and len(written) <= 253 \
+        and STRICT_ASCII_DOMAIN.fullmatch(written) is not None

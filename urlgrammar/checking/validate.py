@@ -18,10 +18,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
-from urlgrammar.api import base_url_of
 from urlgrammar.checking.diagnostics import Collector, code_point
-from urlgrammar.checking.plain import plain_href
+from urlgrammar.checking.plain import plain_url
 from urlgrammar.encoding.percent import pct_invalid
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.authority import port_number
@@ -33,8 +33,9 @@ from urlgrammar.model.schemes import Mode, has_opaque_path, is_file, is_web
 from urlgrammar.operations.pipeline import run
 from urlgrammar.syntax.lift import separators
 from urlgrammar.syntax.preprocess import Preprocessed
-from urlgrammar.syntax.printer import print_record
-from urlgrammar.url import URL
+from urlgrammar.url import URL, base_url_of
+
+_new = tuple.__new__
 
 #: The kind of URL a scheme makes that the writing grammar reads with its file-URL rules.
 _FILE_URL = "file-URL"
@@ -53,15 +54,15 @@ class GrammarError:
         return {"rule": self.rule, "start": self.start, "end": self.end, "message": self.message}
 
 
-@dataclass(frozen=True, slots=True)
-class Report:
+class Report(NamedTuple):
     """What :func:`validate` found.
 
     ``valid``: the input is a valid URL string (relative to ``base``), by the writing grammar;
     ``grammar_error`` names the first rule it breaks. ``failure``: the basic URL parser fails;
-    ``href`` is its result otherwise. ``diagnostics``: the parser's validation errors, in its
-    order. ``suggestion``: a valid string for the same URL, or None. ``disagreement``: a note
-    where the two verdicts part (valid but with validation errors, or the reverse).
+    ``url`` is its result otherwise (and ``href`` that URL's href). ``diagnostics``: the
+    parser's validation errors, in its order. ``suggestion``: a valid string for the same URL,
+    or None. ``disagreement``: a note where the two verdicts part (valid but with validation
+    errors, or the reverse).
     """
 
     input: str
@@ -69,10 +70,15 @@ class Report:
     valid: bool
     failure: bool
     diagnostics: tuple[Diagnostic, ...]
-    href: str | None
+    url: URL | None
     suggestion: str | None
     grammar_error: GrammarError | None
     disagreement: str | None
+
+    @property
+    def href(self) -> str | None:
+        """The parser's result, serialized (printed when first read, as ``URL.href`` is)."""
+        return None if self.url is None else self.url.href
 
     def as_dict(self) -> dict[str, object]:
         return {"input": self.input, "base": self.base, "valid": self.valid,
@@ -92,9 +98,9 @@ def validate(input: str, base: str | URL | None = None) -> Report:
     if not isinstance(input, str):
         raise TypeError(f"validate() wants a str, not {type(input).__name__}")
     if base is None:
-        href = plain_href(input)  # most URLs: valid, and the parser reports nothing
-        if href is not None:
-            return Report(input, None, True, False, (), href, input, None, None)
+        url = plain_url(input)  # most URLs: valid, and the parser reports nothing
+        if url is not None:
+            return _new(Report, (input, None, True, False, (), url, input, None, None))
     base_url = base_url_of(base)
     return _examine(input, None if base is None else str(base), base_url, suggest=True)
 
@@ -102,10 +108,10 @@ def validate(input: str, base: str | URL | None = None) -> Report:
 def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool) -> Report:
     record = None if base is None else base.record.unplaced()
     collector = Collector(record)
-    href = None
+    url = None
     with contextlib.suppress(URLError):  # a failure is in the collector's diagnostics
-        href = print_record(run(input, record, Mode.GENERIC if base is None else base.mode,
-                                "utf-8", collector)[0])
+        mode = Mode.GENERIC if base is None else base.mode
+        url = URL._from_record(*run(input, record, mode, "utf-8", collector))
     pre, lifted = collector.pre, collector.lifted
     assert pre is not None and lifted is not None  # the grammars are total
     error = _Writing(pre.text, lifted, record, collector.pct_invalid).first_error()
@@ -115,7 +121,7 @@ def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool)
     if removed is not None and (error is None or removed.start <= error.start):
         error = removed
     diagnostics = tuple(collector.diagnostics())
-    valid, failure = error is None, href is None
+    valid, failure = error is None, url is None
     disagreement = None
     if valid and (failure or diagnostics):
         what = "fails" if failure and not diagnostics else \
@@ -126,9 +132,9 @@ def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool)
         disagreement = (f"The parser reports no validation error, but the input breaks the "
                         f"writing grammar's {error.rule} rule.")
     suggestion = None
-    if suggest and href is not None:
-        suggestion = input if valid else _suggest(pre.text, collector.processed(), base, href)
-    return Report(input, base_text, valid, failure, diagnostics, href, suggestion, error, disagreement)
+    if suggest and url is not None:
+        suggestion = input if valid else _suggest(pre.text, collector.processed(), base, url.href)
+    return Report(input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement)
 
 
 def _removed(pre: Preprocessed) -> GrammarError | None:

@@ -29,8 +29,10 @@ from urlgrammar.syntax.lalr import Tok
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
-def _scalar_values(s: str) -> str:
-    """``s`` with every surrogate code point replaced by U+FFFD."""
+def scalar_values(s: str) -> str:
+    """``s`` with every surrogate code point replaced by U+FFFD: a JavaScript string converted
+    to a scalar value string (https://infra.spec.whatwg.org/#javascript-string-convert), as a
+    USVString argument of the URL API is."""
     return _SURROGATE.sub("\ufffd", s)
 
 
@@ -39,7 +41,7 @@ def _utf8(s: str) -> bytes:
     try:
         return s.encode("utf-8")
     except UnicodeEncodeError:
-        return _scalar_values(s).encode("utf-8")
+        return scalar_values(s).encode("utf-8")
 
 
 def _percent_encode_byte(byte: int) -> str:
@@ -215,7 +217,7 @@ def _encode_iso_2022_jp(encoder: ISO2022JPEncoder, s: str, byte_table: tuple[str
     in the state it was left in (ASCII, as the standard makes sure).
     """
     out: list[str] = []
-    for c in _scalar_values(s):
+    for c in scalar_values(s):
         data, error = encoder.encode(ord(c))
         out.extend(byte_table[b] for b in data)
         if error is not None:
@@ -328,5 +330,5 @@ def percent_decode_str(s: str) -> str:
     no surrogate code point).
     """
     if "%" not in s:
-        return s if s.isascii() or _SURROGATE.search(s) is None else _scalar_values(s)
+        return s if s.isascii() or _SURROGATE.search(s) is None else scalar_values(s)
     return percent_decode(s).decode("utf-8", "replace")

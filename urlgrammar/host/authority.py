@@ -21,7 +21,10 @@ from urlgrammar.model.schemes import Mode, default_port, is_file, mode_for_schem
 HostReport = Callable[[int, list[Diagnostic], Host | None], None]
 
 _new = tuple.__new__
+# Module constants for enum members: on Python 3.11 an access through the class runs
+# EnumType.__getattr__'s hook, which costs more than the comparisons it serves here.
 _HOST, _AUTHORITY = Kind.HOST, Kind.AUTHORITY
+_GENERIC, _FILE = Mode.GENERIC, Mode.FILE
 
 # Ports are 16-bit: a longer string of digits is out of range whatever its value, and
 # converting a megabyte of digits to an int would cost quadratic time.
@@ -64,11 +67,13 @@ def process_port(port: Component | None, scheme: str | None) -> Component | None
     return port.with_value(number)
 
 
-def process_authority(record: URLRecord, report: HostReport | None = None) -> URLRecord:
+def process_authority(record: URLRecord, mode: Mode | None = None,
+                      report: HostReport | None = None) -> URLRecord:
     """Host and port processing of an authority that came from the input; an authority from
-    the base, processed already, is left alone. ``report`` hears of
-    each host parsed (with the host parser's diagnostics), when one is given."""
-    if len(record) < 2 or record[1].kind != Kind.AUTHORITY:
+    the base, processed already, is left alone. ``mode`` is the mode of the record's scheme,
+    where the caller knows it already. ``report`` hears of each host parsed (with the host
+    parser's diagnostics), when one is given."""
+    if len(record) < 2 or record[1].kind != _AUTHORITY:
         return record
     c = record[1]
     a: Authority = c.value
@@ -76,8 +81,9 @@ def process_authority(record: URLRecord, report: HostReport | None = None) -> UR
     if type(host.value) is not str:
         return record  # the base's, processed already
     scheme = record[0].value
-    mode = mode_for_scheme(scheme)
-    file = mode is Mode.FILE
+    if mode is None:
+        mode = mode_for_scheme(scheme)
+    file = mode is _FILE
     if file and (a.username is not None or a.port is not None):
         # The file host state reads everything up to the path as the host.
         host = Component(Kind.HOST, a.written, c.start, c.end)
@@ -86,7 +92,7 @@ def process_authority(record: URLRecord, report: HostReport | None = None) -> UR
         missing = host.start or 0
         raise URLError.of(Diagnostic("host-missing", missing, missing, message(
             "host-missing", "there is a username, password or port but no host"), "host"))
-    value = Empty() if file and host.value == "" else _host(host, mode is not Mode.GENERIC, report)
+    value = Empty() if file and host.value == "" else _host(host, mode is not _GENERIC, report)
     if file and is_file_localhost(scheme, value.serialize()):
         value = Empty()
     port = None if a.port is None else process_port(a.port, scheme)

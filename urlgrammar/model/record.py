@@ -137,6 +137,12 @@ def _map_span(c: Component, f: Callable[[int, int], Span]) -> Component:
     return Component(c.kind, value, start, end, c.mark)
 
 
+# Kind's members as module constants: on Python 3.11 an access through the class runs
+# EnumType.__getattr__'s hook, which costs more than the comparisons it serves here.
+_SCHEME, _AUTHORITY, _DRIVE, _ROOT, _DIR, _FILE, _QUERY, _FRAGMENT = (
+    Kind.SCHEME, Kind.AUTHORITY, Kind.DRIVE, Kind.ROOT, Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT)
+
+
 class URLRecord(tuple[Component, ...]):
     """An URL as a sequence of components, ordered by kind (URL Specification § URL).
 
@@ -156,14 +162,14 @@ class URLRecord(tuple[Component, ...]):
         """Raise ValueError unless the record meets the URL model's constraints."""
         last = 0
         for c in self:
-            if not Kind.SCHEME <= c.kind <= Kind.FRAGMENT:
+            if not _SCHEME <= c.kind <= _FRAGMENT:
                 raise ValueError(f"{c.kind.label} is not a component of an URL")
-            if c.kind < last or (c.kind == last and c.kind != Kind.DIR):
+            if c.kind < last or (c.kind == last and c.kind != _DIR):
                 raise ValueError(f"{c.kind.label} out of order in {self!r}")
             last = c.kind
-            if c.kind == Kind.AUTHORITY and not isinstance(c.value, Authority):
+            if c.kind == _AUTHORITY and not isinstance(c.value, Authority):
                 raise ValueError("the authority's value must be an Authority")
-            if c.kind == Kind.FILE and c.value == "":
+            if c.kind == _FILE and c.value == "":
                 raise ValueError("a file component must not be empty")
         if not self.meets_path_root_constraint:
             raise ValueError(f"path-root constraint violated by {self!r}")
@@ -172,8 +178,8 @@ class URLRecord(tuple[Component, ...]):
     def meets_path_root_constraint(self) -> bool:
         """If an URL has an authority or a drive, and a dir or a file, it has a path-root."""
         kinds = {c.kind for c in self}
-        if kinds & {Kind.AUTHORITY, Kind.DRIVE} and kinds & {Kind.DIR, Kind.FILE}:
-            return Kind.ROOT in kinds
+        if kinds & {_AUTHORITY, _DRIVE} and kinds & {_DIR, _FILE}:
+            return _ROOT in kinds
         return True
 
     # ---- access by kind ----------------------------------------------------------------------
@@ -196,53 +202,53 @@ class URLRecord(tuple[Component, ...]):
     @property
     def scheme(self) -> str | None:
         # The scheme, when there is one, is the first component.
-        if self and self[0].kind == Kind.SCHEME:
+        if self and self[0].kind == _SCHEME:
             return self[0].value  # type: ignore[no-any-return]
         return None
 
     @property
     def authority(self) -> Authority | None:
         for c in self[:2]:
-            if c.kind == Kind.AUTHORITY:
+            if c.kind == _AUTHORITY:
                 return c.value  # type: ignore[no-any-return]
         return None
 
     @property
     def drive(self) -> str | None:
-        return self.value(Kind.DRIVE)  # type: ignore[no-any-return]
+        return self.value(_DRIVE)  # type: ignore[no-any-return]
 
     @property
     def root(self) -> bool:
-        return self.has(Kind.ROOT)
+        return self.has(_ROOT)
 
     @property
     def dirs(self) -> tuple[str, ...]:
-        return tuple(c.value for c in self if c.kind == Kind.DIR)
+        return tuple(c.value for c in self if c.kind == _DIR)
 
     @property
     def file(self) -> str | None:
-        return self.value(Kind.FILE)  # type: ignore[no-any-return]
+        return self.value(_FILE)  # type: ignore[no-any-return]
 
     @property
     def query(self) -> str | None:
-        return self.value(Kind.QUERY)  # type: ignore[no-any-return]
+        return self.value(_QUERY)  # type: ignore[no-any-return]
 
     @property
     def fragment(self) -> str | None:
-        return self.value(Kind.FRAGMENT)  # type: ignore[no-any-return]
+        return self.value(_FRAGMENT)  # type: ignore[no-any-return]
 
     # ---- order and prefix (URL Specification § Order and Prefix) -----------------------------
 
     def ord(self) -> Kind:
         """The order: the type of the first component, or fragment for the empty URL."""
-        return self[0].kind if self else Kind.FRAGMENT
+        return self[0].kind if self else _FRAGMENT
 
     def upto(self, order: Kind) -> URLRecord:
         """The order-prefix: the shortest prefix holding every component of a type strictly
         smaller than ``order``, and every dir if dir is weakly smaller than ``order``."""
         n = 0
         for c in self:
-            if c.kind < order or (c.kind == Kind.DIR and order >= Kind.DIR):
+            if c.kind < order or (c.kind == _DIR and order >= _DIR):
                 n += 1
             else:
                 break
@@ -259,8 +265,8 @@ class URLRecord(tuple[Component, ...]):
         joined = URLRecord(self.upto(other.ord()) + other)
         if joined.meets_path_root_constraint:
             return joined
-        at = next(i for i, c in enumerate(joined) if c.kind > Kind.DRIVE)
-        return URLRecord((*joined[:at], Component(Kind.ROOT, "/"), *joined[at:]))
+        at = next(i for i, c in enumerate(joined) if c.kind > _DRIVE)
+        return URLRecord((*joined[:at], Component(_ROOT, "/"), *joined[at:]))
 
     def onto(self, base: URLRecord) -> URLRecord:
         """``self onto base``, the spec's rebase: the same as ``base goto self``."""
@@ -273,7 +279,7 @@ class URLRecord(tuple[Component, ...]):
 
     def replace(self, kind: Kind, component: Component | None) -> URLRecord:
         """Set (or with None remove) the single component of ``kind``, keeping the order."""
-        if kind == Kind.DIR:
+        if kind == _DIR:
             raise ValueError("dir components are not unique; rebuild the record instead")
         i = next((i for i, c in enumerate(self) if c.kind >= kind), len(self))
         present = i < len(self) and self[i].kind == kind

@@ -90,13 +90,16 @@ def scheme_info(scheme: str) -> Scheme:
 
 #: The mode column alone: the pipeline asks it several times per URL, so it is one dict look-up.
 _MODES: dict[str, Mode] = {name: row.mode for name, row in SCHEMES.items()}
+# Mode's members as module constants: on Python 3.11 an access through the class runs
+# EnumType.__getattr__'s hook, which costs more than the look-ups it serves here.
+_GENERIC, _SPECIAL, _FILE = Mode.GENERIC, Mode.SPECIAL, Mode.FILE
 
 
 def mode_for_scheme(scheme: str | None, fallback: Mode = Mode.GENERIC) -> Mode:
     """URL Specification § Parser Mode: web, file or generic by scheme; else the fallback."""
     if scheme is None:
         return fallback
-    return _MODES.get(scheme) or _MODES.get(scheme.lower(), Mode.GENERIC)
+    return _MODES.get(scheme) or _MODES.get(scheme.lower(), _GENERIC)
 
 
 def mode_of(record: URLRecord, fallback: Mode = Mode.GENERIC) -> Mode:
@@ -106,18 +109,18 @@ def mode_of(record: URLRecord, fallback: Mode = Mode.GENERIC) -> Mode:
 
 def is_web(scheme: str | None) -> bool:
     """A web-scheme: http, https, ws, wss or ftp (URL Specification § Web-URL)."""
-    return scheme is not None and (_MODES.get(scheme) or _MODES.get(scheme.lower())) is Mode.SPECIAL
+    return scheme is not None and (_MODES.get(scheme) or _MODES.get(scheme.lower())) is _SPECIAL
 
 
 def is_file(scheme: str | None) -> bool:
     """The file scheme (URL Specification § File-URL; https://url.spec.whatwg.org/#file-state)."""
-    return scheme is not None and (_MODES.get(scheme) or _MODES.get(scheme.lower())) is Mode.FILE
+    return scheme is not None and (_MODES.get(scheme) or _MODES.get(scheme.lower())) is _FILE
 
 
 def is_special_scheme(scheme: str | None) -> bool:
     """A special scheme (https://url.spec.whatwg.org/#special-scheme)."""
-    return scheme is not None and (_MODES.get(scheme) or _MODES.get(scheme.lower(), Mode.GENERIC)) \
-        is not Mode.GENERIC
+    return scheme is not None and (_MODES.get(scheme) or _MODES.get(scheme.lower(), _GENERIC)) \
+        is not _GENERIC
 
 
 def is_special(record: URLRecord) -> bool:

@@ -46,7 +46,7 @@ _ANY_SET = PercentEncodeSet("path, query or fragment",
 _DOT = frozenset({".", "%2e", "%2E"})
 _DOT_STARTS = frozenset({".", "%"})  # what a dot or dots segment starts with
 _PATH_KINDS = frozenset({Kind.DIR, Kind.FILE})
-_DIR, _FILE, _DRIVE = Kind.DIR, Kind.FILE, Kind.DRIVE
+_DIR, _FILE, _DRIVE, _AUTHORITY = Kind.DIR, Kind.FILE, Kind.DRIVE, Kind.AUTHORITY
 
 
 def is_dot(segment: str) -> bool:
@@ -182,7 +182,7 @@ def percent_encode(record: URLRecord, mode: Mode, encoding: str = "utf-8", sourc
     needs encoding anywhere (most URLs), only a userinfo is left to look at.
     """
     if source is not None and utf8_percent_encode(source, _ANY_SET) is source and (
-            len(record) < 2 or record[1].kind != Kind.AUTHORITY or record[1].value.username is None):
+            len(record) < 2 or record[1].kind != _AUTHORITY or record[1].value.username is None):
         return record
     special = mode_of(record, mode) is not Mode.GENERIC
     opaque = has_opaque_path(record)

@@ -30,6 +30,11 @@ from urlgrammar.syntax.grammars import mode_for
 from urlgrammar.syntax.lift import parse_record
 from urlgrammar.syntax.preprocess import OffsetMap, preprocess
 
+# Enum members as module constants: on Python 3.11 an access through the class runs
+# EnumType.__getattr__'s hook, which costs more than the comparisons it serves here.
+_AUTHORITY = Kind.AUTHORITY
+_GENERIC = Mode.GENERIC
+
 
 def parse_url(input: str, base: URLRecord | None = None, base_mode: Mode = Mode.GENERIC,
               encoding: str = "utf-8") -> tuple[URLRecord, Mode]:
@@ -44,7 +49,7 @@ def run(input: str, base: URLRecord | None, base_mode: Mode, encoding: str,
         reporter: Reporter | None = None) -> tuple[URLRecord, Mode]:
     """:func:`parse_url`, telling ``reporter`` what each phase gave where one is given."""
     pre = preprocess(input)
-    mode = mode_for(pre.text, base_mode if base is not None else Mode.GENERIC)
+    mode = mode_for(pre.text, base_mode if base is not None else _GENERIC)
     offsets = pre.offsets
     if reporter is not None:
         reporter.preprocessed(pre)
@@ -60,7 +65,8 @@ def run(input: str, base: URLRecord | None, base_mode: Mode, encoding: str,
         if not scheme.value.islower():
             record = URLRecord((scheme.with_value(scheme.value.lower()), *record[1:]))
         mode = mode_for_scheme(record[0].value, mode)
-        record = process_authority(record, None if reporter is None else reporter.host)
+        record = process_authority(record, mode, reporter.host if reporter is not None and
+                                   reporter.wants_hosts else None)
         # Without a base, every value of the record was read from the text (or is "" or ".").
         record = _normalise(record, mode, encoding, pre.text if base is None else None)
         if reporter is not None:
@@ -85,7 +91,7 @@ def _mapped(d: Diagnostic, offsets: OffsetMap) -> Diagnostic:
 
 def _normalise(record: URLRecord, mode: Mode, encoding: str, source: str | None) -> URLRecord:
     """Drop empty userinfo, resolve dot segments, percent-encode."""
-    if len(record) > 1 and record[1].kind == Kind.AUTHORITY and record[1].value.username is not None:
+    if len(record) > 1 and record[1].kind == _AUTHORITY and record[1].value.username is not None:
         c = record[1]
         record = URLRecord((record[0], c.with_value(normalise_userinfo(c.value)), *record[2:]))
     return percent_encode(normalise_path(record), mode, encoding, source)

@@ -21,6 +21,10 @@ from urlgrammar.syntax.preprocess import Preprocessed
 class Reporter:
     """The pipeline's events, each a no-op here: a listener overrides those it wants."""
 
+    #: Whether :meth:`host` is to be told the host parser's diagnostics: collecting them takes
+    #: the strict run of the domain parser, which a listener that does not want them is spared.
+    wants_hosts = True
+
     def preprocessed(self, pre: Preprocessed) -> None:
         """https://url.spec.whatwg.org/#concept-basic-url-parser steps 1-3: the input
         trimmed and without tabs and newlines."""

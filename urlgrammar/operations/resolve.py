@@ -12,6 +12,11 @@ from urlgrammar.model.schemes import Mode, has_opaque_path, is_file, is_special,
 from urlgrammar.syntax.lift import parse_authority
 from urlgrammar.syntax.printer import print_record
 
+# Kind's members as module constants: on Python 3.11 an access through the class runs
+# EnumType.__getattr__'s hook, which costs more than the comparisons it serves here.
+_SCHEME, _AUTHORITY, _DRIVE, _ROOT, _DIR, _FILE, _FRAGMENT = (
+    Kind.SCHEME, Kind.AUTHORITY, Kind.DRIVE, Kind.ROOT, Kind.DIR, Kind.FILE, Kind.FRAGMENT)
+
 
 def _no_result(url: URLRecord, specifics: str | None = None) -> URLError:
     """The standard's name for "no scheme and no base to take one from", spanning ``url`` from
@@ -31,7 +36,7 @@ def strict_resolve(url: URLRecord, base: URLRecord) -> URLRecord:
 def without_same_scheme(url: URLRecord, base: URLRecord) -> URLRecord:
     """``~url`` of legacy resolution: drop the scheme if it equals the base's, ignoring case."""
     if url.scheme is not None and base.scheme is not None and url.scheme.lower() == base.scheme.lower():
-        return url.without(Kind.SCHEME)
+        return url.without(_SCHEME)
     return url
 
 
@@ -51,7 +56,7 @@ def rebase(url: URLRecord, base: URLRecord) -> URLRecord:
     a relative reference onto a relative base is a relative reference (``../a`` onto ``b/c/``
     is ``b/a``), and answering that is the point of keeping references relative.
     """
-    if has_opaque_path(base) and not (url and url[0].kind in (Kind.SCHEME, Kind.FRAGMENT)):
+    if has_opaque_path(base) and not (url and url[0].kind in (_SCHEME, _FRAGMENT)):
         raise _no_result(url, f"the base {print_record(base)} has an opaque path, so only a "
                               "fragment or a URL with a scheme can be relative to it")
     special = is_special(url) if url.scheme is not None else is_special(base)
@@ -65,11 +70,11 @@ def rebase(url: URLRecord, base: URLRecord) -> URLRecord:
 
 def _with_root(url: URLRecord) -> URLRecord:
     for c in url:
-        if c.kind >= Kind.ROOT:
-            if c.kind == Kind.ROOT:
+        if c.kind >= _ROOT:
+            if c.kind == _ROOT:
                 return url
             break
-    return url.replace(Kind.ROOT, Component(Kind.ROOT, "/"))
+    return url.replace(_ROOT, Component(_ROOT, "/"))
 
 
 def force_file(url: URLRecord) -> URLRecord:
@@ -80,9 +85,9 @@ def force_file(url: URLRecord) -> URLRecord:
     which the host parser then rejects (`@` and `:` are forbidden domain code points). That
     happens in :mod:`urlgrammar.operations.pipeline`, so the failure carries the standard's error name.
     """
-    if not url.has(Kind.AUTHORITY):
-        url = url.replace(Kind.AUTHORITY, Component(Kind.AUTHORITY, Authority.empty()))
-    return url if url.has(Kind.DRIVE) else _with_root(url)
+    if not url.has(_AUTHORITY):
+        url = url.replace(_AUTHORITY, Component(_AUTHORITY, Authority.empty()))
+    return url if url.has(_DRIVE) else _with_root(url)
 
 
 def force_web(url: URLRecord, mode: Mode) -> URLRecord:
@@ -96,14 +101,14 @@ def force_web(url: URLRecord, mode: Mode) -> URLRecord:
     authority = url.authority
     if authority is not None and not authority.is_empty:
         return url
-    at = next((i for i, c in enumerate(url) if c.kind in (Kind.DIR, Kind.FILE) and c.value != ""), None)
+    at = next((i for i, c in enumerate(url) if c.kind in (_DIR, _FILE) and c.value != ""), None)
     if at is None:
         start = _after_slashes(url)
         raise URLError.of(Diagnostic("host-missing", start, start, message(
             "host-missing", "a web URL needs one, and there is none, not even in the path"), "host"))
     promoted = parse_authority(url[at], mode)
-    rest = [c for i, c in enumerate(url) if i > at or c.kind not in (Kind.DIR, Kind.FILE)]
-    return URLRecord(rest).replace(Kind.AUTHORITY, promoted)
+    rest = [c for i, c in enumerate(url) if i > at or c.kind not in (_DIR, _FILE)]
+    return URLRecord(rest).replace(_AUTHORITY, promoted)
 
 
 def _after_slashes(url: URLRecord) -> int:
@@ -111,9 +116,9 @@ def _after_slashes(url: URLRecord) -> int:
     slash that follows, at the first position the WHATWG host state sees (0 where unknown)."""
     ends = [0]
     for c in url:
-        if c.end is None or c.kind > Kind.DIR:
+        if c.end is None or c.kind > _DIR:
             continue
-        ends.append(c.end + 1 if c.kind in (Kind.SCHEME, Kind.DIR) else c.end)
+        ends.append(c.end + 1 if c.kind in (_SCHEME, _DIR) else c.end)
     return max(ends)
 
 
@@ -132,13 +137,13 @@ def force(url: URLRecord, mode: Mode) -> URLRecord:
 def _is_forced_web(url: URLRecord) -> bool:
     """A scheme, an authority whose host is not empty, and a path-root: force_web would give
     ``url`` back."""
-    if len(url) < 2 or url[1].kind is not Kind.AUTHORITY:
+    if len(url) < 2 or url[1].kind is not _AUTHORITY:
         return False
     a: Authority = url[1].value
     host = a.host.value
     if host == "" and a.username is None and a.port is None:
         return False
-    return len(url) > 2 and url[2].kind is Kind.ROOT
+    return len(url) > 2 and url[2].kind is _ROOT
 
 
 def whatwg_resolve(url: URLRecord, base: URLRecord | None, mode: Mode) -> URLRecord:
@@ -160,6 +165,6 @@ def whatwg_resolve(url: URLRecord, base: URLRecord | None, mode: Mode) -> URLRec
     base = base if base is not None else URLRecord()
     if is_special(url) or (url.scheme is None and is_special(base)):
         return force(legacy_resolve(url, base), mode)
-    if (url and url[0].kind in (Kind.SCHEME, Kind.FRAGMENT)) or base.has(Kind.AUTHORITY) or base.root:
+    if (url and url[0].kind in (_SCHEME, _FRAGMENT)) or base.has(_AUTHORITY) or base.root:
         return strict_resolve(url, base)
     raise _no_result(url, f"the base {print_record(base)} has an opaque path" if base else None)

@@ -7,37 +7,33 @@ a match (:mod:`urlgrammar.syntax.regular` says how); and every grammar's termina
 # ruff: noqa
 # mypy: ignore-errors
 
-DIGEST = '1e9c1594'
+from urlgrammar.model.record import Component, Kind, URLRecord
+from urlgrammar.syntax.recipes import placed_after
+
+DIGEST = '5a368a9a'
 
 def make_url_url(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
-    cb_auth_path = lift.auth_path
+    K_AUTHORITY = Kind.AUTHORITY
+    K_DIR = Kind.DIR
+    K_FILE = Kind.FILE
+    K_FRAGMENT = Kind.FRAGMENT
+    K_HOST = Kind.HOST
+    K_PORT = Kind.PORT
+    K_QUERY = Kind.QUERY
+    K_ROOT = Kind.ROOT
+    K_SCHEME = Kind.SCHEME
     cb_authority = lift.authority
-    cb_dir = lift.dir
-    cb_file = lift.file
-    cb_fragment = lift.fragment
-    cb_host = lift.host
-    cb_ip6_bracket = lift.ip6_bracket
-    cb_path = lift.path
-    cb_path_root = lift.path_root
-    cb_port = lift.port
-    cb_query = lift.query
-    cb_scheme = lift.scheme
-    cb_url = lift.url
     cb_userinfo = lift.userinfo
-    S0, S1, S2, S3, S4, = patterns
+    S0, S1, S2, S3, = patterns
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
             a, b = R[1]
-            t1 = new(Tok, ('SCHEME', text[a:b], a, b))
-            c0.append(cb_scheme([t1]))
-        else:
-            c0.append(None)
+            c0.append(new(Component, (K_SCHEME, text[a:b], a, b, None)))
         if R[2][0] >= 0:
-            c2 = []
-            a, b = R[2]
-            c2.append(new(Tok, ('SS', text[a:b], a, b)))
+            k2 = len(c0)
+            s2, e2 = R[2]
             c3 = []
             if R[3][0] >= 0:
                 a, b = R[3]
@@ -45,190 +41,141 @@ def make_url_url(lift, patterns, Tok, NoMatch):
                 c3.append(cb_userinfo([t4]))
             else:
                 c3.append(None)
-            c5 = []
-            if R[4][0] >= 0:
-                if R[5][0] >= 0:
-                    a, b = R[5]
-                    c5.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-                else:
-                    a, b = R[6]
-                    t6 = new(Tok, ('LSQB', text[a:b], a, b))
-                    a, b = R[7]
-                    t7 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[8]
-                    t8 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                    c5.append(cb_ip6_bracket([t6, t7, t8]))
-            p9, q9 = R[9]
-            while p9 < q9:
-                m9 = S1.match(text, p9)
-                e9 = -1 if m9 is None else m9.end()
-                if e9 <= p9 or e9 > q9:
-                    raise NoMatch
-                R9 = m9.regs
-                if R9[1][0] >= 0:
-                    a, b = R9[1]
-                    c5.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-                else:
-                    a, b = R9[2]
-                    t10 = new(Tok, ('LSQB', text[a:b], a, b))
-                    a, b = R9[3]
-                    t11 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R9[4]
-                    t12 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                    c5.append(cb_ip6_bracket([t10, t11, t12]))
-                p9 = e9
-            c3.append(cb_host(c5))
-            if R[10][0] >= 0:
-                a, b = R[10]
-                t13 = new(Tok, ('COLON', text[a:b], a, b))
-                a, b = R[11]
-                t14 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-                c3.append(cb_port([t13, t14]))
+            a, b = R[4]
+            if a == b:
+                c3.append(new(Component, (K_HOST, '', None, None, None)))
+            else:
+                m = '[' if text.startswith('[', a) else None
+                c3.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+            if R[5][0] >= 0:
+                a, b = R[6]
+                e, f = R[5]
+                c3.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
             else:
                 c3.append(None)
-            c2.append(cb_authority(c3))
-            if R[12][0] >= 0:
-                a, b = R[12]
-                t15 = new(Tok, ('S', text[a:b], a, b))
-                c2.append(cb_path_root([t15]))
-                if R[14][0] >= 0:
-                    a, b = R[13]
-                    t16 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[14]
-                    t17 = new(Tok, ('S', text[a:b], a, b))
-                    c2.append(cb_dir([t16, t17]))
-                p18, q18 = R[15]
-                while p18 < q18:
-                    m18 = S2.match(text, p18)
-                    e18 = -1 if m18 is None else m18.end()
-                    if e18 <= p18 or e18 > q18:
+            v = cb_authority(c3)
+            if type(v) is Component:
+                c0.append(v)
+            elif type(v) is list:
+                c0.extend(v)
+            if R[7][0] >= 0:
+                c, d = R[7]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                c0.append(new(Component, (K_ROOT, '/', c, d, m)))
+                if R[9][0] >= 0:
+                    c, d = R[9]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R[8]
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p5, q5 = R[10]
+                if p5 < q5:
+                    for v5_0, v5_1 in S1.findall(text, p5, q5):
+                        x5_1 = p5 + len(v5_0)
+                        y5 = x5_1 + len(v5_1)
+                        m = v5_1
+                        if m == "/":
+                            m = None
+                        c0.append(new(Component, (K_DIR, v5_0, p5, x5_1, m)) if v5_0 else new(Component, (K_DIR, '', x5_1, x5_1, m)))
+                        p5 = y5
+                    if p5 != q5:
                         raise NoMatch
-                    R18 = m18.regs
-                    a, b = R18[1]
-                    t19 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R18[2]
-                    t20 = new(Tok, ('S', text[a:b], a, b))
-                    c2.append(cb_dir([t19, t20]))
-                    p18 = e18
+                if R[11][0] >= 0:
+                    a, b = R[11]
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            if len(c0) > k2 and c0[k2].kind is K_AUTHORITY:
+                c0[k2] = placed_after(text[s2:e2], e2, c0[k2])
+        else:
+            if R[12][0] >= 0:
+                c, d = R[12]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                c0.append(new(Component, (K_ROOT, '/', c, d, m)))
+                if R[14][0] >= 0:
+                    c, d = R[14]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R[13]
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p7, q7 = R[15]
+                if p7 < q7:
+                    for v7_0, v7_1 in S2.findall(text, p7, q7):
+                        x7_1 = p7 + len(v7_0)
+                        y7 = x7_1 + len(v7_1)
+                        m = v7_1
+                        if m == "/":
+                            m = None
+                        c0.append(new(Component, (K_DIR, v7_0, p7, x7_1, m)) if v7_0 else new(Component, (K_DIR, '', x7_1, x7_1, m)))
+                        p7 = y7
+                    if p7 != q7:
+                        raise NoMatch
                 if R[16][0] >= 0:
                     a, b = R[16]
-                    t21 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c2.append(cb_file([t21]))
-                else:
-                    c2.append(None)
-            else:
-                c2.append(None)
-            c0.append(cb_auth_path(c2))
-        else:
-            if R[17][0] >= 0:
-                c22 = []
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            elif R[17][0] >= 0:
+                c, d = R[18]
+                m = text[c:d]
+                if m == "/":
+                    m = None
                 a, b = R[17]
-                t23 = new(Tok, ('S', text[a:b], a, b))
-                c22.append(cb_path_root([t23]))
-                if R[19][0] >= 0:
-                    a, b = R[18]
-                    t24 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                c0.append(new(Component, (K_DIR, text[a:b], a, b, m)))
+                if R[20][0] >= 0:
+                    c, d = R[20]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
                     a, b = R[19]
-                    t25 = new(Tok, ('S', text[a:b], a, b))
-                    c22.append(cb_dir([t24, t25]))
-                p26, q26 = R[20]
-                while p26 < q26:
-                    m26 = S3.match(text, p26)
-                    e26 = -1 if m26 is None else m26.end()
-                    if e26 <= p26 or e26 > q26:
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p9, q9 = R[21]
+                if p9 < q9:
+                    for v9_0, v9_1 in S3.findall(text, p9, q9):
+                        x9_1 = p9 + len(v9_0)
+                        y9 = x9_1 + len(v9_1)
+                        m = v9_1
+                        if m == "/":
+                            m = None
+                        c0.append(new(Component, (K_DIR, v9_0, p9, x9_1, m)) if v9_0 else new(Component, (K_DIR, '', x9_1, x9_1, m)))
+                        p9 = y9
+                    if p9 != q9:
                         raise NoMatch
-                    R26 = m26.regs
-                    a, b = R26[1]
-                    t27 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R26[2]
-                    t28 = new(Tok, ('S', text[a:b], a, b))
-                    c22.append(cb_dir([t27, t28]))
-                    p26 = e26
-                if R[21][0] >= 0:
-                    a, b = R[21]
-                    t29 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c22.append(cb_file([t29]))
-                else:
-                    c22.append(None)
-                c0.append(cb_path(c22))
-            elif R[22][0] >= 0:
-                c30 = []
-                a, b = R[22]
-                t31 = new(Tok, ('PCHARS', text[a:b], a, b))
-                a, b = R[23]
-                t32 = new(Tok, ('S', text[a:b], a, b))
-                c30.append(cb_dir([t31, t32]))
-                if R[25][0] >= 0:
-                    a, b = R[24]
-                    t33 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[25]
-                    t34 = new(Tok, ('S', text[a:b], a, b))
-                    c30.append(cb_dir([t33, t34]))
-                p35, q35 = R[26]
-                while p35 < q35:
-                    m35 = S4.match(text, p35)
-                    e35 = -1 if m35 is None else m35.end()
-                    if e35 <= p35 or e35 > q35:
-                        raise NoMatch
-                    R35 = m35.regs
-                    a, b = R35[1]
-                    t36 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R35[2]
-                    t37 = new(Tok, ('S', text[a:b], a, b))
-                    c30.append(cb_dir([t36, t37]))
-                    p35 = e35
-                if R[27][0] >= 0:
-                    a, b = R[27]
-                    t38 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c30.append(cb_file([t38]))
-                else:
-                    c30.append(None)
-                c0.append(cb_path(c30))
+                if R[22][0] >= 0:
+                    a, b = R[22]
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
             else:
-                c39 = []
-                if R[28][0] >= 0:
-                    a, b = R[28]
-                    t40 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c39.append(cb_file([t40]))
-                else:
-                    c39.append(None)
-                c0.append(cb_path(c39))
-        if R[29][0] >= 0:
-            a, b = R[29]
-            t41 = new(Tok, ('QMARK', text[a:b], a, b))
-            a, b = R[30]
-            t42 = new(Tok, ('QCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_query([t41, t42]))
-        else:
-            c0.append(None)
-        if R[31][0] >= 0:
-            a, b = R[31]
-            t43 = new(Tok, ('HASH', text[a:b], a, b))
-            a, b = R[32]
-            t44 = new(Tok, ('FCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_fragment([t43, t44]))
-        else:
-            c0.append(None)
-        out.append(cb_url(c0))
+                if R[23][0] >= 0:
+                    a, b = R[23]
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+        if R[24][0] >= 0:
+            a, b = R[25]
+            e, f = R[24]
+            c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
+        if R[26][0] >= 0:
+            a, b = R[27]
+            e, f = R[26]
+            c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
+        out.append(new(URLRecord, c0))
     return B0
 
 def make_url_credentials(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
+    K_PASSWORD = Kind.PASSWORD
+    K_USERNAME = Kind.USERNAME
     cb_credentials = lift.credentials
-    cb_password = lift.password
-    cb_username = lift.username
     S0, = patterns
     def B0(R, text, out):
         c0 = []
         a, b = R[1]
-        t1 = new(Tok, ('UCHARS', text[a:b], a, b)) if a >= 0 else None
-        c0.append(cb_username([t1]))
+        c0.append(new(Component, (K_USERNAME, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_USERNAME, '', 0, 0, None)))
         if R[2][0] >= 0:
-            a, b = R[2]
-            t2 = new(Tok, ('COLON', text[a:b], a, b))
             a, b = R[3]
-            t3 = new(Tok, ('PWCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_password([t2, t3]))
+            e, f = R[2]
+            c0.append(new(Component, (K_PASSWORD, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PASSWORD, '', f, f, None)))
         else:
             c0.append(None)
         out.append(cb_credentials(c0))
@@ -236,12 +183,12 @@ def make_url_credentials(lift, patterns, Tok, NoMatch):
 
 def make_url_authority(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
+    K_HOST = Kind.HOST
+    K_PORT = Kind.PORT
     cb_authority = lift.authority
-    cb_host = lift.host
-    cb_ip6_bracket = lift.ip6_bracket
-    cb_port = lift.port
     cb_userinfo = lift.userinfo
-    S0, S1, = patterns
+    S0, = patterns
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
@@ -250,79 +197,182 @@ def make_url_authority(lift, patterns, Tok, NoMatch):
             c0.append(cb_userinfo([t1]))
         else:
             c0.append(None)
-        c2 = []
-        if R[2][0] >= 0:
-            if R[3][0] >= 0:
-                a, b = R[3]
-                c2.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-            else:
-                a, b = R[4]
-                t3 = new(Tok, ('LSQB', text[a:b], a, b))
-                a, b = R[5]
-                t4 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                a, b = R[6]
-                t5 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                c2.append(cb_ip6_bracket([t3, t4, t5]))
-        p6, q6 = R[7]
-        while p6 < q6:
-            m6 = S1.match(text, p6)
-            e6 = -1 if m6 is None else m6.end()
-            if e6 <= p6 or e6 > q6:
-                raise NoMatch
-            R6 = m6.regs
-            if R6[1][0] >= 0:
-                a, b = R6[1]
-                c2.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-            else:
-                a, b = R6[2]
-                t7 = new(Tok, ('LSQB', text[a:b], a, b))
-                a, b = R6[3]
-                t8 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                a, b = R6[4]
-                t9 = new(Tok, ('authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                c2.append(cb_ip6_bracket([t7, t8, t9]))
-            p6 = e6
-        c0.append(cb_host(c2))
-        if R[8][0] >= 0:
-            a, b = R[8]
-            t10 = new(Tok, ('COLON', text[a:b], a, b))
-            a, b = R[9]
-            t11 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_port([t10, t11]))
+        a, b = R[2]
+        if a == b:
+            c0.append(new(Component, (K_HOST, '', None, None, None)))
+        else:
+            m = '[' if text.startswith('[', a) else None
+            c0.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+        if R[3][0] >= 0:
+            a, b = R[4]
+            e, f = R[3]
+            c0.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
         else:
             c0.append(None)
         out.append(cb_authority(c0))
     return B0
 
+def make_url_host_port(lift, patterns, Tok, NoMatch):
+    new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
+    K_DIR = Kind.DIR
+    K_FILE = Kind.FILE
+    K_FRAGMENT = Kind.FRAGMENT
+    K_HOST = Kind.HOST
+    K_PORT = Kind.PORT
+    K_QUERY = Kind.QUERY
+    K_ROOT = Kind.ROOT
+    S0, S1, = patterns
+    def B0(R, text, out):
+        c0 = []
+        a, b = R[1]
+        if a == b:
+            c0.append(new(Component, (K_HOST, '', None, None, None)))
+        else:
+            m = '[' if text.startswith('[', a) else None
+            c0.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+        if R[2][0] >= 0:
+            a, b = R[3]
+            e, f = R[2]
+            c0.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
+        if R[4][0] >= 0:
+            c, d = R[4]
+            m = text[c:d]
+            if m == "/":
+                m = None
+            c0.append(new(Component, (K_ROOT, '/', c, d, m)))
+            if R[6][0] >= 0:
+                c, d = R[6]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                a, b = R[5]
+                c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+            p2, q2 = R[7]
+            if p2 < q2:
+                for v2_0, v2_1 in S1.findall(text, p2, q2):
+                    x2_1 = p2 + len(v2_0)
+                    y2 = x2_1 + len(v2_1)
+                    m = v2_1
+                    if m == "/":
+                        m = None
+                    c0.append(new(Component, (K_DIR, v2_0, p2, x2_1, m)) if v2_0 else new(Component, (K_DIR, '', x2_1, x2_1, m)))
+                    p2 = y2
+                if p2 != q2:
+                    raise NoMatch
+            if R[8][0] >= 0:
+                a, b = R[8]
+                c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+        if R[9][0] >= 0:
+            a, b = R[10]
+            e, f = R[9]
+            c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
+        if R[11][0] >= 0:
+            a, b = R[12]
+            e, f = R[11]
+            c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
+        out.append(c0)
+    return B0
+
+def make_url_path(lift, patterns, Tok, NoMatch):
+    new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
+    K_DIR = Kind.DIR
+    K_FILE = Kind.FILE
+    K_ROOT = Kind.ROOT
+    S0, S1, S2, = patterns
+    def B0(R, text, out):
+        if R[1][0] >= 0:
+            c0 = []
+            c, d = R[1]
+            m = text[c:d]
+            if m == "/":
+                m = None
+            c0.append(new(Component, (K_ROOT, '/', c, d, m)))
+            if R[3][0] >= 0:
+                c, d = R[3]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                a, b = R[2]
+                c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+            p2, q2 = R[4]
+            if p2 < q2:
+                for v2_0, v2_1 in S1.findall(text, p2, q2):
+                    x2_1 = p2 + len(v2_0)
+                    y2 = x2_1 + len(v2_1)
+                    m = v2_1
+                    if m == "/":
+                        m = None
+                    c0.append(new(Component, (K_DIR, v2_0, p2, x2_1, m)) if v2_0 else new(Component, (K_DIR, '', x2_1, x2_1, m)))
+                    p2 = y2
+                if p2 != q2:
+                    raise NoMatch
+            if R[5][0] >= 0:
+                a, b = R[5]
+                c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            out.append(c0)
+        elif R[6][0] >= 0:
+            c3 = []
+            c, d = R[7]
+            m = text[c:d]
+            if m == "/":
+                m = None
+            a, b = R[6]
+            c3.append(new(Component, (K_DIR, text[a:b], a, b, m)))
+            if R[9][0] >= 0:
+                c, d = R[9]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                a, b = R[8]
+                c3.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+            p5, q5 = R[10]
+            if p5 < q5:
+                for v5_0, v5_1 in S2.findall(text, p5, q5):
+                    x5_1 = p5 + len(v5_0)
+                    y5 = x5_1 + len(v5_1)
+                    m = v5_1
+                    if m == "/":
+                        m = None
+                    c3.append(new(Component, (K_DIR, v5_0, p5, x5_1, m)) if v5_0 else new(Component, (K_DIR, '', x5_1, x5_1, m)))
+                    p5 = y5
+                if p5 != q5:
+                    raise NoMatch
+            if R[11][0] >= 0:
+                a, b = R[11]
+                c3.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            out.append(c3)
+        else:
+            c6 = []
+            if R[12][0] >= 0:
+                a, b = R[12]
+                c6.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            out.append(c6)
+    return B0
+
 def make_special_url(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
-    cb_auth_path = lift.auth_path
+    K_AUTHORITY = Kind.AUTHORITY
+    K_DIR = Kind.DIR
+    K_FILE = Kind.FILE
+    K_FRAGMENT = Kind.FRAGMENT
+    K_HOST = Kind.HOST
+    K_PORT = Kind.PORT
+    K_QUERY = Kind.QUERY
+    K_ROOT = Kind.ROOT
+    K_SCHEME = Kind.SCHEME
     cb_authority = lift.authority
-    cb_dir = lift.dir
-    cb_file = lift.file
-    cb_fragment = lift.fragment
-    cb_host = lift.host
-    cb_ip6_bracket = lift.ip6_bracket
-    cb_path = lift.path
-    cb_path_root = lift.path_root
-    cb_port = lift.port
-    cb_query = lift.query
-    cb_scheme = lift.scheme
-    cb_url = lift.url
     cb_userinfo = lift.userinfo
-    S0, S1, S2, S3, S4, = patterns
+    S0, S1, S2, S3, = patterns
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
             a, b = R[1]
-            t1 = new(Tok, ('url__SCHEME', text[a:b], a, b))
-            c0.append(cb_scheme([t1]))
-        else:
-            c0.append(None)
+            c0.append(new(Component, (K_SCHEME, text[a:b], a, b, None)))
         if R[2][0] >= 0:
-            c2 = []
-            a, b = R[2]
-            c2.append(new(Tok, ('SS', text[a:b], a, b)))
+            k2 = len(c0)
+            s2, e2 = R[2]
             c3 = []
             if R[3][0] >= 0:
                 a, b = R[3]
@@ -330,190 +380,141 @@ def make_special_url(lift, patterns, Tok, NoMatch):
                 c3.append(cb_userinfo([t4]))
             else:
                 c3.append(None)
-            c5 = []
-            if R[4][0] >= 0:
-                if R[5][0] >= 0:
-                    a, b = R[5]
-                    c5.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-                else:
-                    a, b = R[6]
-                    t6 = new(Tok, ('LSQB', text[a:b], a, b))
-                    a, b = R[7]
-                    t7 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[8]
-                    t8 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                    c5.append(cb_ip6_bracket([t6, t7, t8]))
-            p9, q9 = R[9]
-            while p9 < q9:
-                m9 = S1.match(text, p9)
-                e9 = -1 if m9 is None else m9.end()
-                if e9 <= p9 or e9 > q9:
-                    raise NoMatch
-                R9 = m9.regs
-                if R9[1][0] >= 0:
-                    a, b = R9[1]
-                    c5.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-                else:
-                    a, b = R9[2]
-                    t10 = new(Tok, ('LSQB', text[a:b], a, b))
-                    a, b = R9[3]
-                    t11 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R9[4]
-                    t12 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                    c5.append(cb_ip6_bracket([t10, t11, t12]))
-                p9 = e9
-            c3.append(cb_host(c5))
-            if R[10][0] >= 0:
-                a, b = R[10]
-                t13 = new(Tok, ('COLON', text[a:b], a, b))
-                a, b = R[11]
-                t14 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-                c3.append(cb_port([t13, t14]))
+            a, b = R[4]
+            if a == b:
+                c3.append(new(Component, (K_HOST, '', None, None, None)))
+            else:
+                m = '[' if text.startswith('[', a) else None
+                c3.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+            if R[5][0] >= 0:
+                a, b = R[6]
+                e, f = R[5]
+                c3.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
             else:
                 c3.append(None)
-            c2.append(cb_authority(c3))
-            if R[12][0] >= 0:
-                a, b = R[12]
-                t15 = new(Tok, ('S', text[a:b], a, b))
-                c2.append(cb_path_root([t15]))
-                if R[14][0] >= 0:
-                    a, b = R[13]
-                    t16 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[14]
-                    t17 = new(Tok, ('S', text[a:b], a, b))
-                    c2.append(cb_dir([t16, t17]))
-                p18, q18 = R[15]
-                while p18 < q18:
-                    m18 = S2.match(text, p18)
-                    e18 = -1 if m18 is None else m18.end()
-                    if e18 <= p18 or e18 > q18:
+            v = cb_authority(c3)
+            if type(v) is Component:
+                c0.append(v)
+            elif type(v) is list:
+                c0.extend(v)
+            if R[7][0] >= 0:
+                c, d = R[7]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                c0.append(new(Component, (K_ROOT, '/', c, d, m)))
+                if R[9][0] >= 0:
+                    c, d = R[9]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R[8]
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p5, q5 = R[10]
+                if p5 < q5:
+                    for v5_0, v5_1 in S1.findall(text, p5, q5):
+                        x5_1 = p5 + len(v5_0)
+                        y5 = x5_1 + len(v5_1)
+                        m = v5_1
+                        if m == "/":
+                            m = None
+                        c0.append(new(Component, (K_DIR, v5_0, p5, x5_1, m)) if v5_0 else new(Component, (K_DIR, '', x5_1, x5_1, m)))
+                        p5 = y5
+                    if p5 != q5:
                         raise NoMatch
-                    R18 = m18.regs
-                    a, b = R18[1]
-                    t19 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R18[2]
-                    t20 = new(Tok, ('S', text[a:b], a, b))
-                    c2.append(cb_dir([t19, t20]))
-                    p18 = e18
+                if R[11][0] >= 0:
+                    a, b = R[11]
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            if len(c0) > k2 and c0[k2].kind is K_AUTHORITY:
+                c0[k2] = placed_after(text[s2:e2], e2, c0[k2])
+        else:
+            if R[12][0] >= 0:
+                c, d = R[12]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                c0.append(new(Component, (K_ROOT, '/', c, d, m)))
+                if R[14][0] >= 0:
+                    c, d = R[14]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R[13]
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p7, q7 = R[15]
+                if p7 < q7:
+                    for v7_0, v7_1 in S2.findall(text, p7, q7):
+                        x7_1 = p7 + len(v7_0)
+                        y7 = x7_1 + len(v7_1)
+                        m = v7_1
+                        if m == "/":
+                            m = None
+                        c0.append(new(Component, (K_DIR, v7_0, p7, x7_1, m)) if v7_0 else new(Component, (K_DIR, '', x7_1, x7_1, m)))
+                        p7 = y7
+                    if p7 != q7:
+                        raise NoMatch
                 if R[16][0] >= 0:
                     a, b = R[16]
-                    t21 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c2.append(cb_file([t21]))
-                else:
-                    c2.append(None)
-            else:
-                c2.append(None)
-            c0.append(cb_auth_path(c2))
-        else:
-            if R[17][0] >= 0:
-                c22 = []
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            elif R[17][0] >= 0:
+                c, d = R[18]
+                m = text[c:d]
+                if m == "/":
+                    m = None
                 a, b = R[17]
-                t23 = new(Tok, ('S', text[a:b], a, b))
-                c22.append(cb_path_root([t23]))
-                if R[19][0] >= 0:
-                    a, b = R[18]
-                    t24 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
+                c0.append(new(Component, (K_DIR, text[a:b], a, b, m)))
+                if R[20][0] >= 0:
+                    c, d = R[20]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
                     a, b = R[19]
-                    t25 = new(Tok, ('S', text[a:b], a, b))
-                    c22.append(cb_dir([t24, t25]))
-                p26, q26 = R[20]
-                while p26 < q26:
-                    m26 = S3.match(text, p26)
-                    e26 = -1 if m26 is None else m26.end()
-                    if e26 <= p26 or e26 > q26:
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p9, q9 = R[21]
+                if p9 < q9:
+                    for v9_0, v9_1 in S3.findall(text, p9, q9):
+                        x9_1 = p9 + len(v9_0)
+                        y9 = x9_1 + len(v9_1)
+                        m = v9_1
+                        if m == "/":
+                            m = None
+                        c0.append(new(Component, (K_DIR, v9_0, p9, x9_1, m)) if v9_0 else new(Component, (K_DIR, '', x9_1, x9_1, m)))
+                        p9 = y9
+                    if p9 != q9:
                         raise NoMatch
-                    R26 = m26.regs
-                    a, b = R26[1]
-                    t27 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R26[2]
-                    t28 = new(Tok, ('S', text[a:b], a, b))
-                    c22.append(cb_dir([t27, t28]))
-                    p26 = e26
-                if R[21][0] >= 0:
-                    a, b = R[21]
-                    t29 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c22.append(cb_file([t29]))
-                else:
-                    c22.append(None)
-                c0.append(cb_path(c22))
-            elif R[22][0] >= 0:
-                c30 = []
-                a, b = R[22]
-                t31 = new(Tok, ('PCHARS', text[a:b], a, b))
-                a, b = R[23]
-                t32 = new(Tok, ('S', text[a:b], a, b))
-                c30.append(cb_dir([t31, t32]))
-                if R[25][0] >= 0:
-                    a, b = R[24]
-                    t33 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[25]
-                    t34 = new(Tok, ('S', text[a:b], a, b))
-                    c30.append(cb_dir([t33, t34]))
-                p35, q35 = R[26]
-                while p35 < q35:
-                    m35 = S4.match(text, p35)
-                    e35 = -1 if m35 is None else m35.end()
-                    if e35 <= p35 or e35 > q35:
-                        raise NoMatch
-                    R35 = m35.regs
-                    a, b = R35[1]
-                    t36 = new(Tok, ('PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R35[2]
-                    t37 = new(Tok, ('S', text[a:b], a, b))
-                    c30.append(cb_dir([t36, t37]))
-                    p35 = e35
-                if R[27][0] >= 0:
-                    a, b = R[27]
-                    t38 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c30.append(cb_file([t38]))
-                else:
-                    c30.append(None)
-                c0.append(cb_path(c30))
+                if R[22][0] >= 0:
+                    a, b = R[22]
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
             else:
-                c39 = []
-                if R[28][0] >= 0:
-                    a, b = R[28]
-                    t40 = new(Tok, ('PCHARS', text[a:b], a, b))
-                    c39.append(cb_file([t40]))
-                else:
-                    c39.append(None)
-                c0.append(cb_path(c39))
-        if R[29][0] >= 0:
-            a, b = R[29]
-            t41 = new(Tok, ('QMARK', text[a:b], a, b))
-            a, b = R[30]
-            t42 = new(Tok, ('url__QCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_query([t41, t42]))
-        else:
-            c0.append(None)
-        if R[31][0] >= 0:
-            a, b = R[31]
-            t43 = new(Tok, ('HASH', text[a:b], a, b))
-            a, b = R[32]
-            t44 = new(Tok, ('url__FCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_fragment([t43, t44]))
-        else:
-            c0.append(None)
-        out.append(cb_url(c0))
+                if R[23][0] >= 0:
+                    a, b = R[23]
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+        if R[24][0] >= 0:
+            a, b = R[25]
+            e, f = R[24]
+            c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
+        if R[26][0] >= 0:
+            a, b = R[27]
+            e, f = R[26]
+            c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
+        out.append(new(URLRecord, c0))
     return B0
 
 def make_special_credentials(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
+    K_PASSWORD = Kind.PASSWORD
+    K_USERNAME = Kind.USERNAME
     cb_credentials = lift.credentials
-    cb_password = lift.password
-    cb_username = lift.username
     S0, = patterns
     def B0(R, text, out):
         c0 = []
         a, b = R[1]
-        t1 = new(Tok, ('url__UCHARS', text[a:b], a, b)) if a >= 0 else None
-        c0.append(cb_username([t1]))
+        c0.append(new(Component, (K_USERNAME, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_USERNAME, '', 0, 0, None)))
         if R[2][0] >= 0:
-            a, b = R[2]
-            t2 = new(Tok, ('COLON', text[a:b], a, b))
             a, b = R[3]
-            t3 = new(Tok, ('url__PWCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_password([t2, t3]))
+            e, f = R[2]
+            c0.append(new(Component, (K_PASSWORD, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PASSWORD, '', f, f, None)))
         else:
             c0.append(None)
         out.append(cb_credentials(c0))
@@ -521,12 +522,12 @@ def make_special_credentials(lift, patterns, Tok, NoMatch):
 
 def make_special_authority(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
+    K_HOST = Kind.HOST
+    K_PORT = Kind.PORT
     cb_authority = lift.authority
-    cb_host = lift.host
-    cb_ip6_bracket = lift.ip6_bracket
-    cb_port = lift.port
     cb_userinfo = lift.userinfo
-    S0, S1, = patterns
+    S0, = patterns
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
@@ -535,307 +536,375 @@ def make_special_authority(lift, patterns, Tok, NoMatch):
             c0.append(cb_userinfo([t1]))
         else:
             c0.append(None)
-        c2 = []
-        if R[2][0] >= 0:
-            if R[3][0] >= 0:
-                a, b = R[3]
-                c2.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-            else:
-                a, b = R[4]
-                t3 = new(Tok, ('LSQB', text[a:b], a, b))
-                a, b = R[5]
-                t4 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                a, b = R[6]
-                t5 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                c2.append(cb_ip6_bracket([t3, t4, t5]))
-        p6, q6 = R[7]
-        while p6 < q6:
-            m6 = S1.match(text, p6)
-            e6 = -1 if m6 is None else m6.end()
-            if e6 <= p6 or e6 > q6:
-                raise NoMatch
-            R6 = m6.regs
-            if R6[1][0] >= 0:
-                a, b = R6[1]
-                c2.append(new(Tok, ('HCHARS', text[a:b], a, b)))
-            else:
-                a, b = R6[2]
-                t7 = new(Tok, ('LSQB', text[a:b], a, b))
-                a, b = R6[3]
-                t8 = new(Tok, ('IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                a, b = R6[4]
-                t9 = new(Tok, ('url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                c2.append(cb_ip6_bracket([t7, t8, t9]))
-            p6 = e6
-        c0.append(cb_host(c2))
-        if R[8][0] >= 0:
-            a, b = R[8]
-            t10 = new(Tok, ('COLON', text[a:b], a, b))
-            a, b = R[9]
-            t11 = new(Tok, ('PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_port([t10, t11]))
+        a, b = R[2]
+        if a == b:
+            c0.append(new(Component, (K_HOST, '', None, None, None)))
+        else:
+            m = '[' if text.startswith('[', a) else None
+            c0.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+        if R[3][0] >= 0:
+            a, b = R[4]
+            e, f = R[3]
+            c0.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
         else:
             c0.append(None)
         out.append(cb_authority(c0))
     return B0
 
+def make_special_host_port(lift, patterns, Tok, NoMatch):
+    new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
+    K_DIR = Kind.DIR
+    K_FILE = Kind.FILE
+    K_FRAGMENT = Kind.FRAGMENT
+    K_HOST = Kind.HOST
+    K_PORT = Kind.PORT
+    K_QUERY = Kind.QUERY
+    K_ROOT = Kind.ROOT
+    S0, S1, = patterns
+    def B0(R, text, out):
+        c0 = []
+        a, b = R[1]
+        if a == b:
+            c0.append(new(Component, (K_HOST, '', None, None, None)))
+        else:
+            m = '[' if text.startswith('[', a) else None
+            c0.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+        if R[2][0] >= 0:
+            a, b = R[3]
+            e, f = R[2]
+            c0.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
+        if R[4][0] >= 0:
+            c, d = R[4]
+            m = text[c:d]
+            if m == "/":
+                m = None
+            c0.append(new(Component, (K_ROOT, '/', c, d, m)))
+            if R[6][0] >= 0:
+                c, d = R[6]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                a, b = R[5]
+                c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+            p2, q2 = R[7]
+            if p2 < q2:
+                for v2_0, v2_1 in S1.findall(text, p2, q2):
+                    x2_1 = p2 + len(v2_0)
+                    y2 = x2_1 + len(v2_1)
+                    m = v2_1
+                    if m == "/":
+                        m = None
+                    c0.append(new(Component, (K_DIR, v2_0, p2, x2_1, m)) if v2_0 else new(Component, (K_DIR, '', x2_1, x2_1, m)))
+                    p2 = y2
+                if p2 != q2:
+                    raise NoMatch
+            if R[8][0] >= 0:
+                a, b = R[8]
+                c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+        if R[9][0] >= 0:
+            a, b = R[10]
+            e, f = R[9]
+            c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
+        if R[11][0] >= 0:
+            a, b = R[12]
+            e, f = R[11]
+            c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
+        out.append(c0)
+    return B0
+
+def make_special_path(lift, patterns, Tok, NoMatch):
+    new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
+    K_DIR = Kind.DIR
+    K_FILE = Kind.FILE
+    K_ROOT = Kind.ROOT
+    S0, S1, S2, = patterns
+    def B0(R, text, out):
+        if R[1][0] >= 0:
+            c0 = []
+            c, d = R[1]
+            m = text[c:d]
+            if m == "/":
+                m = None
+            c0.append(new(Component, (K_ROOT, '/', c, d, m)))
+            if R[3][0] >= 0:
+                c, d = R[3]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                a, b = R[2]
+                c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+            p2, q2 = R[4]
+            if p2 < q2:
+                for v2_0, v2_1 in S1.findall(text, p2, q2):
+                    x2_1 = p2 + len(v2_0)
+                    y2 = x2_1 + len(v2_1)
+                    m = v2_1
+                    if m == "/":
+                        m = None
+                    c0.append(new(Component, (K_DIR, v2_0, p2, x2_1, m)) if v2_0 else new(Component, (K_DIR, '', x2_1, x2_1, m)))
+                    p2 = y2
+                if p2 != q2:
+                    raise NoMatch
+            if R[5][0] >= 0:
+                a, b = R[5]
+                c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            out.append(c0)
+        elif R[6][0] >= 0:
+            c3 = []
+            c, d = R[7]
+            m = text[c:d]
+            if m == "/":
+                m = None
+            a, b = R[6]
+            c3.append(new(Component, (K_DIR, text[a:b], a, b, m)))
+            if R[9][0] >= 0:
+                c, d = R[9]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                a, b = R[8]
+                c3.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+            p5, q5 = R[10]
+            if p5 < q5:
+                for v5_0, v5_1 in S2.findall(text, p5, q5):
+                    x5_1 = p5 + len(v5_0)
+                    y5 = x5_1 + len(v5_1)
+                    m = v5_1
+                    if m == "/":
+                        m = None
+                    c3.append(new(Component, (K_DIR, v5_0, p5, x5_1, m)) if v5_0 else new(Component, (K_DIR, '', x5_1, x5_1, m)))
+                    p5 = y5
+                if p5 != q5:
+                    raise NoMatch
+            if R[11][0] >= 0:
+                a, b = R[11]
+                c3.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            out.append(c3)
+        else:
+            c6 = []
+            if R[12][0] >= 0:
+                a, b = R[12]
+                c6.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            out.append(c6)
+    return B0
+
 def make_file_url(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
-    cb_auth_drive = lift.auth_drive
+    K_AUTHORITY = Kind.AUTHORITY
+    K_DIR = Kind.DIR
+    K_DRIVE = Kind.DRIVE
+    K_FILE = Kind.FILE
+    K_FRAGMENT = Kind.FRAGMENT
+    K_HOST = Kind.HOST
+    K_PORT = Kind.PORT
+    K_QUERY = Kind.QUERY
+    K_ROOT = Kind.ROOT
+    K_SCHEME = Kind.SCHEME
     cb_auth_drive_invalid = lift.auth_drive_invalid
     cb_auth_path = lift.auth_path
     cb_authority = lift.authority
     cb_authority_empty = lift.authority_empty
-    cb_dir = lift.dir
-    cb_drive = lift.drive
-    cb_file = lift.file
-    cb_fragment = lift.fragment
-    cb_host = lift.host
-    cb_ip6_bracket = lift.ip6_bracket
-    cb_path = lift.path
-    cb_path_root = lift.path_root
-    cb_port = lift.port
-    cb_query = lift.query
-    cb_scheme = lift.scheme
-    cb_url = lift.url
     cb_userinfo = lift.userinfo
-    S0, S1, S2, S3, S4, = patterns
+    S0, S1, S2, S3, = patterns
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
             a, b = R[1]
-            t1 = new(Tok, ('special__url__SCHEME', text[a:b], a, b))
-            c0.append(cb_scheme([t1]))
-        else:
-            c0.append(None)
+            c0.append(new(Component, (K_SCHEME, text[a:b], a, b, None)))
         if R[2][0] >= 0:
             c2 = []
             if R[4][0] >= 0:
                 c3 = []
-                c4 = []
+                c5 = []
                 if R[3][0] >= 0:
                     a, b = R[3]
-                    c4.append(new(Tok, ('SS', text[a:b], a, b)))
-                    c4.append(cb_authority_empty([]))
-                else:
-                    c4.append(None)
-                    c4.append(None)
-                a, b = R[4]
-                c4.append(new(Tok, ('DRIVE', text[a:b], a, b)))
-                c3.append(cb_auth_drive_invalid(c4))
-                c2.append(cb_auth_drive(c3))
-            elif R[5][0] >= 0:
-                c5 = []
-                a, b = R[5]
-                c5.append(new(Tok, ('SS', text[a:b], a, b)))
-                c6 = []
-                if R[6][0] >= 0:
-                    a, b = R[6]
-                    t7 = new(Tok, ('special__USERINFO', text[a:b], a, b))
-                    c6.append(cb_userinfo([t7]))
-                else:
-                    c6.append(None)
-                c8 = []
-                if R[7][0] >= 0:
-                    if R[8][0] >= 0:
-                        a, b = R[8]
-                        c8.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
-                    else:
-                        a, b = R[9]
-                        t9 = new(Tok, ('LSQB', text[a:b], a, b))
-                        a, b = R[10]
-                        t10 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                        a, b = R[11]
-                        t11 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                        c8.append(cb_ip6_bracket([t9, t10, t11]))
-                p12, q12 = R[12]
-                while p12 < q12:
-                    m12 = S1.match(text, p12)
-                    e12 = -1 if m12 is None else m12.end()
-                    if e12 <= p12 or e12 > q12:
-                        raise NoMatch
-                    R12 = m12.regs
-                    if R12[1][0] >= 0:
-                        a, b = R12[1]
-                        c8.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
-                    else:
-                        a, b = R12[2]
-                        t13 = new(Tok, ('LSQB', text[a:b], a, b))
-                        a, b = R12[3]
-                        t14 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                        a, b = R12[4]
-                        t15 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                        c8.append(cb_ip6_bracket([t13, t14, t15]))
-                    p12 = e12
-                c6.append(cb_host(c8))
-                if R[13][0] >= 0:
-                    a, b = R[13]
-                    t16 = new(Tok, ('COLON', text[a:b], a, b))
-                    a, b = R[14]
-                    t17 = new(Tok, ('special__PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-                    c6.append(cb_port([t16, t17]))
-                else:
-                    c6.append(None)
-                c5.append(cb_authority(c6))
-                if R[15][0] >= 0:
-                    a, b = R[15]
-                    t18 = new(Tok, ('DRIVE_S', text[a:b], a, b))
-                    a, b = R[16]
-                    t19 = new(Tok, ('DRIVE', text[a:b], a, b))
-                    c5.append(cb_drive([t18, t19]))
+                    c5.append(new(Tok, ('SS', text[a:b], a, b)))
+                    c5.append(cb_authority_empty([]))
                 else:
                     c5.append(None)
-                c2.append(cb_auth_drive(c5))
+                    c5.append(None)
+                a, b = R[4]
+                c5.append(new(Tok, ('DRIVE', text[a:b], a, b)))
+                v = cb_auth_drive_invalid(c5)
+                if type(v) is Component:
+                    c3.append(v)
+                elif type(v) is list:
+                    c3.extend(v)
+                c2.append(c3)
+            elif R[5][0] >= 0:
+                c6 = []
+                k7 = len(c6)
+                s7, e7 = R[5]
+                c8 = []
+                if R[6][0] >= 0:
+                    a, b = R[6]
+                    t9 = new(Tok, ('special__USERINFO', text[a:b], a, b))
+                    c8.append(cb_userinfo([t9]))
+                else:
+                    c8.append(None)
+                a, b = R[7]
+                if a == b:
+                    c8.append(new(Component, (K_HOST, '', None, None, None)))
+                else:
+                    m = '[' if text.startswith('[', a) else None
+                    c8.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+                if R[8][0] >= 0:
+                    a, b = R[9]
+                    e, f = R[8]
+                    c8.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
+                else:
+                    c8.append(None)
+                v = cb_authority(c8)
+                if type(v) is Component:
+                    c6.append(v)
+                elif type(v) is list:
+                    c6.extend(v)
+                if R[10][0] >= 0:
+                    c, d = R[10]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R[11]
+                    c6.append(new(Component, (K_DRIVE, text[a:b], a, b, m)))
+                if len(c6) > k7 and c6[k7].kind is K_AUTHORITY:
+                    c6[k7] = placed_after(text[s7:e7], e7, c6[k7])
+                c2.append(c6)
             else:
-                c20 = []
-                a, b = R[17]
-                t21 = new(Tok, ('DRIVE_S', text[a:b], a, b))
-                a, b = R[18]
-                t22 = new(Tok, ('DRIVE', text[a:b], a, b))
-                c20.append(cb_drive([t21, t22]))
-                c2.append(cb_auth_drive(c20))
-            if R[19][0] >= 0:
-                a, b = R[19]
-                t23 = new(Tok, ('S', text[a:b], a, b))
-                c2.append(cb_path_root([t23]))
-                if R[21][0] >= 0:
-                    a, b = R[20]
-                    t24 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[21]
-                    t25 = new(Tok, ('S', text[a:b], a, b))
-                    c2.append(cb_dir([t24, t25]))
-                p26, q26 = R[22]
-                while p26 < q26:
-                    m26 = S2.match(text, p26)
-                    e26 = -1 if m26 is None else m26.end()
-                    if e26 <= p26 or e26 > q26:
+                c10 = []
+                c, d = R[12]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                a, b = R[13]
+                c10.append(new(Component, (K_DRIVE, text[a:b], a, b, m)))
+                c2.append(c10)
+            if R[14][0] >= 0:
+                c, d = R[14]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                c2.append(new(Component, (K_ROOT, '/', c, d, m)))
+                if R[16][0] >= 0:
+                    c, d = R[16]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R[15]
+                    c2.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p12, q12 = R[17]
+                if p12 < q12:
+                    for v12_0, v12_1 in S1.findall(text, p12, q12):
+                        x12_1 = p12 + len(v12_0)
+                        y12 = x12_1 + len(v12_1)
+                        m = v12_1
+                        if m == "/":
+                            m = None
+                        c2.append(new(Component, (K_DIR, v12_0, p12, x12_1, m)) if v12_0 else new(Component, (K_DIR, '', x12_1, x12_1, m)))
+                        p12 = y12
+                    if p12 != q12:
                         raise NoMatch
-                    R26 = m26.regs
-                    a, b = R26[1]
-                    t27 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R26[2]
-                    t28 = new(Tok, ('S', text[a:b], a, b))
-                    c2.append(cb_dir([t27, t28]))
-                    p26 = e26
-                if R[23][0] >= 0:
-                    a, b = R[23]
-                    t29 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c2.append(cb_file([t29]))
+                if R[18][0] >= 0:
+                    a, b = R[18]
+                    c2.append(new(Component, (K_FILE, text[a:b], a, b, None)))
                 else:
                     c2.append(None)
             else:
                 c2.append(None)
-            c0.append(cb_auth_path(c2))
+            v = cb_auth_path(c2)
+            if type(v) is Component:
+                c0.append(v)
+            elif type(v) is list:
+                c0.extend(v)
         else:
-            if R[24][0] >= 0:
-                c30 = []
+            if R[19][0] >= 0:
+                c, d = R[19]
+                m = text[c:d]
+                if m == "/":
+                    m = None
+                c0.append(new(Component, (K_ROOT, '/', c, d, m)))
+                if R[21][0] >= 0:
+                    c, d = R[21]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
+                    a, b = R[20]
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p14, q14 = R[22]
+                if p14 < q14:
+                    for v14_0, v14_1 in S2.findall(text, p14, q14):
+                        x14_1 = p14 + len(v14_0)
+                        y14 = x14_1 + len(v14_1)
+                        m = v14_1
+                        if m == "/":
+                            m = None
+                        c0.append(new(Component, (K_DIR, v14_0, p14, x14_1, m)) if v14_0 else new(Component, (K_DIR, '', x14_1, x14_1, m)))
+                        p14 = y14
+                    if p14 != q14:
+                        raise NoMatch
+                if R[23][0] >= 0:
+                    a, b = R[23]
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+            elif R[24][0] >= 0:
+                c, d = R[25]
+                m = text[c:d]
+                if m == "/":
+                    m = None
                 a, b = R[24]
-                t31 = new(Tok, ('S', text[a:b], a, b))
-                c30.append(cb_path_root([t31]))
-                if R[26][0] >= 0:
-                    a, b = R[25]
-                    t32 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
+                c0.append(new(Component, (K_DIR, text[a:b], a, b, m)))
+                if R[27][0] >= 0:
+                    c, d = R[27]
+                    m = text[c:d]
+                    if m == "/":
+                        m = None
                     a, b = R[26]
-                    t33 = new(Tok, ('S', text[a:b], a, b))
-                    c30.append(cb_dir([t32, t33]))
-                p34, q34 = R[27]
-                while p34 < q34:
-                    m34 = S3.match(text, p34)
-                    e34 = -1 if m34 is None else m34.end()
-                    if e34 <= p34 or e34 > q34:
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p16, q16 = R[28]
+                if p16 < q16:
+                    for v16_0, v16_1 in S3.findall(text, p16, q16):
+                        x16_1 = p16 + len(v16_0)
+                        y16 = x16_1 + len(v16_1)
+                        m = v16_1
+                        if m == "/":
+                            m = None
+                        c0.append(new(Component, (K_DIR, v16_0, p16, x16_1, m)) if v16_0 else new(Component, (K_DIR, '', x16_1, x16_1, m)))
+                        p16 = y16
+                    if p16 != q16:
                         raise NoMatch
-                    R34 = m34.regs
-                    a, b = R34[1]
-                    t35 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R34[2]
-                    t36 = new(Tok, ('S', text[a:b], a, b))
-                    c30.append(cb_dir([t35, t36]))
-                    p34 = e34
-                if R[28][0] >= 0:
-                    a, b = R[28]
-                    t37 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c30.append(cb_file([t37]))
-                else:
-                    c30.append(None)
-                c0.append(cb_path(c30))
-            elif R[29][0] >= 0:
-                c38 = []
-                a, b = R[29]
-                t39 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                a, b = R[30]
-                t40 = new(Tok, ('S', text[a:b], a, b))
-                c38.append(cb_dir([t39, t40]))
-                if R[32][0] >= 0:
-                    a, b = R[31]
-                    t41 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R[32]
-                    t42 = new(Tok, ('S', text[a:b], a, b))
-                    c38.append(cb_dir([t41, t42]))
-                p43, q43 = R[33]
-                while p43 < q43:
-                    m43 = S4.match(text, p43)
-                    e43 = -1 if m43 is None else m43.end()
-                    if e43 <= p43 or e43 > q43:
-                        raise NoMatch
-                    R43 = m43.regs
-                    a, b = R43[1]
-                    t44 = new(Tok, ('special__PCHARS', text[a:b], a, b)) if a >= 0 else None
-                    a, b = R43[2]
-                    t45 = new(Tok, ('S', text[a:b], a, b))
-                    c38.append(cb_dir([t44, t45]))
-                    p43 = e43
-                if R[34][0] >= 0:
-                    a, b = R[34]
-                    t46 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c38.append(cb_file([t46]))
-                else:
-                    c38.append(None)
-                c0.append(cb_path(c38))
+                if R[29][0] >= 0:
+                    a, b = R[29]
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
             else:
-                c47 = []
-                if R[35][0] >= 0:
-                    a, b = R[35]
-                    t48 = new(Tok, ('special__PCHARS', text[a:b], a, b))
-                    c47.append(cb_file([t48]))
-                else:
-                    c47.append(None)
-                c0.append(cb_path(c47))
-        if R[36][0] >= 0:
-            a, b = R[36]
-            t49 = new(Tok, ('QMARK', text[a:b], a, b))
-            a, b = R[37]
-            t50 = new(Tok, ('special__url__QCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_query([t49, t50]))
-        else:
-            c0.append(None)
-        if R[38][0] >= 0:
-            a, b = R[38]
-            t51 = new(Tok, ('HASH', text[a:b], a, b))
-            a, b = R[39]
-            t52 = new(Tok, ('special__url__FCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_fragment([t51, t52]))
-        else:
-            c0.append(None)
-        out.append(cb_url(c0))
+                if R[30][0] >= 0:
+                    a, b = R[30]
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
+        if R[31][0] >= 0:
+            a, b = R[32]
+            e, f = R[31]
+            c0.append(new(Component, (K_QUERY, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_QUERY, '', f, f, None)))
+        if R[33][0] >= 0:
+            a, b = R[34]
+            e, f = R[33]
+            c0.append(new(Component, (K_FRAGMENT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_FRAGMENT, '', f, f, None)))
+        out.append(new(URLRecord, c0))
     return B0
 
 def make_file_credentials(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
+    K_PASSWORD = Kind.PASSWORD
+    K_USERNAME = Kind.USERNAME
     cb_credentials = lift.credentials
-    cb_password = lift.password
-    cb_username = lift.username
     S0, = patterns
     def B0(R, text, out):
         c0 = []
         a, b = R[1]
-        t1 = new(Tok, ('special__url__UCHARS', text[a:b], a, b)) if a >= 0 else None
-        c0.append(cb_username([t1]))
+        c0.append(new(Component, (K_USERNAME, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_USERNAME, '', 0, 0, None)))
         if R[2][0] >= 0:
-            a, b = R[2]
-            t2 = new(Tok, ('COLON', text[a:b], a, b))
             a, b = R[3]
-            t3 = new(Tok, ('special__url__PWCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_password([t2, t3]))
+            e, f = R[2]
+            c0.append(new(Component, (K_PASSWORD, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PASSWORD, '', f, f, None)))
         else:
             c0.append(None)
         out.append(cb_credentials(c0))
@@ -843,12 +912,12 @@ def make_file_credentials(lift, patterns, Tok, NoMatch):
 
 def make_file_authority(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
+    K_AUTHORITY = Kind.AUTHORITY
+    K_HOST = Kind.HOST
+    K_PORT = Kind.PORT
     cb_authority = lift.authority
-    cb_host = lift.host
-    cb_ip6_bracket = lift.ip6_bracket
-    cb_port = lift.port
     cb_userinfo = lift.userinfo
-    S0, S1, = patterns
+    S0, = patterns
     def B0(R, text, out):
         c0 = []
         if R[1][0] >= 0:
@@ -857,45 +926,16 @@ def make_file_authority(lift, patterns, Tok, NoMatch):
             c0.append(cb_userinfo([t1]))
         else:
             c0.append(None)
-        c2 = []
-        if R[2][0] >= 0:
-            if R[3][0] >= 0:
-                a, b = R[3]
-                c2.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
-            else:
-                a, b = R[4]
-                t3 = new(Tok, ('LSQB', text[a:b], a, b))
-                a, b = R[5]
-                t4 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                a, b = R[6]
-                t5 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                c2.append(cb_ip6_bracket([t3, t4, t5]))
-        p6, q6 = R[7]
-        while p6 < q6:
-            m6 = S1.match(text, p6)
-            e6 = -1 if m6 is None else m6.end()
-            if e6 <= p6 or e6 > q6:
-                raise NoMatch
-            R6 = m6.regs
-            if R6[1][0] >= 0:
-                a, b = R6[1]
-                c2.append(new(Tok, ('special__HCHARS', text[a:b], a, b)))
-            else:
-                a, b = R6[2]
-                t7 = new(Tok, ('LSQB', text[a:b], a, b))
-                a, b = R6[3]
-                t8 = new(Tok, ('special__IP6CHARS', text[a:b], a, b)) if a >= 0 else None
-                a, b = R6[4]
-                t9 = new(Tok, ('special__url__authority__RSQB', text[a:b], a, b)) if a >= 0 else None
-                c2.append(cb_ip6_bracket([t7, t8, t9]))
-            p6 = e6
-        c0.append(cb_host(c2))
-        if R[8][0] >= 0:
-            a, b = R[8]
-            t10 = new(Tok, ('COLON', text[a:b], a, b))
-            a, b = R[9]
-            t11 = new(Tok, ('special__PORTCHARS', text[a:b], a, b)) if a >= 0 else None
-            c0.append(cb_port([t10, t11]))
+        a, b = R[2]
+        if a == b:
+            c0.append(new(Component, (K_HOST, '', None, None, None)))
+        else:
+            m = '[' if text.startswith('[', a) else None
+            c0.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+        if R[3][0] >= 0:
+            a, b = R[4]
+            e, f = R[3]
+            c0.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
         else:
             c0.append(None)
         out.append(cb_authority(c0))
@@ -946,8 +986,8 @@ def make_pct_pct_encoded_string(lift, patterns, Tok, NoMatch):
         out.append(cb_pct_encoded_string(c0))
     return B0
 
-PATTERNS = {'url_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>//))(?:((?>[^\\/?#]*@)))?(?:()(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/?#]+)))?)?(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?)?|(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?|((?>[^\\/?#]+))((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*)(?:((?>[^\\/?#]+)))?|(?:((?>[^\\/?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))'], 'url_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'url_authority': ['(?:((?>[^\\/?#]*@)))?(?:()(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/?#]+)))?)?', '(?:((?>[^\\/?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/?#]+)))?(?:((?>\\])))?)'], 'special_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?(?:()(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'special_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'special_authority': ['(?:((?>[^\\/\\\\?#]*@)))?(?:()(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)'], 'file_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:()(?:(?:((?>[\\/\\\\]{2})))?((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z)))|((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?(?:()(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))?|((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'file_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'file_authority': ['(?:((?>[^\\/\\\\?#]*@)))?(?:()(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?', '(?:((?>[^\\/\\\\?#:\\[]+))|((?>\\[))(?:((?>[^\\]\\/\\\\?#]+)))?(?:((?>\\])))?)'], 'pct_pct_encoded_string': ['(?:()(?:((?>(?:%[0-9A-Fa-f]{2})+))|((?>%[0-9A-Fa-f]?))|((?>[^%]+))))?((?:(?:(?>(?:%[0-9A-Fa-f]{2})+)|(?>%[0-9A-Fa-f]?)|(?>[^%]+)))*)', '(?:((?>(?:%[0-9A-Fa-f]{2})+))|((?>%[0-9A-Fa-f]?))|((?>[^%]+)))']}
+PATTERNS = {'url_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>//))(?:((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/?#]+)))?)?(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?)?|(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?|((?>[^\\/?#]+))((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?|(?:((?>[^\\/?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))'], 'url_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'url_authority': ['(?:((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/?#]+)))?)?'], 'url_host_port': ['((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/?#]+)))?)?(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?)?(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/?#]+)))?((?>/))'], 'url_path': ['(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?|((?>[^\\/?#]+))((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?|(?:((?>[^\\/?#]+)))?)', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))'], 'special_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'special_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'special_authority': ['(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?'], 'special_host_port': ['((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'special_path': ['(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?)', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'file_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:()(?:(?:((?>[\\/\\\\]{2})))?((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z)))|((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))?|((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'file_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'file_authority': ['(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?'], 'pct_pct_encoded_string': ['(?:()(?:((?>(?:%[0-9A-Fa-f]{2})+))|((?>%[0-9A-Fa-f]?))|((?>[^%]+))))?((?:(?:(?>(?:%[0-9A-Fa-f]{2})+)|(?>%[0-9A-Fa-f]?)|(?>[^%]+)))*+)', '(?:((?>(?:%[0-9A-Fa-f]{2})+))|((?>%[0-9A-Fa-f]?))|((?>[^%]+)))']}
 
-COMPILED = {'url': ('url', 'credentials', 'authority'), 'special': ('url', 'credentials', 'authority'), 'file': ('url', 'credentials', 'authority'), 'pct': ('pct_encoded_string',)}
+COMPILED = {'url': ('url', 'credentials', 'authority', 'host_port', 'path'), 'special': ('url', 'credentials', 'authority', 'host_port', 'path'), 'file': ('url', 'credentials', 'authority'), 'pct': ('pct_encoded_string',)}
 
 TERMINALS = {'url': {'USERINFO': '[^\\/?#]*@', 'HCHARS': '[^\\/?#:\\[]+', 'IP6CHARS': '[^\\]\\/?#]+', 'authority__RSQB': '\\]', 'PORTCHARS': '[^\\/?#]+', 'UCHARS': '[^:]+', 'PWCHARS': '[\\s\\S]+', 'SCHEME': '[A-Za-z][A-Za-z0-9+\\-.]*(?=:)', 'S': '/', 'SS': '//', 'PCHARS': '[^\\/?#]+', 'QCHARS': '[^#]+', 'FCHARS': '[\\s\\S]+', 'LSQB': '\\[', 'COLON': ':', 'QMARK': '\\?', 'HASH': '\\#'}, 'special': {'USERINFO': '[^\\/\\\\?#]*@', 'HCHARS': '[^\\/\\\\?#:\\[]+', 'IP6CHARS': '[^\\]\\/\\\\?#]+', 'url__authority__RSQB': '\\]', 'PORTCHARS': '[^\\/\\\\?#]+', 'url__UCHARS': '[^:]+', 'url__PWCHARS': '[\\s\\S]+', 'url__SCHEME': '[A-Za-z][A-Za-z0-9+\\-.]*(?=:)', 'S': '[\\/\\\\]', 'SS': '[\\/\\\\]{2}', 'PCHARS': '[^\\/\\\\?#]+', 'url__QCHARS': '[^#]+', 'url__FCHARS': '[\\s\\S]+', 'LSQB': '\\[', 'COLON': ':', 'QMARK': '\\?', 'HASH': '\\#'}, 'file': {'special__USERINFO': '[^\\/\\\\?#]*@', 'special__HCHARS': '[^\\/\\\\?#:\\[]+', 'special__IP6CHARS': '[^\\]\\/\\\\?#]+', 'special__url__authority__RSQB': '\\]', 'special__PORTCHARS': '[^\\/\\\\?#]+', 'special__url__UCHARS': '[^:]+', 'special__url__PWCHARS': '[\\s\\S]+', 'special__url__SCHEME': '[A-Za-z][A-Za-z0-9+\\-.]*(?=:)', 'S': '[\\/\\\\]', 'SS': '[\\/\\\\]{2}', 'special__PCHARS': '[^\\/\\\\?#]+', 'special__url__QCHARS': '[^#]+', 'special__url__FCHARS': '[\\s\\S]+', 'DRIVE': '[A-Za-z][:|](?=[\\/\\\\?#]|\\Z)', 'DRIVE_S': '[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))', 'LSQB': '\\[', 'COLON': ':', 'QMARK': '\\?', 'HASH': '\\#'}, 'authority': {'USERINFO': '[^\\/?#]*@', 'HCHARS': '[^\\/?#:\\[]+', 'IP6CHARS': '[^\\]\\/?#]+', 'RSQB': '\\]', 'PORTCHARS': '[^\\/?#]+', 'UCHARS': '[^:]+', 'PWCHARS': '[\\s\\S]+', 'LSQB': '\\[', 'COLON': ':'}, 'pct': {'PCT_ENCODED_BYTES': '(?:%[0-9A-Fa-f]{2})+', 'PCT_INVALID': '%[0-9A-Fa-f]?', 'UNCODED': '[^%]+'}, 'ipv4': {'DOT': '\\.', 'NUM_DEC': '(?:0|[1-9][0-9]*)(?![^.])', 'NUM_OCT': '0[0-7]+(?![^.])', 'NUM_HEX': '0[xX][0-9A-Fa-f]*(?![^.])', 'NON_NUMERIC': '[^.]+', 'DEC_OCTET': '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])'}, 'ipv6': {'DOT': '\\.', 'DEC_OCTET': '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])', 'COLON': ':', 'H16': '[0-9A-Fa-f]{1,4}', 'IP4_LEAD': '[0-9A-Fa-f]{1,4}(?=\\.)', 'INVALID': '[^0-9A-Fa-f:.]+', 'IP4_NUM': '0|[1-9][0-9]*', 'IP4_INVALID': '[^0-9.]+', 'H16_STRICT': '(?:0|[1-9A-Fa-f][0-9A-Fa-f]{0,3})(?![0-9A-Fa-f.])', 'IP4_FIRST_OCTET': '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?=\\.)', '__ANON_0': '::'}}

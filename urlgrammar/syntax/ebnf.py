@@ -62,6 +62,7 @@ class Rep:
 class Rule:
     callback: str | None  # None for an inlined `_rule`
     body: Node
+    group: int = -1  # where the rule's whole text is one group (a recipe's WHOLE value)
 
 
 Node = Term | Seq | Alt | Opt | Rep | Rule

@@ -22,6 +22,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from urlgrammar.model.schemes import Mode, mode_for_scheme
+from urlgrammar.syntax import recipes
 from urlgrammar.syntax.lalr import Driver, Tok
 
 if TYPE_CHECKING:
@@ -35,8 +36,8 @@ TransformerFactory = Callable[[], Any]
 
 #: Each grammar file with its start rules.
 GRAMMARS: dict[str, tuple[str, ...]] = {
-    "url": ("url", "credentials", "authority"),
-    "special": ("url", "credentials", "authority"),
+    "url": ("url", "credentials", "authority", "host_port", "path"),
+    "special": ("url", "credentials", "authority", "host_port", "path"),
     "file": ("url", "credentials", "authority"),
     "authority": ("authority", "credentials"),
     "pct": ("pct_encoded_string",),
@@ -112,9 +113,10 @@ def tree_parser(name: str, *, positions: bool = False) -> Lark:
 
 
 def grammar_digest(directory: str | os.PathLike[str]) -> str:
-    """A checksum of every grammar file's name and content (CRC-32: it only tells whether the
-    compiled module is current, and it costs nothing to import)."""
-    crc = 0
+    """A checksum of every grammar file's name and content, and of the lift's recipes, which
+    the compiled builders write out (CRC-32: it only tells whether the compiled module is
+    current, and it costs nothing to import)."""
+    crc = zlib.crc32(recipes.digest().encode())
     for name in sorted(n for n in os.listdir(directory) if n.endswith(".lark")):
         with open(os.path.join(directory, name), "rb") as f:
             crc = zlib.crc32(name.encode() + b"\0" + f.read() + b"\0", crc)

@@ -11,7 +11,6 @@ original input through the preprocessing offset map.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from urlgrammar.errors import Diagnostic, URLError
@@ -22,6 +21,7 @@ from urlgrammar.syntax.grammars import Matcher, matcher
 from urlgrammar.syntax.lalr import Driver, ParseError
 from urlgrammar.syntax.lalr import Tok as Token
 from urlgrammar.syntax.preprocess import OffsetMap
+from urlgrammar.syntax.recipes import RECIPES, SEQUENCES, lift_method, placed, placed_after, sequence_method
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -31,52 +31,11 @@ Children = list[Any]
 # The lift makes a record's components, on every parse: built with tuple.__new__, which skips
 # the Python-level __new__ a NamedTuple has (its defaults), and with the kinds as constants.
 _new = tuple.__new__
-_SCHEME, _AUTHORITY, _ROOT, _DIR, _FILE, _QUERY, _FRAGMENT, _HOST = (
-    Kind.SCHEME, Kind.AUTHORITY, Kind.ROOT, Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT, Kind.HOST)
-
-
-def _text(tokens: Iterable[Token]) -> str:
-    return "".join([t.value for t in tokens])
-
-
-def _flatten(children: Children) -> list[Component]:
-    """The components among ``children``, where a child may also be a list of components."""
-    out: list[Component] = []
-    for child in children:
-        if type(child) is Component:
-            out.append(child)
-        elif type(child) is list:
-            out.extend(child)
-    return out
+_AUTHORITY, _HOST = Kind.AUTHORITY, Kind.HOST
 
 
 def _shifted(c: Component, by: int) -> Component:
     return Component(c.kind, c.value, (c.start or 0) + by, (c.end or 0) + by, c.mark)
-
-
-def _is_token(x: object) -> bool:
-    return hasattr(x, "end_pos")
-
-
-def _after(ss: Token, authority: Component) -> Component:
-    """The authority after its `//` token: placed, and marked where the token is not `//`."""
-    placed = _placed(authority, ss.end_pos or 0)
-    return placed if ss.value == "//" else placed._replace(mark=ss.value)
-
-
-def _sigil(tok: Token) -> str | None:
-    """A separator's mark: None for `/`, the backslash otherwise (special and file modes)."""
-    return None if tok.value == "/" else tok.value
-
-
-def _placed(authority: Component, at: int) -> Component:
-    """Give an authority that starts with an empty host the position ``at`` (after `//`)."""
-    if authority.start is not None:
-        return authority
-    value: Authority = authority.value
-    host = Component(Kind.HOST, value.host.value, at, at)
-    end = value.port.end if value.port is not None else at
-    return Component(Kind.AUTHORITY, value._replace(host=host), at, end)
 
 
 class Lift:
@@ -89,79 +48,37 @@ class Lift:
 
     # ---- the URL ---------------------------------------------------------------------------
 
-    def url(self, children: Children) -> URLRecord:
-        scheme, path, query, fragment = children
-        out = [] if scheme is None else [scheme]
-        out += path
-        if query is not None:
-            out.append(query)
-        if fragment is not None:
-            out.append(fragment)
-        return _new(URLRecord, out)
+    # The rules that make sequences of components, as their entries in SEQUENCES say.
+    url = sequence_method(SEQUENCES["url"])
+    auth_path = sequence_method(SEQUENCES["auth_path"])
+    path = sequence_method(SEQUENCES["path"])
+    auth_drive = sequence_method(SEQUENCES["auth_drive"])
+    host_port = sequence_method(SEQUENCES["host_port"])
 
-    def scheme(self, children: Children) -> Component:
-        tok: Token = children[0]
-        return _new(Component, (_SCHEME, tok.value, tok.start_pos, tok.end_pos, None))
-
-    def auth_path(self, children: Children) -> list[Component]:
-        out = _flatten(children)
-        ss = children[0]
-        if _is_token(ss) and out and out[0].kind == _AUTHORITY:
-            out[0] = _after(ss, out[0])
-        return out
-
-    def path(self, children: Children) -> list[Component]:
-        return _flatten(children)
-
-    def path_root(self, children: Children) -> Component:
-        tok: Token = children[0]
-        sigil = tok.value
-        return _new(Component, (_ROOT, "/", tok.start_pos, tok.end_pos, None if sigil == "/" else sigil))
-
-    def dir(self, children: Children) -> Component:
-        # A dir is the commonest component: its mark is worked out inline (see _sigil).
-        value, sigil = children
-        mark = None if sigil.value == "/" else sigil.value
-        if value is None:
-            return _new(Component, (_DIR, "", sigil.start_pos, sigil.start_pos, mark))
-        return _new(Component, (_DIR, value.value, value.start_pos, value.end_pos, mark))
-
-    def file(self, children: Children) -> Component:
-        tok = children[0]
-        return _new(Component, (_FILE, tok.value, tok.start_pos, tok.end_pos, None))
-
-    def query(self, children: Children) -> Component:
-        return self._sigilled(_QUERY, children)
-
-    def fragment(self, children: Children) -> Component:
-        return self._sigilled(_FRAGMENT, children)
-
-    @staticmethod
-    def _sigilled(kind: Kind, children: Children) -> Component:
-        """A component written as its sigil and an optional value token."""
-        sigil, value = children
-        if value is None:
-            return _new(Component, (kind, "", sigil.end_pos, sigil.end_pos, None))
-        return _new(Component, (kind, value.value, value.start_pos, value.end_pos, None))
+    # The component rules whose children are tokens: made as their recipes say.
+    scheme = lift_method(RECIPES["scheme"])
+    path_root = lift_method(RECIPES["path_root"])
+    dir = lift_method(RECIPES["dir"])
+    file = lift_method(RECIPES["file"])
+    query = lift_method(RECIPES["query"])
+    fragment = lift_method(RECIPES["fragment"])
+    drive = lift_method(RECIPES["drive"])
+    username = lift_method(RECIPES["username"])
+    password = lift_method(RECIPES["password"])
+    port = lift_method(RECIPES["port"])
+    host = lift_method(RECIPES["host"])
 
     # ---- drives (file.lark) ----------------------------------------------------------------
-
-    def auth_drive(self, children: Children) -> list[Component]:
-        return self.auth_path(children)
 
     def auth_drive_invalid(self, children: Children) -> list[Component]:
         ss, authority, letter = children
         drive = Component(Kind.DRIVE, letter.value, letter.start_pos, letter.end_pos, "")
         if ss is None:
             return [drive]
-        return [_after(ss, authority), drive]
+        return [placed_after(ss.value, ss.end_pos, authority), drive]
 
     def authority_empty(self, children: Children) -> Component:
         return Component(Kind.AUTHORITY, Authority.empty())
-
-    def drive(self, children: Children) -> Component:
-        sigil, letter = children
-        return Component(Kind.DRIVE, letter.value, letter.start_pos, letter.end_pos, _sigil(sigil))
 
     # ---- the authority (authority.lark) ------------------------------------------------------
 
@@ -197,32 +114,8 @@ class Lift:
         username, password = children
         return username, password
 
-    def username(self, children: Children) -> Component:
-        tok = children[0]
-        if tok is None:
-            return Component(Kind.USERNAME, "", 0, 0)
-        return Component(Kind.USERNAME, tok.value, tok.start_pos, tok.end_pos)
-
-    def password(self, children: Children) -> Component:
-        return self._sigilled(Kind.PASSWORD, children)
-
-    def host(self, children: Children) -> Component:
-        if len(children) == 1 and type(children[0]) is not list:
-            tok = children[0]  # the common case: one run of host code points
-            return _new(Component, (_HOST, tok.value, tok.start_pos, tok.end_pos, None))
-        tokens: list[Token] = []
-        for child in children:
-            tokens.extend(child if isinstance(child, list) else [child])
-        if not tokens:
-            return Component(Kind.HOST, "")
-        bracketed = "[" if type(children[0]) is list else None
-        return Component(Kind.HOST, _text(tokens), tokens[0].start_pos, tokens[-1].end_pos, bracketed)
-
     def ip6_bracket(self, children: Children) -> list[Token]:
         return [c for c in children if c is not None]
-
-    def port(self, children: Children) -> Component:
-        return self._sigilled(Kind.PORT, children)
 
 
 _PARSERS: dict[Mode, Matcher | Driver] = {}
@@ -286,7 +179,7 @@ def separators(record: URLRecord) -> list[tuple[int, str]]:
 def parse_authority(component: Component, mode: Mode) -> Component:
     """Read a dir or file component's value as an Authority (for ``force``), keeping spans."""
     text: str = component.value
-    authority: Authority = _placed(parser(mode).parse(text, "authority"), 0).value
+    authority: Authority = placed(parser(mode).parse(text, "authority"), 0).value
     if component.start is None:
         # No spans, where the component had none; the marks (a bracketed host) stay.
         return Component(Kind.AUTHORITY, authority.map(lambda c: c._replace(start=None, end=None)))

@@ -99,3 +99,10 @@ def preprocess(original: str) -> Preprocessed:
         else:
             kept += 1
     return Preprocessed(text, original, OffsetMap(lead, tuple(removed), len(text)))
+
+
+def remove_tab_newline(text: str) -> str:
+    """Remove every u+9, u+A and u+D, and trim nothing: what the basic URL parser does to the
+    value of a setter, which runs it with a URL given (https://url.spec.whatwg.org/#concept-basic-url-parser,
+    steps 1 to 3)."""
+    return text.translate(_TAB_NEWLINE)

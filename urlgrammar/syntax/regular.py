@@ -6,13 +6,11 @@ turns a loaded Lark grammar (its rule definitions as written, and its terminals)
 - one pattern: each terminal an atomic group ``(?>…)`` (a token, once read, is not re-read
   shorter, as the lexer does not), optional parts optional groups, alternatives in grammar
   order, and a repeated item (``dir*``) one captured span;
-- Python source for a builder that turns the match into the children lists Lark's LALR parser
-  would give each rule (anonymous tokens dropped, ``_rules`` inlined, ``[x]`` placeholders,
-  ``!rules`` keeping their tokens) and calls the same transformer methods in the same order.
-  A repeated span is re-read item by item with the item's own pattern.
+- Python source for a builder that lifts the match as the transformer would lift the tree
+  (:mod:`urlgrammar.syntax.builder` writes it).
 
-So the transformer (:class:`urlgrammar.syntax.lift.Lift`) stays the one description of what
-each rule means; the pattern is only a faster way to find the tree.
+So the transformer (:class:`urlgrammar.syntax.lift.Lift`) and the recipes it is made of stay
+the one description of what each rule means; the pattern is only a faster way to find the tree.
 
 Exactness. The LALR parser's contextual lexer picks, among the terminals a state accepts, the
 first in its order (priority, then width) that matches; the pattern tries alternatives in
@@ -30,14 +28,15 @@ written by ``python -m urlgrammar.syntax.regular`` and checked against the gramm
 from __future__ import annotations
 
 import copy
-import itertools
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from urlgrammar.syntax.builder import Writer
 from urlgrammar.syntax.ebnf import Alt, Loader, Node, Opt, Rep, Rule, Seq, Term
 from urlgrammar.syntax.order import check_order
+from urlgrammar.syntax.recipes import WHOLE, Recipe, Sequence
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -47,11 +46,13 @@ if TYPE_CHECKING:
 
 
 class _Emitter:
-    """Writes a node's pattern, numbering its capturing groups in the order they open."""
+    """Writes a node's pattern, numbering its capturing groups in the order they open. A rule
+    whose recipe takes its whole text is one group, with no groups inside."""
 
-    def __init__(self, programs: list[tuple[str, Node]]):
+    def __init__(self, programs: list[tuple[str, Node]], recipes: dict[str, Recipe]):
         self.groups = 0
         self.programs = programs
+        self.recipes = recipes
 
     def group(self) -> int:
         self.groups += 1
@@ -64,6 +65,10 @@ class _Emitter:
                 return f"((?>{node.pattern}))"
             return f"(?>{node.pattern})"
         if isinstance(node, Rule):
+            recipe = self.recipes.get(node.callback or "")
+            if capture and recipe is not None and recipe.value is WHOLE:
+                node.group = self.group()
+                return f"({self.pattern(node.body, False)})"
             return self.pattern(node.body, capture)
         if isinstance(node, Seq):
             return "".join(self.pattern(i, capture) for i in node.items)
@@ -88,7 +93,12 @@ class _Emitter:
                 node.marker = witness.group
             return "(?:" + body + ")?"
         if isinstance(node, Rep):
-            times = "+" if node.at_least else "*"
+            # Possessive: the LALR parser reads items as long as another one follows, and a
+            # repetition that kept its iterations for backtracking makes Python's matcher
+            # quadratic in their number wherever groups before it are set (about 70 times
+            # slower at 100 kB than at 10 kB, where linear is 10). A text that would need an
+            # iteration given back is one the pattern does not take, and the driver reads it.
+            times = "++" if node.at_least else "*+"
             if not capture:
                 return f"(?:{self.pattern(node.body, False)}){times}"
             node.group = self.group()
@@ -134,111 +144,6 @@ def _witness(node: Node) -> Term | Rep | None:
     return None
 
 
-def _simple(node: Node) -> list[Node] | None:
-    """The items of a rule body whose children are each one token or none: mandatory
-    terminals and optional single terminals. None for any other body."""
-    items: list[Node] = list(node.items) if isinstance(node, Seq) else [node]
-    for item in items:
-        if isinstance(item, Term):
-            continue
-        body = item.body if isinstance(item, Opt) else None
-        if isinstance(body, Term) and body.kept and isinstance(item, Opt) and item.placeholders == 1:
-            continue
-        return None
-    return items
-
-
-# ---- the builder's source -------------------------------------------------------------------
-
-
-class _Writer:
-    """Writes the Python that turns a match's ``regs`` into children and callbacks."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.names = itertools.count()
-        self.callbacks: set[str] = set()
-        self.regs = "R"  # the name of the match's regs where the lines are
-
-    def emit(self, depth: int, line: str) -> None:
-        self.lines.append("    " * depth + line)
-
-    def children(self, node: Node, into: str, depth: int) -> None:
-        """Lines that append ``node``'s children to the list named ``into``."""
-        if isinstance(node, Term):
-            if node.kept:
-                g = node.group
-                self.emit(depth, f"a, b = {self.regs}[{g}]")
-                self.emit(depth, f"{into}.append(new(Tok, ({node.name!r}, text[a:b], a, b)))")
-        elif isinstance(node, Rule):
-            if node.callback is None:
-                self.children(node.body, into, depth)
-            elif (items := _simple(node.body)) is not None:
-                self.callbacks.add(node.callback)
-                self.emit(depth, f"{into}.append(cb_{node.callback}([{self.tokens(items, depth)}]))")
-            else:
-                inner = f"c{next(self.names)}"
-                self.callbacks.add(node.callback)
-                self.emit(depth, f"{inner} = []")
-                self.children(node.body, inner, depth)
-                self.emit(depth, f"{into}.append(cb_{node.callback}({inner}))")
-        elif isinstance(node, Seq):
-            for item in node.items:
-                self.children(item, into, depth)
-        elif isinstance(node, Alt):
-            for i, (branch, marker) in enumerate(zip(node.branches, node.markers, strict=True)):
-                if i == len(node.branches) - 1:
-                    self.emit(depth, "else:")
-                else:
-                    self.emit(depth, f"{'if' if i == 0 else 'elif'} {self.regs}[{marker}][0] >= 0:")
-                before = len(self.lines)
-                self.children(branch, into, depth + 1)
-                if len(self.lines) == before:
-                    self.emit(depth + 1, "pass")
-        elif isinstance(node, Opt):
-            self.emit(depth, f"if {self.regs}[{node.marker}][0] >= 0:")
-            before = len(self.lines)
-            self.children(node.body, into, depth + 1)
-            if len(self.lines) == before:
-                self.emit(depth + 1, "pass")
-            if node.placeholders:
-                self.emit(depth, "else:")
-                for _ in range(node.placeholders):
-                    self.emit(depth + 1, f"{into}.append(None)")
-        elif isinstance(node, Rep):
-            # Re-read the span item by item, with the item's own pattern and its builder
-            # written inline; an item that ends elsewhere than the pattern's reading did sends
-            # the text to the LALR driver.
-            n = next(self.names)
-            self.emit(depth, f"p{n}, q{n} = {self.regs}[{node.group}]")
-            self.emit(depth, f"while p{n} < q{n}:")
-            self.emit(depth + 1, f"m{n} = S{node.sub}.match(text, p{n})")
-            self.emit(depth + 1, f"e{n} = -1 if m{n} is None else m{n}.end()")
-            self.emit(depth + 1, f"if e{n} <= p{n} or e{n} > q{n}:")
-            self.emit(depth + 2, "raise NoMatch")
-            self.emit(depth + 1, f"R{n} = m{n}.regs")
-            outer, self.regs = self.regs, f"R{n}"
-            self.children(node.body, into, depth + 1)
-            self.regs = outer
-            self.emit(depth + 1, f"p{n} = e{n}")
-
-    def tokens(self, items: list[Node], depth: int) -> str:
-        """Lines that read the tokens of a simple rule body into locals; the list's items."""
-        values = []
-        for item in items:
-            term = item.body if isinstance(item, Opt) else item
-            assert isinstance(term, Term)
-            if not term.kept:
-                continue
-            name = f"t{next(self.names)}"
-            self.emit(depth, f"a, b = {self.regs}[{term.group}]")
-            make = f"new(Tok, ({term.name!r}, text[a:b], a, b))"
-            self.emit(depth, f"{name} = {make}" if isinstance(item, Term) else
-                      f"{name} = {make} if a >= 0 else None")
-            values.append(name)
-        return ", ".join(values)
-
-
 @dataclass(frozen=True)
 class Program:
     """One start rule's pattern and builder source (``B``), and its repeated items' own."""
@@ -247,10 +152,13 @@ class Program:
     patterns: list[str]
     source: str
     callbacks: frozenset[str]
+    kinds: frozenset[str]  # the Kind members its inline recipes use
 
 
-def compile_start(lark: Lark, start: str, name: str) -> Program:
-    """Compile the rule ``start`` of ``lark``'s grammar; ``name`` prefixes the builders."""
+def compile_start(lark: Lark, start: str, name: str, recipes: dict[str, Recipe] | None = None,
+                  sequences: dict[str, Sequence] | None = None) -> Program:
+    """Compile the rule ``start`` of ``lark``'s grammar; ``name`` prefixes the builders.
+    Rules named in ``recipes`` and ``sequences`` are made inline as those say."""
     loader = Loader(lark)
     rule = loader.rule(start)
     check_order(rule)
@@ -259,26 +167,30 @@ def compile_start(lark: Lark, start: str, name: str) -> Program:
     patterns: list[str] = []
     i = 0
     while i < len(programs):  # emitting a pattern adds its repeated items' programs
-        patterns.append(_Emitter(programs).pattern(programs[i][1], True))
+        patterns.append(_Emitter(programs, recipes or {}).pattern(programs[i][1], True))
         i += 1
-    writer = _Writer()
+    writer = Writer(recipes or {}, sequences or {})
     writer.emit(0, "def B0(R, text, out):")
     writer.children(root, "out", 1)
     body = "\n".join(writer.lines)
-    return Program(name, patterns, body, frozenset(writer.callbacks))
+    return Program(name, patterns, body, frozenset(writer.callbacks), frozenset(writer.kinds))
 
 # ---- the generated module -------------------------------------------------------------------
 
 #: What is compiled: each URL grammar's start rules, and percent-encoded strings.
-COMPILED = {"url": ("url", "credentials", "authority"),
-            "special": ("url", "credentials", "authority"),
+COMPILED = {"url": ("url", "credentials", "authority", "host_port", "path"),
+            "special": ("url", "credentials", "authority", "host_port", "path"),
             "file": ("url", "credentials", "authority"),
             "pct": ("pct_encoded_string",)}
+#: The grammars whose component rules are lifted as :data:`urlgrammar.syntax.recipes.RECIPES`
+#: says (their builders serve :class:`urlgrammar.syntax.lift.Lift` only).
+LIFTED = ("url", "special", "file")
 
 
 def module_source() -> str:
     """The source of :mod:`urlgrammar.syntax.compiled`, from the grammar files as they are."""
     from urlgrammar.syntax.grammars import GRAMMARS, build, grammar_digest, grammar_dir
+    from urlgrammar.syntax.recipes import RECIPES, SEQUENCES
 
     out = [
         '"""Generated by ``python -m urlgrammar.syntax.regular`` from the grammar files: do not edit.',
@@ -290,6 +202,9 @@ def module_source() -> str:
         "# ruff: noqa",
         "# mypy: ignore-errors",
         "",
+        "from urlgrammar.model.record import Component, Kind, URLRecord",
+        "from urlgrammar.syntax.recipes import placed_after",
+        "",
         f"DIGEST = {grammar_digest(grammar_dir())!r}",
         "",
     ]
@@ -300,10 +215,14 @@ def module_source() -> str:
         terminals[grammar] = {str(t.name): t.pattern.to_regexp() for t in lark.terminals}
         for start in COMPILED.get(grammar, ()):
             name = f"{grammar}_{start}"
-            program = compile_start(lark, start, name)
+            lifted = grammar in LIFTED
+            program = compile_start(lark, start, name, RECIPES if lifted else None,
+                                    SEQUENCES if lifted else None)
             patterns[name] = program.patterns
             out.append(f"def make_{name}(lift, patterns, Tok, NoMatch):")
             out.append("    new = tuple.__new__")
+            for kind in sorted(program.kinds):
+                out.append(f"    K_{kind} = Kind.{kind}")
             for cb in sorted(program.callbacks):
                 out.append(f"    cb_{cb} = lift.{cb}")
             out.append("    " + ", ".join(f"S{k}" for k in range(len(program.patterns))) + ", = patterns")

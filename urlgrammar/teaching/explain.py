@@ -144,7 +144,7 @@ def explain(input: str, base: str | None = None) -> Explanation:
     phases = _Phases()
     url = None
     try:
-        url = URL(*run(input, base_record, fallback, "utf-8", phases))
+        url = URL._from_record(*run(input, base_record, fallback, "utf-8", phases))
     except URLError as e:
         phases.error = e
     assert phases.pre is not None  # preprocessing and the grammars are total

@@ -1,0 +1,102 @@
+"""application/x-www-form-urlencoded: the standard's parser and serializer.
+
+https://url.spec.whatwg.org/#concept-urlencoded. What a URL's query holds when
+:class:`~urlgrammar.URLSearchParams` reads it, and what an HTML form submits. It is not
+:func:`urllib.parse.parse_qsl` and :func:`urllib.parse.urlencode`: the README shows where they
+differ (`+`, `%` not followed by two hex digits, which of ``*-._~`` are encoded, bytes that are
+not UTF-8).
+
+    >>> from urlgrammar import form
+    >>> form.parse("a=b+c&%F0%9F%8C%88&=x")
+    [('a', 'b c'), ('🌈', ''), ('', 'x')]
+    >>> form.serialize([("a", "b c"), ("é", "~")])
+    'a=b+c&%C3%A9=%7E'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from urlgrammar.encoding.labels import get_encoding
+from urlgrammar.encoding.percent import (
+    FORM_URLENCODED_SET,
+    pct_tokens,
+    percent_encode_after_encoding,
+    scalar_values,
+)
+
+__all__ = ["parse", "serialize"]
+
+
+def _percent_decode(data: bytes) -> bytes:
+    """https://url.spec.whatwg.org/#percent-decode of a byte sequence, reading it with the
+    percent-encoded string grammar (``grammars/pct.lark``). Latin-1 gives each byte the code
+    point of the same value, so the grammar's tokens are the bytes' own."""
+    if b"%" not in data:
+        return data
+    out = []
+    for token in pct_tokens(data.decode("latin-1")):
+        if token.type == "PCT_ENCODED_BYTES":
+            out.append(bytes.fromhex(token.value.replace("%", "")))
+        else:
+            out.append(token.value.encode("latin-1"))
+    return b"".join(out)
+
+
+def _decode(data: bytes) -> str:
+    """Replace `+` with a space, percent-decode, then UTF-8 decode without BOM (bytes that are
+    not UTF-8 become U+FFFD; a byte order mark stays)."""
+    return _percent_decode(data.replace(b"+", b" ")).decode("utf-8", "replace")
+
+
+def parse(input: str | bytes) -> list[tuple[str, str]]:
+    """The name-value pairs of ``input``
+    (https://url.spec.whatwg.org/#concept-urlencoded-parser, and for a str the string parser,
+    https://url.spec.whatwg.org/#concept-urlencoded-string-parser, which UTF-8 encodes it
+    first: a lone surrogate counts as U+FFFD). Never raises for a str or bytes."""
+    if isinstance(input, str):
+        data = scalar_values(input).encode("utf-8")
+    elif isinstance(input, bytes | bytearray | memoryview):
+        data = bytes(input)
+    else:
+        raise TypeError(f"form.parse() wants a str or bytes, not {type(input).__name__}")
+    output = []
+    for sequence in data.split(b"&"):
+        if not sequence:
+            continue
+        name, _, value = sequence.partition(b"=")
+        output.append((_decode(name), _decode(value)))
+    return output
+
+
+def serialize(pairs: Iterable[tuple[str, str]], encoding: str = "utf-8") -> str:
+    """The pairs as an ASCII string (https://url.spec.whatwg.org/#concept-urlencoded-serializer):
+    each name and value percent-encoded after encoding with ``encoding`` (a label of the
+    Encoding Standard; its output encoding is used, so UTF-16 means UTF-8) and the
+    application/x-www-form-urlencoded percent-encode set, a space as `+`. A code point the
+    encoding cannot represent becomes a percent-encoded numeric character reference, as a
+    browser's form submission does. An unknown label is a ValueError.
+    """
+    if get_encoding(encoding) is None:
+        raise ValueError(f"{encoding!r} is not an encoding label of the Encoding Standard "
+                         "(https://encoding.spec.whatwg.org/#names-and-labels)")
+    out = []
+    for pair in pairs:
+        name, value = as_pair(pair)
+        out.append(percent_encode_after_encoding(encoding, name, FORM_URLENCODED_SET) + "="
+                   + percent_encode_after_encoding(encoding, value, FORM_URLENCODED_SET))
+    return "&".join(out)
+
+
+def as_pair(pair: object) -> tuple[str, str]:
+    """A name-value pair of strings, as scalar value strings; TypeError for anything else."""
+    if isinstance(pair, str | bytes) or not isinstance(pair, Iterable):
+        raise TypeError(f"a name-value pair must be a sequence of two str, not {type(pair).__name__}")
+    items = list(pair)
+    if len(items) != 2:
+        raise TypeError(f"a name-value pair must have exactly two items, not {len(items)}")
+    name, value = items
+    if not isinstance(name, str) or not isinstance(value, str):
+        raise TypeError("a name-value pair must be two str, not "
+                        f"{type(name).__name__} and {type(value).__name__}")
+    return scalar_values(name), scalar_values(value)

@@ -1,0 +1,330 @@
+"""The URL API's setters as operations on the record.
+
+https://url.spec.whatwg.org/#urlutils-members. The standard defines most setters as a run of
+the basic URL parser on the value, starting in the state of the component (a *state
+override*), on the URL being changed. Here a setter reads its value with that component's
+production of the URL grammars instead (``host_port``, ``port``, ``path``, ``query``,
+``fragment``; the protocol setter with the ``SCHEME`` terminal), puts what it read into the
+record with the model's operations (``upto``, ``goto``, ``replace``), and runs the pipeline's
+host parser and normalisation on it.
+
+Where a state override does something the grammar's reading would not say, the setter says
+so in a comment, and docs/teaching.md shows it: the port setter keeps the digits up to the
+first other code point, the protocol setter does not switch between special and other
+schemes, a file URL's host takes no port, the host setter keeps a host it has set when the
+port after it fails, and the pathname and search setters read `?` and `#` as their own.
+
+Each setter returns the new record, or None where the standard's steps change nothing (a
+setter that returns early, or a run of the parser that returns failure before it set
+anything). Values are strings; the caller converts lone surrogates.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from urlgrammar.errors import URLError
+from urlgrammar.host.authority import is_file_localhost, port_number
+from urlgrammar.host.parser import Empty, Host, parse_host
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord
+from urlgrammar.model.schemes import (
+    Mode,
+    default_port,
+    has_opaque_path,
+    is_file,
+    is_special_scheme,
+    mode_of,
+)
+from urlgrammar.operations.drive import detect_drive
+from urlgrammar.operations.normalise import normalise_path, normalise_userinfo, percent_encode
+from urlgrammar.syntax.grammars import scheme_of
+from urlgrammar.syntax.lift import parser
+from urlgrammar.syntax.preprocess import remove_tab_newline
+
+Setter = Callable[[URLRecord, str], "URLRecord | None"]
+
+_DIGITS = re.compile("[0-9]*")
+
+
+def _read(text: str, start: str, special: bool) -> list[Component]:
+    """``text`` read with a start rule of the generic or the special grammar (a file URL's
+    values are read with the special grammar's rules, which file.lark shares)."""
+    found: list[Component] = parser(Mode.SPECIAL if special else Mode.GENERIC).parse(text, start)
+    return list(found)
+
+
+def _without(sigil: str, value: str) -> str:
+    return value[1:] if value.startswith(sigil) else value
+
+
+#: What each setter gives the grammar: the text it makes of the value, and the start rule (or,
+#: for the protocol, the terminal) that reads it. The basic URL parser removes tab and newline
+#: from its input, after the search and hash setters have removed one leading `?` or `#`.
+_GRAMMAR_TEXT: dict[str, tuple[Callable[[str], str], str]] = {
+    "protocol": (lambda v: remove_tab_newline(v) + ":", "SCHEME"),
+    "host": (remove_tab_newline, "host_port"),
+    "hostname": (remove_tab_newline, "host_port"),
+    "port": (lambda v: ":" + remove_tab_newline(v), "host_port"),
+    # The spec says a state override makes `?` and `#` path code points, and `#` a query code
+    # point, which the percent-encode sets encode; the grammar's path and query end at them, so
+    # they are encoded first.
+    "pathname": (lambda v: remove_tab_newline(v).replace("?", "%3F").replace("#", "%23"), "path"),
+    "search": (lambda v: "?" + remove_tab_newline(_without("?", v)).replace("#", "%23"), "url"),
+    "hash": (lambda v: "#" + remove_tab_newline(_without("#", v)), "url"),
+}
+
+
+def read_value(attribute: str, value: str, special: bool) -> tuple[str, str, list[Component]] | None:
+    """How the named setter reads ``value`` in a special URL or another: the text given to the
+    grammar, the start rule, and what it read; None for username and password, which the
+    standard percent-encodes whole, unread."""
+    if attribute not in _GRAMMAR_TEXT:
+        return None
+    make, rule = _GRAMMAR_TEXT[attribute]
+    text = make(value)
+    if rule != "SCHEME":
+        return text, rule, _read(text, rule, special)
+    scheme = scheme_of(text)
+    return text, rule, [] if scheme is None else [Component(Kind.SCHEME, scheme, 0, len(scheme))]
+
+
+def _reading(attribute: str, value: str, record: URLRecord) -> list[Component]:
+    found = read_value(attribute, value, is_special_scheme(record.scheme))
+    assert found is not None
+    return found[2]
+
+
+def _includes_credentials(a: Authority) -> bool:
+    """https://url.spec.whatwg.org/#include-credentials"""
+    return bool(a.username is not None and a.username.value) or \
+        bool(a.password is not None and a.password.value)
+
+
+def cannot_have_username_password_port(record: URLRecord) -> bool:
+    """https://url.spec.whatwg.org/#cannot-have-a-username-password-port"""
+    a = record.authority
+    return a is None or str(a.host.value) == "" or is_file(record.scheme)
+
+
+def _with_authority(record: URLRecord, a: Authority) -> URLRecord:
+    return record.replace(Kind.AUTHORITY, Component(Kind.AUTHORITY, a))
+
+
+def _with_host(record: URLRecord, host: Host) -> URLRecord:
+    """The record with ``host``; a URL without one gains an authority (``sc:/x`` → ``sc://h/x``)."""
+    a = record.authority
+    component = Component(Kind.HOST, host)
+    if a is None:
+        return _with_authority(record, Authority(None, None, component, None))
+    return _with_authority(record, a._replace(host=component))
+
+
+def _with_port(record: URLRecord, port: int | None) -> URLRecord:
+    """The record with ``port``; the scheme's default port is no port
+    (https://url.spec.whatwg.org/#port-state, step 2.1.3)."""
+    a = record.authority
+    assert a is not None
+    if port == default_port(record.scheme):
+        port = None
+    return _with_authority(record, a._replace(port=None if port is None else Component(Kind.PORT, port)))
+
+
+def _port_state(text: str) -> int | None:
+    """The port a state override's port state takes from ``text``, or None where it returns
+    failure. The spec says it reads ASCII digits and, with a state override, stops at the
+    first other code point, whatever it is; the grammar's port runs to the end of the
+    authority, and a parse without a state override fails on a non-digit (port-invalid)."""
+    digits = _DIGITS.match(text)
+    if digits is None or not digits.group():
+        return None
+    try:
+        return port_number(digits.group())
+    except URLError:  # port-out-of-range
+        return None
+
+
+# ---- the setters ------------------------------------------------------------------------------
+
+
+def set_protocol(record: URLRecord, value: str) -> URLRecord | None:
+    """https://url.spec.whatwg.org/#dom-url-protocol: the scheme state with a state override.
+
+    The value followed by `:` is read with the grammar's SCHEME terminal, which takes a scheme
+    only where a `:` follows it: so the scheme ends at the value's first `:`, and a value with
+    any other code point before that changes nothing.
+    """
+    read = _reading("protocol", value, record)
+    if not read:
+        return None
+    buffer = read[0].value.lower()
+    # The spec says the scheme state returns here: a special URL stays special and another
+    # URL stays not special (the grammar would read any scheme), and file takes no
+    # credentials or port, and a file URL with an empty host stays a file URL.
+    if is_special_scheme(record.scheme) != is_special_scheme(buffer):
+        return None
+    a = record.authority
+    if buffer == "file" and a is not None and (_includes_credentials(a) or a.port is not None):
+        return None
+    if is_file(record.scheme) and a is not None and str(a.host.value) == "":
+        return None
+    record = record.replace(Kind.SCHEME, Component(Kind.SCHEME, buffer))
+    if a is not None and a.port is not None and a.port.value == default_port(buffer):
+        record = _with_port(record, None)
+    return record
+
+
+def set_username(record: URLRecord, value: str) -> URLRecord | None:
+    """https://url.spec.whatwg.org/#dom-url-username (encoded by the normalisation)."""
+    a = record.authority
+    if a is None or cannot_have_username_password_port(record):
+        return None
+    return _with_authority(record, a._replace(username=Component(Kind.USERNAME, value)))
+
+
+def set_password(record: URLRecord, value: str) -> URLRecord | None:
+    """https://url.spec.whatwg.org/#dom-url-password"""
+    a = record.authority
+    if a is None or cannot_have_username_password_port(record):
+        return None
+    username = a.username or Component(Kind.USERNAME, "")
+    return _with_authority(record, a._replace(username=username, password=Component(Kind.PASSWORD, value)))
+
+
+def _file_host(record: URLRecord, host: Component, port: Component | None) -> URLRecord | None:
+    """https://url.spec.whatwg.org/#file-host-state with a state override. The spec says it
+    reads everything up to the path as the host: what the grammar reads as a port is part of
+    the host, whose `:` the host parser then refuses."""
+    text = host.value if port is None else f"{host.value}:{port.value}"
+    if text == "":
+        return _with_host(record, Empty())
+    try:
+        parsed = parse_host(text, True)
+    except URLError:
+        return None
+    return _with_host(record, Empty() if is_file_localhost("file", parsed.serialize()) else parsed)
+
+
+def _set_host(record: URLRecord, value: str, hostname: bool) -> URLRecord | None:
+    """https://url.spec.whatwg.org/#host-state with a state override (the host or the
+    hostname state): the value read with ``host_port``, whose path, query and fragment are
+    ignored."""
+    if has_opaque_path(record):
+        return None
+    special = is_special_scheme(record.scheme)
+    read = _reading("hostname" if hostname else "host", value, record)
+    host = read[0]
+    port = read[1] if len(read) > 1 and read[1].kind == Kind.PORT else None
+    if is_file(record.scheme):
+        return _file_host(record, host, port)
+    a = record.authority
+    if port is not None and (host.value == "" or hostname):
+        return None
+    if port is None and host.value == "" and (special or (
+            a is not None and (_includes_credentials(a) or a.port is not None))):
+        return None
+    try:
+        parsed = parse_host(host.value, special)
+    except URLError:
+        return None
+    record = _with_host(record, parsed)
+    if port is None:
+        return record
+    # The spec says the host is set before the port state runs: a port that fails leaves the
+    # new host in place, with the old port.
+    number = _port_state(port.value)
+    return record if number is None else _with_port(record, number)
+
+
+def set_host(record: URLRecord, value: str) -> URLRecord | None:
+    """https://url.spec.whatwg.org/#dom-url-host"""
+    return _set_host(record, value, hostname=False)
+
+
+def set_hostname(record: URLRecord, value: str) -> URLRecord | None:
+    """https://url.spec.whatwg.org/#dom-url-hostname: a `:` outside brackets is failure."""
+    return _set_host(record, value, hostname=True)
+
+
+def set_port(record: URLRecord, value: str) -> URLRecord | None:
+    """https://url.spec.whatwg.org/#dom-url-port: the value read as a port (``:`` and the
+    value, by ``host_port``), of which the port state keeps the leading digits."""
+    if cannot_have_username_password_port(record):
+        return None
+    if value == "":
+        return _with_port(record, None)
+    number = _port_state(_reading("port", value, record)[1].value)
+    return None if number is None else _with_port(record, number)
+
+
+def set_pathname(record: URLRecord, value: str) -> URLRecord | None:
+    """https://url.spec.whatwg.org/#dom-url-pathname: the path emptied, then the path start
+    state with a state override.
+
+    The spec says that with a state override `?` and `#` do not end the path: they are path
+    code points, which the path percent-encode set encodes. The grammar's path ends at them, so
+    they are encoded first, and the value is then read with ``path``.
+    """
+    if has_opaque_path(record):
+        return None
+    special = is_special_scheme(record.scheme)
+    path = _reading("pathname", value, record)
+    # The path start state: a path that does not start with its separator still gets one
+    # (every path that is not opaque prints with it), and so does an empty one where the URL
+    # is special or has no host (https://url.spec.whatwg.org/#path-start-state).
+    if (path and path[0].kind != Kind.ROOT) or (not path and (special or record.authority is None)):
+        path.insert(0, Component(Kind.ROOT, "/"))
+    rest = [c for c in record if c.kind >= Kind.QUERY]
+    record = record.upto(Kind.DRIVE).goto(URLRecord((*path, *rest)))
+    # A file URL's path that starts with a drive letter has a drive (the path state's Windows
+    # drive letter quirk); normalise_path finds one that dot segments bring to the front.
+    return detect_drive(record) if is_file(record.scheme) else record
+
+
+def set_search(record: URLRecord, value: str) -> URLRecord | None:
+    """https://url.spec.whatwg.org/#dom-url-search: the query state with a state override.
+
+    The spec says `#` does not end the query then (the query percent-encode sets encode it);
+    the grammar's query ends at it, so it is encoded first. The new query goes onto the URL
+    before its fragment.
+    """
+    if value == "":
+        return record.without(Kind.QUERY)
+    query = _reading("search", value, record)
+    return record.goto(URLRecord((*query, *(c for c in record if c.kind == Kind.FRAGMENT))))
+
+
+def set_hash(record: URLRecord, value: str) -> URLRecord | None:
+    """https://url.spec.whatwg.org/#dom-url-hash: the URL goto the fragment the value gives,
+    as for the reference ``#value`` (without the trimming of C0 controls and spaces)."""
+    if value == "":
+        return record.without(Kind.FRAGMENT)
+    return record.goto(URLRecord(_reading("hash", value, record)))
+
+
+#: The setters by attribute name, in the order :meth:`urlgrammar.URL.replace` applies them
+#: (href and search_params, which are not runs of the parser, are the URL's own).
+SETTERS: dict[str, Setter] = {
+    "protocol": set_protocol, "username": set_username, "password": set_password,
+    "host": set_host, "hostname": set_hostname, "port": set_port, "pathname": set_pathname,
+    "search": set_search, "hash": set_hash,
+}
+
+
+def normalised(record: URLRecord, fallback: Mode) -> tuple[URLRecord, Mode]:
+    """The usual normalisation after a setter: empty userinfo dropped, dot segments and
+    `|` drives, percent-encoding (UTF-8: the API's parser has no other encoding)."""
+    mode = mode_of(record, fallback)
+    a = record.authority
+    if a is not None and a.username is not None:
+        record = _with_authority(record, normalise_userinfo(a))
+    return percent_encode(normalise_path(record), mode), mode
+
+
+def set_component(record: URLRecord, mode: Mode, attribute: str, value: str) -> tuple[URLRecord, Mode]:
+    """``record`` after the named setter with ``value``; unchanged where the setter does
+    nothing."""
+    changed = SETTERS[attribute](record, value)
+    if changed is None:
+        return record, mode
+    return normalised(changed, mode)

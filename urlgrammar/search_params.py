@@ -1,0 +1,154 @@
+"""URLSearchParams: the standard's class for a query's name-value pairs, in Python form.
+
+https://url.spec.whatwg.org/#interface-urlsearchparams. A list of name-value pairs, read from
+and written as application/x-www-form-urlencoded (:mod:`urlgrammar.form`). Unlike a URL, it
+is mutable, as the standard's is; a URL does not change with it: ``url.search_params`` gives a
+new one, and ``url.replace(search_params=params)`` the URL with its serialization as the query
+(the standard's update steps).
+
+Every name and value is a scalar value string: a lone surrogate given as an argument becomes
+U+FFFD, as a USVString argument does. No method raises for any str argument.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from urlgrammar import form
+from urlgrammar.encoding.percent import scalar_values
+
+Init = str | Mapping[str, str] | Iterable[Iterable[str]]
+
+
+def _usv(what: str, value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"URLSearchParams: {what} must be a str, not {type(value).__name__}")
+    return scalar_values(value)
+
+
+def _code_units(name: str) -> bytes:
+    """A name's UTF-16 code units, big-endian: bytes compare as the code units do
+    (https://infra.spec.whatwg.org/#code-unit-less-than)."""
+    return name.encode("utf-16-be")
+
+
+class URLSearchParams:
+    """``URLSearchParams(init="")``: from a string (one leading `?` dropped), a mapping of
+    names to values, or an iterable of pairs (each exactly two str, else TypeError)."""
+
+    __slots__ = ("_list",)
+    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable (as list is)
+
+    def __init__(self, init: Init = "") -> None:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams"""
+        self._list: list[tuple[str, str]]
+        if isinstance(init, str):
+            self._list = form.parse(init[1:] if init.startswith("?") else init)
+        elif isinstance(init, URLSearchParams):
+            self._list = list(init._list)
+        elif isinstance(init, Mapping):
+            self._list = [form.as_pair(pair) for pair in init.items()]
+        elif isinstance(init, Iterable) and not isinstance(init, bytes | bytearray):
+            self._list = [form.as_pair(pair) for pair in init]
+        else:
+            raise TypeError("URLSearchParams() wants a str, a mapping or an iterable of pairs, "
+                            f"not {type(init).__name__}")
+
+    @classmethod
+    def of_query(cls, query: str | None) -> URLSearchParams:
+        """The pairs of a URL's query (https://url.spec.whatwg.org/#concept-url-initialize):
+        a null query has none, and a `?` that starts the query is part of the first name."""
+        params = cls()
+        if query:
+            params._list = form.parse(query)
+        return params
+
+    @property
+    def size(self) -> int:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-size"""
+        return len(self._list)
+
+    def append(self, name: str, value: str) -> None:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-append"""
+        self._list.append((_usv("name", name), _usv("value", value)))
+
+    def delete(self, name: str, value: str | None = None) -> None:
+        """Remove every pair with ``name`` (and ``value``, where given)
+        (https://url.spec.whatwg.org/#dom-urlsearchparams-delete)."""
+        name = _usv("name", name)
+        if value is None:
+            self._list = [p for p in self._list if p[0] != name]
+        else:
+            pair = (name, _usv("value", value))
+            self._list = [p for p in self._list if p != pair]
+
+    def get(self, name: str) -> str | None:
+        """The first value of ``name``, or None (https://url.spec.whatwg.org/#dom-urlsearchparams-get)."""
+        name = _usv("name", name)
+        return next((v for n, v in self._list if n == name), None)
+
+    def get_all(self, name: str) -> list[str]:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-getall"""
+        name = _usv("name", name)
+        return [v for n, v in self._list if n == name]
+
+    def has(self, name: str, value: str | None = None) -> bool:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-has"""
+        name = _usv("name", name)
+        if value is None:
+            return any(n == name for n, _ in self._list)
+        return (name, _usv("value", value)) in self._list
+
+    def set(self, name: str, value: str) -> None:
+        """Give the first pair with ``name`` the value, and remove the others; append one where
+        there is none (https://url.spec.whatwg.org/#dom-urlsearchparams-set)."""
+        pair = (_usv("name", name), _usv("value", value))
+        out: list[tuple[str, str]] = []
+        found = False
+        for p in self._list:
+            if p[0] != pair[0]:
+                out.append(p)
+            elif not found:
+                out.append(pair)
+                found = True
+        if not found:
+            out.append(pair)
+        self._list = out
+
+    def sort(self) -> None:
+        """Sort the pairs by name, stably, comparing UTF-16 code units as the standard says
+        (https://url.spec.whatwg.org/#dom-urlsearchparams-sort): U+FFFD sorts after 🌈, whose
+        first code unit is a surrogate, though its code point is larger."""
+        self._list.sort(key=lambda pair: _code_units(pair[0]))
+
+    def __str__(self) -> str:
+        """The application/x-www-form-urlencoded serialization
+        (https://url.spec.whatwg.org/#urlsearchparams-stringification-behavior)."""
+        return form.serialize(self._list)
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        """The name-value pairs, in order (a snapshot: changing the params does not change an
+        iteration under way)."""
+        return iter(list(self._list))
+
+    def __len__(self) -> int:
+        return len(self._list)
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self.has(name)
+
+    def keys(self) -> list[str]:
+        return [n for n, _ in self._list]
+
+    def values(self) -> list[str]:
+        return [v for _, v in self._list]
+
+    def items(self) -> list[tuple[str, str]]:
+        return list(self._list)
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, URLSearchParams) and other._list == self._list
+
+    def __repr__(self) -> str:
+        return f"URLSearchParams({self._list!r})"

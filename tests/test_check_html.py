@@ -104,15 +104,19 @@ def test_html_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[
     good = tmp_path / "good.html"
     good.write_text('<a href="https://u@h/">', encoding="utf-8")
     bad = tmp_path / "bad.html"
-    bad.write_bytes(b'<a href="https://h/\xff">')
+    bad.write_bytes(b'<a href="https://h/\xff">\n<a href="https://u@h/">\n' * 3000)  # some 64 kB pieces
     status = main(["--html", str(bad), str(tmp_path / "missing.html"), str(good)])
     captured = capsys.readouterr()
     assert status == 2
     assert captured.err.splitlines() == [
-        f"urlgrammar check: error: {bad} is not valid UTF-8 (from byte 20); the document was not checked",
+        f"urlgrammar check: error: {bad} is not valid UTF-8 (byte 0xFF at byte 20); its bad bytes were "
+        "read as U+FFFD",
         f"urlgrammar check: error: cannot read {tmp_path / 'missing.html'}: No such file or directory"]
-    # With several files, each location starts with the file's name.
-    assert captured.out.startswith(f"{good}:1:18: error[invalid-credentials]")
+    # With several files, each location starts with the file's name; a document that is not
+    # UTF-8 is checked all the same.
+    assert captured.out.startswith(f"{bad}:2:18: error[invalid-credentials]")
+    assert f"{bad}:6000:18: error[invalid-credentials]" in captured.out
+    assert f"\n{good}:1:18: error[invalid-credentials]" in captured.out
 
 
 def test_utf16_with_a_byte_order_mark(tmp_path: Path) -> None:

@@ -54,22 +54,27 @@ Anchors = tuple[tuple[int, int, int, int], ...]
 
 
 def document_inputs(stream: Stream, base: str | None, first: int = 1) -> Iterator[Input]:
-    """The URLs of the HTML document read from ``stream``, numbered from ``first``, in order."""
+    """The URLs of the HTML document read from ``stream``, numbered from ``first``, in order.
+
+    A document that is not UTF-8 is read with U+FFFD for its bad bytes, as browsers read it,
+    and checked; then a :class:`SourceError` says where its first bad byte is.
+    """
     finder = _Finder()
-    decoder: codecs.IncrementalDecoder | None = None
-    bad: list[int] = []
+    reader = _Decoder()
     while True:
         data = stream.readline(1 << 16)
-        if decoder is None:
-            decoder = _decoder(data, bad)
-        text = decoder.decode(data, final=not data)
-        finder.feed(text)
+        finder.feed(reader.decode(data))
         if not data:
             break
     finder.close()
-    if bad:
-        raise SourceError(f"{stream.source.name} is not valid UTF-8 (from byte {bad[0] + 1}); the "
-                          "document was not checked")
+    yield from _inputs(finder, stream, base, first)
+    if reader.bad is not None:
+        at, byte = reader.bad
+        raise SourceError(f"{stream.source.name} is not valid UTF-8 (byte 0x{byte:02X} at byte "
+                          f"{at + 1}); its bad bytes were read as U+FFFD")
+
+
+def _inputs(finder: _Finder, stream: Stream, base: str | None, first: int) -> Iterator[Input]:
     document = base or _document_url(stream)
     document_base = document
     if finder.base is not None:
@@ -85,20 +90,31 @@ def _document_url(stream: Stream) -> str:
     return path.as_uri() + ("/" if stream.source.path is None else "")
 
 
-def _decoder(first: bytes, bad: list[int]) -> codecs.IncrementalDecoder:
-    # A byte order mark decides the encoding (HTML's encoding sniffing); otherwise UTF-8.
-    if first.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return codecs.getincrementaldecoder("utf-16")()
-    name = "urlgrammar-html-" + str(id(bad))
-    offset = [0]
+class _Decoder:
+    """Bytes to text: UTF-16 after its byte order mark (HTML's encoding sniffing), otherwise
+    UTF-8, with U+FFFD for bad bytes after noting where the first is."""
 
-    def note(e: UnicodeError) -> tuple[str, int]:
-        assert isinstance(e, UnicodeDecodeError)
-        bad.append(offset[0] + e.start)
-        return "\ufffd", e.end
+    def __init__(self) -> None:
+        self.decoder: codecs.IncrementalDecoder | None = None
+        self.read = 0
+        self.bad: tuple[int, int] | None = None
 
-    codecs.register_error(name, note)
-    return codecs.getincrementaldecoder("utf-8-sig")(errors=name)
+    def decode(self, data: bytes) -> str:
+        if self.decoder is None:
+            utf16 = data.startswith((b"\xff\xfe", b"\xfe\xff"))
+            self.decoder = codecs.getincrementaldecoder("utf-16" if utf16 else "utf-8")()
+            if data.startswith(b"\xef\xbb\xbf"):
+                data, self.read = data[3:], 3
+        pending = len(self.decoder.getstate()[0])
+        try:
+            text = self.decoder.decode(data, final=not data)
+        except UnicodeDecodeError as e:
+            # The decoder is as it was: decode the same bytes again, replacing bad ones.
+            self.bad = (self.read - pending + e.start, e.object[e.start])
+            self.decoder.errors = "replace"
+            text = self.decoder.decode(data, final=not data)
+        self.read += len(data)
+        return text
 
 
 class _Finder(HTMLParser):

@@ -20,13 +20,57 @@ import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from urlgrammar.checking.sources import Input
-from urlgrammar.checking.validate import Report
+from urlgrammar.checking.validate import GrammarError, Report
 from urlgrammar.errors import Diagnostic
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class Checked(Protocol):
+    """What the writers read of a report: a :class:`~urlgrammar.checking.validate.Report`, or
+    a :class:`Result` made of one."""
+
+    @property
+    def input(self) -> str: ...
+    @property
+    def base(self) -> str | None: ...
+    @property
+    def valid(self) -> bool: ...
+    @property
+    def failure(self) -> bool: ...
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]: ...
+    @property
+    def href(self) -> str | None: ...
+    @property
+    def suggestion(self) -> str | None: ...
+    @property
+    def grammar_error(self) -> GrammarError | None: ...
+    @property
+    def disagreement(self) -> str | None: ...
+
+
+class Result(NamedTuple):
+    """A report's data with the URL as its href, which is cheap to send back from a worker
+    process (a URL object is not)."""
+
+    input: str
+    base: str | None
+    valid: bool
+    failure: bool
+    diagnostics: tuple[Diagnostic, ...]
+    href: str | None
+    suggestion: str | None
+    grammar_error: GrammarError | None
+    disagreement: str | None
+
+    @classmethod
+    def of(cls, report: Report) -> Result:
+        return cls(report.input, report.base, report.valid, report.failure, report.diagnostics,
+                   report.href, report.suggestion, report.grammar_error, report.disagreement)
 
 
 class Writer(Protocol):
@@ -34,7 +78,7 @@ class Writer(Protocol):
 
     def start(self) -> str: ...
 
-    def item(self, item: Input, report: Report | None) -> str: ...
+    def item(self, item: Input, report: Checked | None) -> str: ...
 
     def end(self, summary: Summary) -> str: ...
 
@@ -49,7 +93,7 @@ class Summary:
     unchecked: int = 0
     codes: Counter[str] = field(default_factory=Counter)
 
-    def add(self, item: Input, report: Report | None) -> None:
+    def add(self, item: Input, report: Checked | None) -> None:
         if report is None:
             self.invalid += 1
             self.unchecked += 1
@@ -95,7 +139,7 @@ def dumps(data: object) -> str:
     return line if line.isascii() or not _SURROGATE.search(line) else json.dumps(data)
 
 
-def item_dict(item: Input, report: Report | None, max_errors: int) -> dict[str, object]:
+def item_dict(item: Input, report: Checked | None, max_errors: int) -> dict[str, object]:
     """The object for one input in the JSON formats."""
     out: dict[str, object] = {"n": item.number, "source": item.source.name, "line": item.line,
                               "column": item.column}
@@ -130,7 +174,7 @@ class JSONWriter:
     def start(self) -> str:
         return "" if self.quiet else '{"inputs": ['
 
-    def item(self, item: Input, report: Report | None) -> str:
+    def item(self, item: Input, report: Checked | None) -> str:
         if self.quiet:
             return ""
         text = ("\n" if self.first else ",\n") + dumps(item_dict(item, report, self.max_errors))
@@ -152,7 +196,7 @@ class JSONLinesWriter:
     def start(self) -> str:
         return ""
 
-    def item(self, item: Input, report: Report | None) -> str:
+    def item(self, item: Input, report: Checked | None) -> str:
         return "" if self.quiet else dumps(item_dict(item, report, self.max_errors)) + "\n"
 
     def end(self, summary: Summary) -> str:

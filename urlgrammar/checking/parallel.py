@@ -19,6 +19,7 @@ from queue import Empty, Queue
 from typing import TypeVar, cast
 
 from urlgrammar.api import parse
+from urlgrammar.checking.formats import Checked, Result
 from urlgrammar.checking.sources import Input
 from urlgrammar.checking.validate import Report, validate
 from urlgrammar.url import URL
@@ -50,8 +51,8 @@ def check(text: str, base: str | None) -> Report:
     return validate(text, None if base is None else _base(base))
 
 
-def _check_batch(batch: list[tuple[str, str | None]]) -> list[Report]:
-    return [check(text, base) for text, base in batch]
+def _check_batch(batch: list[tuple[str, str | None]]) -> list[Result]:
+    return [Result.of(check(text, base)) for text, base in batch]
 
 
 def _worker_start() -> None:
@@ -60,7 +61,7 @@ def _worker_start() -> None:
 
 
 def validated(items: Iterable[T], jobs: int,
-              eager: Callable[[], bool] = lambda: True) -> Iterator[tuple[T, Report | None]]:
+              eager: Callable[[], bool] = lambda: True) -> Iterator[tuple[T, Checked | None]]:
     """Each item with its report, in order (None for what is not an :class:`Input` with text).
 
     ``eager()`` says whether the items come from a source that may keep the next one waiting
@@ -73,7 +74,7 @@ def validated(items: Iterable[T], jobs: int,
         return
     count = workers(jobs)
     pool = ProcessPoolExecutor(count, initializer=_worker_start)
-    pending: deque[tuple[list[T], Future[list[Report]]]] = deque()
+    pending: deque[tuple[list[T], Future[list[Result]]]] = deque()
     try:
         for batch in _batches(items, eager):
             if batch:
@@ -88,7 +89,7 @@ def validated(items: Iterable[T], jobs: int,
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _paired(batch: list[T], future: Future[list[Report]]) -> Iterator[tuple[T, Report | None]]:
+def _paired(batch: list[T], future: Future[list[Result]]) -> Iterator[tuple[T, Checked | None]]:
     reports = iter(future.result())
     for item in batch:
         yield item, (next(reports) if isinstance(item, Input) and item.text is not None else None)

@@ -22,10 +22,9 @@ import os
 import urllib.parse
 from pathlib import Path
 
-from urlgrammar.checking.formats import Summary, dumps, limited
+from urlgrammar.checking.formats import Checked, Summary, dumps, limited
 from urlgrammar.checking.sources import Input
 from urlgrammar.checking.text import describe_fix
-from urlgrammar.checking.validate import Report
 from urlgrammar.errors import SPEC, VALIDATION_ERRORS, Diagnostic, spec_anchor
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -48,7 +47,7 @@ class SARIFWriter:
     def start(self) -> str:
         return '{"$schema": ' + dumps(SCHEMA) + ', "version": "2.1.0", "runs": [{"results": ['
 
-    def item(self, item: Input, report: Report | None) -> str:
+    def item(self, item: Input, report: Checked | None) -> str:
         results = list(self._results(item, report))
         if not results:
             return ""
@@ -67,7 +66,7 @@ class SARIFWriter:
     def _index(self, rule: str) -> int:
         return self.rules.setdefault(rule, len(self.rules))
 
-    def _results(self, item: Input, report: Report | None) -> list[dict[str, object]]:
+    def _results(self, item: Input, report: Checked | None) -> list[dict[str, object]]:
         if report is None:
             assert item.problem is not None
             code = item.problem.code

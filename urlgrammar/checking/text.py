@@ -23,9 +23,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from urlgrammar.checking.formats import Summary, limited
+from urlgrammar.checking.formats import Checked, Summary, limited
 from urlgrammar.checking.sources import Input
-from urlgrammar.checking.validate import Report
 
 #: The most columns an input is shown in.
 WINDOW = 100
@@ -57,7 +56,7 @@ class TextWriter:
     def start(self) -> str:
         return ""
 
-    def item(self, item: Input, report: Report | None) -> str:
+    def item(self, item: Input, report: Checked | None) -> str:
         if self.quiet:
             return ""
         if report is None:
@@ -102,7 +101,7 @@ class GNUWriter:
     def start(self) -> str:
         return ""
 
-    def item(self, item: Input, report: Report | None) -> str:
+    def item(self, item: Input, report: Checked | None) -> str:
         if self.quiet:
             return ""
         label = item.source.label

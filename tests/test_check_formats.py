@@ -4,6 +4,7 @@ SARIF formats (validated against the SARIF 2.1.0 schema in tests/sarif/)."""
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import subprocess
 import sys
@@ -228,3 +229,24 @@ def test_sarif_of_valid_inputs_has_no_results(capsys: pytest.CaptureFixture[str]
 def test_quiet_sarif_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, ["--format", "sarif", "-q", "https://a/"])
     assert status == 2 and "--quiet has no SARIF form" in err
+
+
+def test_sarif_from_html_points_into_the_document(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "page.html"
+    path.write_text('<p>\n  <a href="https://h/a&#32;b">x</a> <img src="https://u@h/">', encoding="utf-8")
+    _, out, _ = run(capsys, ["--format", "sarif", "--html", str(path)])
+    log = json.loads(out)
+    sarif_validator().validate(log)  # type: ignore[attr-defined]
+    space, credentials = log["runs"][0]["results"]
+    # The space is written as a character reference: its region is the reference.
+    assert space["locations"][0]["physicalLocation"]["region"] == {
+        "startLine": 2, "startColumn": 23, "endLine": 2, "endColumn": 28}
+    assert space["fixes"][0]["artifactChanges"][0]["replacements"][0]["insertedContent"] == {"text": "%20"}
+    assert credentials["locations"][0]["physicalLocation"]["region"]["startColumn"] == 55
+
+
+def test_html_from_standard_input(monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b'<a href="a b">')))
+    status, out, _ = run(capsys, ["--html", "-", "--base", "https://example.org/d/"])
+    assert status == 1 and out.startswith("1:11: error[invalid-URL-unit]")

@@ -1,9 +1,11 @@
 """Validating inputs in order, in this process or in worker processes (``--jobs``).
 
-The inputs are read here, sent to the workers in batches, and their reports come back in
-input order: output is made here alone, so it is the same, byte for byte, whatever the number
-of workers. At most a few batches per worker are in flight, so memory stays bounded however
-long the input is.
+The inputs are read here (by a thread of this process), sent to the workers in batches, and
+their reports come back in input order: output is made here alone, so it is the same, byte for
+byte, whatever the number of workers. At most a few batches per worker are in flight, so memory
+stays bounded however long the input is; what a slow source (a pipe, a terminal) has given goes
+to the workers after :data:`WAIT` seconds without more, so its results do not wait for a batch
+to fill.
 """
 
 from __future__ import annotations

@@ -32,11 +32,10 @@ else:
     import unicodedata2
 
 from urlgrammar.api import parse
-from urlgrammar.host.domain import domain_to_unicode
 from urlgrammar.host.label_rules import has_rtl
 from urlgrammar.host.parser import Domain
 from urlgrammar.host.public_suffix import PublicSuffixListMissing, registrable_domain
-from urlgrammar.host.spoofing import default_ignorable, latin_lookalike, mixed_scripts, skeleton
+from urlgrammar.host.spoofing import check_label, default_ignorable, skeleton
 from urlgrammar.model.record import Kind
 from urlgrammar.url import URL
 
@@ -89,12 +88,9 @@ def _host(url: URL) -> tuple[list[str], int]:
     if type(host) is not Domain:
         return [readable(host.serialize())], 1
     ascii_labels = host.value.split(".")
-    unicode_labels = domain_to_unicode(host.value).split(".")
-    if len(unicode_labels) != len(ascii_labels):
-        unicode_labels = ascii_labels
-    top = next((label for label in reversed(unicode_labels) if label), "")
-    shown = [a if u == a or latin_lookalike(u, top) is not None or mixed_scripts(u) else u
-             for a, u in zip(ascii_labels, unicode_labels, strict=True)]
+    top = next((label for label in reversed(ascii_labels) if label), "")
+    checks = [check_label(label, top) for label in ascii_labels]
+    shown = [a if c.spoofable else c.label for a, c in zip(ascii_labels, checks, strict=True)]
     # A trailing dot is an empty last label, which stays with the registrable domain.
     try:
         registrable = registrable_domain(host)
@@ -114,13 +110,18 @@ def _fit(scheme: str, labels: list[str], keep: int, port: str, rest: str, width:
     if room >= 0 and rest:
         return scheme + host + port + rest[:room] + ELLIPSIS
     tail = ELLIPSIS if rest not in ("", "/") else ""
+    # The length of the host without its first k labels, for each k: counted, not built, so
+    # that a host of many labels costs its length once.
+    after = [len(host)]
+    for label in labels[:len(labels) - keep]:
+        after.append(after[-1] - len(label) - 1)
     for prefix, end in ((scheme, tail), (scheme, ""), ("", "")):
-        for k in range(1, len(labels) - keep + 1):
-            candidate = prefix + ELLIPSIS + ".".join(labels[k:]) + port + end
-            if len(candidate) <= width:
-                return candidate
         if len(prefix + host + port + end) <= width:
             return prefix + host + port + end
+        fixed = len(prefix) + len(ELLIPSIS) + len(port) + len(end)
+        k = next((k for k in range(1, len(after)) if fixed + after[k] <= width), None)
+        if k is not None:
+            return prefix + ELLIPSIS + ".".join(labels[k:]) + port + end
     kept = ".".join(labels[len(labels) - keep:])
     return (ELLIPSIS if keep < len(labels) else "") + kept + port
 

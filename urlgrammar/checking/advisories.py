@@ -31,10 +31,9 @@ from urlgrammar.checking.diagnostics import code_point
 from urlgrammar.checking.disagreement import parser_disagreement
 from urlgrammar.encoding.percent import percent_decode_spans, percent_decode_str
 from urlgrammar.errors import ADVISORY, Diagnostic, URLError, message
-from urlgrammar.host.domain import domain_to_unicode
 from urlgrammar.host.internal import METADATA_NAMES, internal_address
 from urlgrammar.host.parser import Domain, Empty, parse_host
-from urlgrammar.host.spoofing import hidden_by_mapping, latin_lookalike, mixed_scripts, script_name
+from urlgrammar.host.spoofing import check_label, hidden_by_mapping, script_name
 from urlgrammar.model.record import Component, Kind
 from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.url import URL
@@ -45,6 +44,9 @@ _FULL_STOPS = re.compile("[.\u3002\uff0e\uff61]")
 _AFTER_HOST = re.compile(r"[/?#\\]")
 #: A scheme and `//`: the input names its scheme and authority (https://url.spec.whatwg.org/#scheme-state).
 _WRITTEN_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://")
+#: The longest host a message repeats: each of a host's advisories may name it, and a long host
+#: with many would make the messages grow with the square of its length.
+_SHOWN = 200
 #: What the standard strips from the start of the input (C0 controls and space).
 _C0_SPACE = "".join(map(chr, range(0x21)))
 
@@ -98,7 +100,7 @@ def host_advisories(input: str, authority: Component) -> list[Diagnostic]:
         return []
     start, end = c.span
     host = c.value
-    found = _invisible(input[start:end], start, host.serialize())
+    found = _invisible(input[start:end], start, host.serialize() if end - start <= _SHOWN else None)
     if type(host) is Domain and "xn--" in host.value:
         found += _labels(host.value, input[start:end], start)
     internal = internal_address(host)
@@ -108,22 +110,23 @@ def host_advisories(input: str, authority: Component) -> list[Diagnostic]:
     return found
 
 
-def _invisible(written: str, start: int, host: str) -> list[Diagnostic]:
+def _invisible(written: str, start: int, host: str | None) -> list[Diagnostic]:
     """Each code point of the host as written (percent-encoded or not) that the domain mapping
-    removes or makes a dot; the fix is what the mapping makes of it."""
+    removes or makes a dot; the fix is what the mapping makes of it. The messages name the
+    ``host`` the URL goes to, where it is given (short enough to repeat in each)."""
     if written.isascii() and "%" not in written:
         return []
     decoded = percent_decode_spans(written) if "%" in written else None
     text = written if decoded is None else decoded.text
     found = []
+    goes = "" if host is None else f"; the URL goes to '{host}'"
     for i, ch in enumerate(text):
         what = hidden_by_mapping(ch)
         if what is None:
             continue
         at, to = (i, i + 1) if decoded is None else (decoded.starts[i], decoded.ends[i])
         found.append(_advisory("invisible-host-code-point", start + at, start + to,
-                               f"{code_point(ch)} is {what}; the URL goes to '{host}'", "host",
-                               f"U+{ord(ch):04X}",
+                               f"{code_point(ch)} is {what}{goes}", "host", f"U+{ord(ch):04X}",
                                "" if what == "removed" else "."))
     return found
 
@@ -131,31 +134,28 @@ def _invisible(written: str, start: int, host: str) -> list[Diagnostic]:
 def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
     """confusable-host and mixed-script-host for each label that is not ASCII once decoded;
     each spans the label as written where the written host splits into the same labels."""
-    unicode_labels = domain_to_unicode(domain).split(".")
-    ascii_labels = domain.split(".")
-    if len(unicode_labels) != len(ascii_labels):
-        return []
-    spans = [(start, start + len(written))] * len(ascii_labels)
+    labels = domain.split(".")
+    spans = [(start, start + len(written))] * len(labels)
     if "%" not in written:
         pieces = _FULL_STOPS.split(written)
-        if len(pieces) == len(ascii_labels):
+        if len(pieces) == len(labels):
             offsets = [m.end() for m in _FULL_STOPS.finditer(written)]
             spans = [(start + a, start + a + len(p)) for a, p in zip([0, *offsets], pieces, strict=True)]
     found = []
-    top = next((label for label in reversed(unicode_labels) if label), "")
-    for label, encoded, (at, to) in zip(unicode_labels, ascii_labels, spans, strict=True):
-        if label == encoded:
+    top = next((label for label in reversed(labels) if label), "")
+    for encoded, (at, to) in zip(labels, spans, strict=True):
+        if not encoded.startswith("xn--"):
             continue
-        lookalike = latin_lookalike(label, top)
+        check = check_label(encoded, top)
+        label, lookalike = check.label, check.lookalike
         if lookalike is not None:
             found.append(_advisory(
                 "confusable-host", at, to, f"'{label}' looks like '{lookalike.label}': both have "
                 f"the skeleton '{lookalike.skeleton}'", "host", lookalike.label))
-        scripts = mixed_scripts(label)
-        if scripts:
-            names = ", ".join(map(script_name, scripts))
+        if check.scripts:
+            names = ", ".join(map(script_name, check.scripts))
             found.append(_advisory("mixed-script-host", at, to, f"'{label}' mixes {names}", "host",
-                                   "+".join(scripts)))
+                                   "+".join(check.scripts)))
     return found
 
 

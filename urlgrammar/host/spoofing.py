@@ -17,10 +17,12 @@ lowercased, and decoded from Punycode by domain to Unicode), and is linear in it
 from __future__ import annotations
 
 from bisect import bisect_right
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import idna
+
+from urlgrammar.host.punycode import punycode_decode
 
 if TYPE_CHECKING:
     # unicodedata2 ships no type information; its interface is the standard library's.
@@ -185,6 +187,37 @@ def _latin(ch: str) -> bool:
     return scripts is None or "Latn" in scripts
 
 
+class LabelCheck(NamedTuple):
+    """What :func:`check_label` found for one label of a domain."""
+
+    label: str  # decoded from Punycode
+    lookalike: Lookalike | None
+    scripts: tuple[str, ...]  # non-empty where the label mixes scripts
+
+    @property
+    def spoofable(self) -> bool:
+        return self.lookalike is not None or bool(self.scripts)
+
+
+def decoded(label: str) -> str:
+    """An ASCII label of a domain, decoded from Punycode where it is an ``xn--`` label (the
+    host parser has checked it), as domain to Unicode gives it."""
+    if not label.startswith("xn--"):
+        return label
+    return punycode_decode(label[4:]) or label
+
+
+@lru_cache(maxsize=1024)  # the labels of a host repeat (`com`, or one label many times)
+def check_label(label: str, top: str) -> LabelCheck:
+    """:func:`latin_lookalike` and :func:`mixed_scripts` of one ASCII ``label`` of a domain,
+    decoded; ``top`` is the domain's last label (ASCII too)."""
+    text = decoded(label)
+    if text.isascii():
+        return LabelCheck(text, None, ())
+    return LabelCheck(text, latin_lookalike(text, decoded(top)), mixed_scripts(text))
+
+
+@lru_cache(maxsize=4096)  # a long host repeats its code points; the mapping costs a microsecond
 def hidden_by_mapping(ch: str) -> str | None:
     """What the UTS #46 mapping does to ``ch`` where nobody sees it happen: ``"removed"``
     (a zero-width character, a soft hyphen, a variation selector: status ignored) or

@@ -4,12 +4,12 @@
                                [--repeat R] [--list]
 
 For every entry point (``parse``, ``can_parse``, ``validate`` (with its advisories),
-``explain`` with its text, ``render`` with a width, and ``domain_to_ascii``) and every shape of input (long paths, dot segments, `%zz`, `@`, brackets,
-long ports, hosts of joiners, IDN labels, IPv4-like numbers, relative references against a
-base, ...), it builds the input at each size (in code points; a shape repeats its unit until
-the input is that long), runs the entry point on it and keeps the best CPU time
-(``time.process_time``) of R runs. A failure (URLError) is a result like any other: its cost
-is measured too.
+``explain`` with its text, ``render`` with a width, and ``domain_to_ascii``) and every shape of
+input (long paths, dot segments, `%zz`, `@`, brackets, long ports, hosts of joiners, IDN
+labels, IPv4-like numbers, relative references against a base, ...), it builds the input at
+each size (in code points; a shape repeats its unit until the input is that long), runs the
+entry point on it and keeps the best CPU time (``time.process_time``) of R runs. A failure
+(URLError) is a result like any other: its cost is measured too.
 
 The table has, per entry point and shape, the time at the two sizes, their ratio (a linear
 cost gives about 10 for 10 kB against 100 kB; a quadratic one about 100), and the cost per code

@@ -34,7 +34,6 @@ from urlgrammar.grammar_tools.check import register as register_grammar_tools
 from urlgrammar.model.record import Kind
 from urlgrammar.model.schemes import Mode
 from urlgrammar.reference import Reference, parse_reference
-from urlgrammar.rendering import render
 from urlgrammar.syntax.grammars import mode_for, tree_parser
 from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.teaching.explain import explain
@@ -125,6 +124,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    from urlgrammar.rendering import render  # and the UTS #39 code, which other commands do not need
+
     print(render(parse(args.input, args.base), width=args.width))
     return 0
 

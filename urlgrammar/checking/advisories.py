@@ -20,20 +20,21 @@ is ASCII), invisible-host-code-point (no non-ASCII or `%` in the host), script-u
 javascript scheme), host-lookalike-credentials (no userinfo), scheme-relative-host-change (no
 base) and parser-disagreement (see :mod:`.disagreement`). The tests compare it with
 :func:`find_advisories` on WPT's inputs and generated ones.
+
+What the advisories need beyond the pipeline (``urllib.parse``, ``ipaddress``, the UTS #39
+data) is imported where first needed, not with ``validate``: a process that validates plain
+URLs, or one URL from the command line, does not load it.
 """
 
 from __future__ import annotations
 
-import ipaddress
 import re
 
 from urlgrammar.checking.diagnostics import code_point
-from urlgrammar.checking.disagreement import parser_disagreement
 from urlgrammar.encoding.percent import percent_decode_spans, percent_decode_str
 from urlgrammar.errors import ADVISORY, Diagnostic, URLError, message
 from urlgrammar.host.internal import METADATA_NAMES, internal_address
 from urlgrammar.host.parser import Domain, Empty, parse_host
-from urlgrammar.host.spoofing import check_label, hidden_by_mapping, script_name
 from urlgrammar.model.record import Component, Kind
 from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.url import URL
@@ -61,6 +62,8 @@ def find_advisories(input: str, base: URL | None, url: URL | None) -> tuple[Diag
     each starts; none where the parser fails (``url`` is None)."""
     if url is None:
         return ()
+    from urlgrammar.checking.disagreement import parser_disagreement
+
     found: list[Diagnostic] = []
     scheme = url.record[0]
     if scheme.value == "javascript":
@@ -116,6 +119,8 @@ def _invisible(written: str, start: int, host: str | None) -> list[Diagnostic]:
     ``host`` the URL goes to, where it is given (short enough to repeat in each)."""
     if written.isascii() and "%" not in written:
         return []
+    from urlgrammar.host.spoofing import hidden_by_mapping
+
     decoded = percent_decode_spans(written) if "%" in written else None
     text = written if decoded is None else decoded.text
     found = []
@@ -134,6 +139,8 @@ def _invisible(written: str, start: int, host: str | None) -> list[Diagnostic]:
 def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
     """confusable-host and mixed-script-host for each label that is not ASCII once decoded;
     each spans the label as written where the written host splits into the same labels."""
+    from urlgrammar.host.spoofing import check_label, script_name
+
     labels = domain.split(".")
     spans = [(start, start + len(written))] * len(labels)
     if "%" not in written:
@@ -175,6 +182,8 @@ def _credentials(authority: Component) -> list[Diagnostic]:
 def looks_like_host(text: str) -> bool:
     """Whether ``text`` reads as a host: an IP address in its usual form, or a domain of two or
     more labels whose last is a plausible top-level label (letters, or Punycode)."""
+    import ipaddress
+
     try:
         ipaddress.ip_address(text.removeprefix("[").removesuffix("]"))
         return True

@@ -5,26 +5,36 @@ expect and take an action that harms the user." A server that fetches URLs on so
 behalf (webhooks, previews, importers) must not reach these (server-side request forgery).
 The host parser has already read every written form of an address (`0x7f.1`, `2130706433`,
 `[::ffff:127.0.0.1]`) into one value, so one look at that value covers them all; the ranges
-are the standard library's ``ipaddress``.
+are the standard library's ``ipaddress``, imported on first use: validate's fast path needs
+only the names.
 """
 
 from __future__ import annotations
 
-import ipaddress
-from typing import NamedTuple
+from functools import cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from urlgrammar.host.parser import Domain, Host, IPv4, IPv6, Opaque
+
+if TYPE_CHECKING:
+    import ipaddress
 
 #: The instance metadata services of the large clouds, which hand out credentials: the
 #: link-local 169.254.169.254 (AWS, Google Cloud, Azure, Oracle and others), AWS's IPv6
 #: fd00:ec2::254 and ECS task endpoint 169.254.170.2, Alibaba Cloud's 100.100.100.200, and
 #: Google's name for its service.
-METADATA_ADDRESSES = frozenset(map(ipaddress.ip_address, (
-    "169.254.169.254", "169.254.170.2", "100.100.100.200", "fd00:ec2::254")))
+METADATA_ADDRESSES = ("169.254.169.254", "169.254.170.2", "100.100.100.200", "fd00:ec2::254")
 METADATA_NAMES = frozenset({"metadata.google.internal"})
 #: RFC 1918 and the IPv6 unique local addresses (RFC 4193).
-_PRIVATE = tuple(map(ipaddress.ip_network, ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16",
-                                            "fc00::/7")))
+PRIVATE = ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7")
+
+
+@cache
+def _ranges() -> tuple[frozenset[ipaddress.IPv4Address | ipaddress.IPv6Address],
+                       tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]]:
+    import ipaddress
+
+    return frozenset(map(ipaddress.ip_address, METADATA_ADDRESSES)), tuple(map(ipaddress.ip_network, PRIVATE))
 
 
 class Internal(NamedTuple):
@@ -50,6 +60,8 @@ def internal_address(host: Host) -> Internal | None:
     `gopher://127.0.0.1/`) counts where it is an address in the standard library's strict
     syntax, or an internal name.
     """
+    import ipaddress
+
     address: ipaddress.IPv4Address | ipaddress.IPv6Address
     if type(host) is IPv4:
         address = ipaddress.IPv4Address(host.value)
@@ -71,11 +83,12 @@ def internal_address(host: Host) -> Internal | None:
 
 
 def _kind(address: ipaddress.IPv4Address | ipaddress.IPv6Address, written: str) -> Internal | None:
-    mapped = address.ipv4_mapped if isinstance(address, ipaddress.IPv6Address) else None
+    mapped = getattr(address, "ipv4_mapped", None)  # an IPv6 address's
     if mapped is not None:
         found = _kind(mapped, str(mapped))
         return None if found is None else Internal(found.kind, f"{written} (IPv4-mapped {mapped})")
-    if address in METADATA_ADDRESSES:
+    metadata, private = _ranges()
+    if address in metadata:
         return Internal("cloud metadata", written)
     if address.is_unspecified:
         return Internal("unspecified", written)
@@ -83,6 +96,6 @@ def _kind(address: ipaddress.IPv4Address | ipaddress.IPv6Address, written: str) 
         return Internal("loopback", written)
     if address.is_link_local:
         return Internal("link-local", written)
-    if any(address in network for network in _PRIVATE):
+    if any(address in network for network in private):
         return Internal("private", written)
     return None

@@ -282,3 +282,32 @@ def test_the_fast_path_reports_its_hosts() -> None:
 def test_a_bad_base_is_still_an_error() -> None:
     with pytest.raises(URLError):
         validate("x", "not a url")
+
+
+_PIECES = ["a", "а", "ɡ", "ο", "ı", "ä", "日", ".", "。", "\u200b", "\xad", "@", ":", "\\", "/", "%E2%80%8B",
+           "%41", "xn--pple-43d", "xn--", "localhost", "127.0.0.1", "[::1]", "[::ffff:10.0.0.1]", "0x7f",
+           "javascript:", "//", "http:", "https://", "file:", "foo:", "?", "#", "1", " ", "\t", "%"]
+_URL_PIECES = st.lists(st.sampled_from(_PIECES), max_size=10).map("".join)
+
+
+@pytest.mark.slow
+@settings(max_examples=5_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(input=_URL_PIECES, base=st.sampled_from([None, "https://good.example/a/b", "file:///C:/x",
+                                                  "foo://h/p", "http://localhost/"]))
+def test_url_shaped_text(input: str, base: str | None) -> None:
+    _same_apart_from_advisories(input, base)
+    report = validate(input, base)
+    for d in report.advisories:
+        if d.fix is not None and d.code in ("invisible-host-code-point", "parser-disagreement",
+                                            "scheme-relative-host-change"):
+            # A fix that the message says keeps the URL keeps it.
+            assert report.url is not None
+            assert urlgrammar.parse(input[:d.start] + d.fix + input[d.end:], base).href == report.href
+    if report.url is not None:
+        urlgrammar.render(report.url, width=20)
+
+
+def test_only_the_domain_mapping_hides_code_points() -> None:
+    # An opaque host is percent-encoded, not mapped: U+3002 stays, and shows as %E3%80%82.
+    assert codes("a://x\u3002y/") == []
+    assert ("invisible-host-code-point", "\u3002") in codes("http://127\u30020.0.1/")

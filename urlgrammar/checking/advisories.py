@@ -34,7 +34,7 @@ from urlgrammar.checking.diagnostics import code_point
 from urlgrammar.encoding.percent import percent_decode_spans, percent_decode_str
 from urlgrammar.errors import ADVISORY, Diagnostic, URLError, message
 from urlgrammar.host.internal import METADATA_NAMES, internal_address
-from urlgrammar.host.parser import Domain, Empty, parse_host
+from urlgrammar.host.parser import Domain, Empty, IPv4, parse_host
 from urlgrammar.model.record import Component, Kind
 from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.url import URL
@@ -103,7 +103,10 @@ def host_advisories(input: str, authority: Component) -> list[Diagnostic]:
         return []
     start, end = c.span
     host = c.value
-    found = _invisible(input[start:end], start, host.serialize() if end - start <= _SHOWN else None)
+    # Only a special URL's host goes through the domain mapping (an IPv4 address too: it is
+    # read after it); an opaque host percent-encodes what it does not allow.
+    found = _invisible(input[start:end], start, host.serialize() if end - start <= _SHOWN else None) \
+        if type(host) is Domain or type(host) is IPv4 else []
     if type(host) is Domain and "xn--" in host.value:
         found += _labels(host.value, input[start:end], start)
     internal = internal_address(host)

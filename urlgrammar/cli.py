@@ -5,8 +5,9 @@
     urlgrammar reference INPUT [--base B] [--json]         the components of a reference, with spans
     urlgrammar tree INPUT [--mode generic|special|file]   the Lark parse tree
     urlgrammar check INPUT... | --file F | - [--base B] [--format text|json]   diagnostics
-    urlgrammar explain INPUT [--base B] [--format text|json] [-o FILE]
+    urlgrammar explain INPUT [--base B] [--format text|json|html] [-o FILE]
                                                            every phase, and grammar versus algorithm
+    urlgrammar serve [--port 8000] [--bind 127.0.0.1]      the live viewer of explain, in a browser
     urlgrammar grammar check | diagram [-o FILE.html]       check the grammars; draw them
 
 Exit status: 0 on success; 1 when the input has no result (the error is printed) or the output
@@ -37,6 +38,7 @@ from urlgrammar.syntax.grammars import mode_for, tree_parser
 from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.teaching.explain import explain
 from urlgrammar.teaching.facts import explain_json
+from urlgrammar.teaching.viewer import command as viewer_command
 
 MODES = {"generic": Mode.GENERIC, "special": Mode.SPECIAL, "file": Mode.FILE}
 
@@ -112,7 +114,11 @@ def cmd_reference(args: argparse.Namespace) -> int:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     form = "json" if args.json else args.format
-    if form == "json":
+    if form == "html":
+        from urlgrammar.teaching.viewer.page import export
+
+        out = export(args.input, args.base)
+    elif form == "json":
         out = json.dumps(explain_json(args.input, args.base), ensure_ascii=False, indent=2)
     else:
         out = explain(args.input, args.base).text()
@@ -131,7 +137,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def _add_explain(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The ``explain`` subcommand: its text and its JSON."""
+    """The ``explain`` subcommand: its text, its JSON (the viewer's API), its HTML page."""
     exp = sub.add_parser("explain", help="show every phase of parsing INPUT",
                          description="Show what each phase does to INPUT: preprocessing, the "
                                      "mode, the parse tree, the lifted record, drive letters, "
@@ -143,8 +149,9 @@ def _add_explain(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                                      "valid URL is a usage error (exit status 2).")
     exp.add_argument("input", metavar="INPUT", type=text)
     exp.add_argument("--base", metavar="B", type=base_url, help="the base URL")
-    exp.add_argument("--format", choices=("text", "json"), default="text",
-                     help="text (default); or json, with the facts of the run as data")
+    exp.add_argument("--format", choices=("text", "json", "html"), default="text",
+                     help="text (default); json, as the viewer's API gives it; or html, the "
+                          "viewer's page for INPUT, self-contained")
     exp.add_argument("--json", action="store_true", help="the same as --format json")
     exp.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     exp.set_defaults(run=cmd_explain)
@@ -196,6 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     check.register(sub)
     register_grammar_tools(sub)
+    viewer_command.register(sub)
     return parser
 
 

@@ -85,7 +85,9 @@ class _Worker:
 
 class Workers:
     """``count`` worker processes; :meth:`explain` gives the JSON of one explanation within
-    ``seconds`` of waiting for a worker and ``seconds`` of work."""
+    ``seconds`` of waiting for a worker and ``seconds`` of work. As with any use of the
+    ``spawn`` start method, a script that makes one must guard its main module
+    (``if __name__ == "__main__":``), since each worker imports it."""
 
     def __init__(self, count: int = 2, seconds: float = 10.0) -> None:
         self.seconds = seconds
@@ -110,7 +112,11 @@ class Workers:
         return worker
 
     def _ready(self, worker: _Worker, timeout: float) -> None:
-        if not worker.conn.poll(timeout) or worker.conn.recv_bytes() != b"+ready":
+        try:
+            ready = worker.conn.poll(timeout) and worker.conn.recv_bytes() == b"+ready"
+        except (EOFError, OSError):
+            ready = False
+        if not ready:
             raise WorkerFailed("a viewer worker did not start")
 
     def _replace(self, worker: _Worker) -> None:
@@ -127,7 +133,7 @@ class Workers:
     def _when_ready(self, worker: _Worker) -> None:
         try:
             self._ready(worker, timeout=120.0)
-        except (WorkerFailed, EOFError, OSError):
+        except WorkerFailed:
             worker.stop()
             return
         self._idle.put(worker)

@@ -11,6 +11,7 @@
 (function () {
   const DEBOUNCE_MS = 200;
   const WINDOW = 40; // code points of context either side of a diagnostic's span
+  const MAX_LISTED = 50; // diagnostics listed of each kind
   const SPEC = "https://url.spec.whatwg.org/";
   const KINDS = ["scheme", "username", "password", "host", "port", "drive", "path-root", "dir",
                  "file", "query", "fragment", "separator", "trimmed", "removed"];
@@ -141,6 +142,13 @@
               el("div", {class: "where-line"}, context(points, d), fixText(points, d)));
   }
 
+  // The first MAX_LISTED diagnostics, and how many more there are (the JSON has them all).
+  function list(into, points, diagnostics) {
+    for (const d of diagnostics.slice(0, MAX_LISTED)) into.append(diagnostic(points, d));
+    const more = diagnostics.length - MAX_LISTED;
+    if (more > 0) into.append(el("li", {class: "none more"}, `and ${more.toLocaleString("en")} more`));
+  }
+
   function drawDiagnostics(data) {
     const points = codePoints(data.input);
     const report = data.validation;
@@ -158,17 +166,21 @@
     // Any diagnostic whose severity is "advisory" is an advisory; the rest are the standard's.
     const all = report.diagnostics || [];
     const isAdvisory = (d) => d.severity === "advisory";
-    for (const d of all.filter((d) => !isAdvisory(d))) errors.append(diagnostic(points, d));
+    list(errors, points, all.filter((d) => !isAdvisory(d)));
     if (!errors.firstChild) errors.append(el("li", {class: "none"}, "none"));
-    for (const d of all.filter(isAdvisory)) advisories.append(diagnostic(points, d));
+    list(advisories, points, all.filter(isAdvisory));
     $("advisories-block").hidden = !advisories.firstChild;
     if (report.grammar_error) {
       const g = report.grammar_error;
-      suggestion.append(el("span", {}, `The writing grammar's first broken rule: ${g.rule} at ` +
-                                        `${span(g.start, g.end)}: ${g.message} `));
+      suggestion.append(el("p", {}, `The writing grammar's first broken rule: ${g.rule} at ` +
+                                     `${span(g.start, g.end)}: ${g.message}`));
     }
-    if (report.suggestion !== null && report.suggestion !== undefined && !report.valid) {
-      suggestion.append("Suggested valid string: ", el("code", {id: "suggested"}, visible(report.suggestion)));
+    if (report.valid) return;
+    if (report.suggestion !== null && report.suggestion !== undefined) {
+      suggestion.append(el("p", {}, "Suggested valid string: ",
+                           el("code", {id: "suggested"}, visible(report.suggestion))));
+    } else {
+      suggestion.append(el("p", {}, "No suggested valid string: the fixes do not give a valid string for the same URL."));
     }
   }
 

@@ -71,24 +71,27 @@ def test_several_inputs_get_a_summary(capsys: pytest.CaptureFixture[str]) -> Non
     assert "2:9: error[invalid-credentials]" in out and "4:11: error[invalid-URL-unit]" in out
 
 
-def test_json_has_every_field_and_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_is_one_document_with_every_field_and_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = output(capsys, ["--format", "json", "https://a/", "x", "--base", "https://b/c"])
     assert status == 0
-    first, second, summary = (json.loads(line) for line in out.splitlines())
-    assert list(first) == ["n", "input", "base", "valid", "failure", "diagnostics", "href",
-                           "suggestion", "grammar_error", "disagreement"]
+    document = json.loads(out)
+    first, second = document["inputs"]
+    assert list(first) == ["n", "source", "line", "column", "input", "base", "valid", "failure",
+                           "diagnostics", "omitted", "href", "suggestion", "grammar_error",
+                           "disagreement", "problem"]
     assert (second["n"], second["href"], second["valid"]) == (2, "https://b/x", True)
     assert second["base"] == "https://b/c"
-    assert summary == {"summary": {"valid": 2, "invalid": 0, "failures": 0, "codes": {}}}
+    assert document["summary"] == {"inputs": 2, "valid": 2, "invalid": 0, "failures": 0,
+                                   "unchecked": 0, "codes": {}}
 
 
 def test_json_diagnostics(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = output(capsys, ["--format", "json", "https://exa%70le.org"])
-    report = json.loads(out)
+    [report] = json.loads(out)["inputs"]
     assert report["diagnostics"] == [{
         "code": "domain-percent-encoded", "start": 11, "end": 14, "component": "host",
         "message": "The domain is percent-encoded.", "detail": None, "fix": "p",
-        "spec": "https://url.spec.whatwg.org/#domain-percent-encoded"}]
+        "spec": "https://url.spec.whatwg.org/#domain-percent-encoded", "line": 1, "column": 12}]
     assert report["grammar_error"]["rule"] == "domain"
     assert report["suggestion"] == "https://exaple.org"
 
@@ -112,8 +115,8 @@ def test_undecodable_bytes_get_a_message(tmp_path: Path, capsys: pytest.CaptureF
     path.write_bytes(b"https://a/\nhttps://\xff/\n")
     status, out, err = output(capsys, ["--file", str(path)])
     assert status == 1 and err == ""
-    assert "2: error: the input is not valid UTF-8 (byte 0xFF at byte 9)" in out
-    assert out.splitlines()[-1] == "2 inputs: valid 1, invalid 1, failures 0, not UTF-8 1"
+    assert "2: error[invalid-UTF-8]: The line is not valid UTF-8: byte 0xFF at column 9." in out
+    assert out.splitlines()[-1] == "2 inputs: valid 1, invalid 1, failures 0, unchecked 1; invalid-UTF-8 1"
 
 
 def test_an_argument_that_is_not_utf8_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -157,14 +160,51 @@ def test_a_bad_option_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str
     assert capsys.readouterr().err.splitlines()[-1].startswith("urlgrammar check: error: argument")
 
 
-def test_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(check, "PROGRESS_AFTER", 2)
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_on_a_terminal_has_a_count_a_rate_and_how_far() -> None:
+    err = Terminal()
+    clock = iter([0.0, 0.1, 0.6, 0.7, 1.0, 5.0]).__next__
+    progress = check.Progress(err, lambda: 0.375, clock)
+    for _ in range(4):
+        progress.tick()
+    # Nothing before PROGRESS_AFTER seconds; then at most every PROGRESS_EVERY seconds.
+    assert err.getvalue() == "\rchecked 2 (3/s) 38%\rchecked 4 (4/s) 38%"
+    progress.tick()
+    assert err.getvalue().endswith("\rchecked 5 (1/s) 38%")
+    progress.clear()
+    assert err.getvalue().endswith("\r" + " " * len("checked 5 (1/s) 38%") + "\r")
+    progress.clear()  # once cleared, nothing more
+    assert err.getvalue().endswith(" \r")
+
+
+def test_no_progress_where_standard_error_is_not_a_terminal() -> None:
+    err = io.StringIO()
+    progress = check.Progress(err, lambda: None, iter([0.0, *range(1, 10)]).__next__)
+    for _ in range(5):
+        progress.tick()
+    progress.clear()
+    assert err.getvalue() == ""
+
+
+def test_progress_is_cleared_before_diagnostics(monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    times = iter(float(t) for t in range(100))
+    monkeypatch.setattr(check.time, "monotonic", lambda: next(times))
     monkeypatch.setattr("sys.stderr.isatty", lambda: True)
-    status, _, err = output(capsys, ["https://a/", "https://b/", "https://c/"])
-    assert status == 0 and "checked 1/3" in err and err.endswith("\r")
+    written: list[str] = []
+    monkeypatch.setattr("sys.stderr.write", lambda s: written.append(s) or len(s))
+    monkeypatch.setattr("sys.stdout.write", lambda s: written.append("OUT:" + s) or len(s))
+    main(["https://a/", "https://u@b/", "https://c/"])
+    first_out = next(i for i, s in enumerate(written) if s.startswith("OUT:2:9"))
+    assert written[first_out - 2] == "\rchecked 2 (1/s)"  # shown, then cleared:
+    assert written[first_out - 1].strip() == "" and written[first_out - 1].endswith("\r")
 
 
 def test_json_with_a_lone_surrogate_is_ascii(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = output(capsys, ["--format", "json", "https://a/#\ud800"])
     assert status == 1 and out.isascii()
-    assert json.loads(out)["diagnostics"][0]["detail"] == "U+D800"
+    assert json.loads(out)["inputs"][0]["diagnostics"][0]["detail"] == "U+D800"

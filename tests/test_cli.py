@@ -270,3 +270,12 @@ def test_no_traceback_for_hostile_arguments(command: list[str], tmp_path: Path,
     proc = cli(*command, "http://[", cwd=tmp_path)
     assert "Traceback" not in proc.stderr, proc.stderr
     assert proc.returncode in (0, 1, 2), (proc.returncode, proc.stderr)
+
+
+def test_reference_output_grows_linearly(capsys: pytest.CaptureFixture[str]) -> None:
+    # 10,000 backslashes are as many empty dirs; a 100 kB href once padded each of their rows.
+    sizes = []
+    for n in (1_000, 10_000):
+        main(["reference", "https://h/" + "\\" * n])
+        sizes.append(len(capsys.readouterr().out))
+    assert sizes[1] < 11 * sizes[0], sizes

@@ -23,7 +23,7 @@ LAYERS: list[tuple[str, ...]] = [
     # The command line's argument types sit with the API they check against, so that the
     # check command (in checking) can use them.
     ("url", "api", "reference", "arguments", "form", "search_params"),
-    ("checking", "teaching", "grammar_tools"),
+    ("checking", "teaching", "grammar_tools", "frames"),
     ("cli", "__init__", "__main__"),
 ]
 _LAYER_OF = {name: i for i, names in enumerate(LAYERS) for name in names}

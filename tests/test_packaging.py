@@ -33,7 +33,7 @@ def test_the_readme_and_ci_install_the_source_tree_editable() -> None:
     [command] = [line for line in readme.splitlines() if "pytest" in line and "pip install" in line]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert command.strip() in ci
-    assert re.search(r"pip install (-q )?-e '\.\[test,diagrams\]'", command), command
+    assert re.search(r"pip install (-q )?-e '\.\[test,diagrams,frames\]'", command), command
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert config["tool"]["pytest"]["ini_options"]["pythonpath"] == ["."]
 

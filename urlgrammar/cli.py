@@ -4,7 +4,8 @@
         [--set NAME=VALUE]... [--params]                   after the API's setters; the query's pairs
     urlgrammar reference INPUT [--base B] [--json]         the components of a reference, with spans
     urlgrammar tree INPUT [--mode generic|special|file]   the Lark parse tree
-    urlgrammar check INPUT... | --file F | - [--base B] [--format text|json]   diagnostics
+    urlgrammar check INPUT... | --file F | - | --html FILE... [--format text|gnu|json|jsonl|sarif]
+                                                           diagnostics (see checking/check.py)
     urlgrammar explain INPUT [--base B] [--format text|json|html] [-o FILE]
                                                            every phase, and grammar versus algorithm
     urlgrammar serve [--port 8000] [--bind 127.0.0.1]      the live viewer of explain, in a browser
@@ -41,6 +42,8 @@ from urlgrammar.teaching.facts import explain_json
 from urlgrammar.teaching.viewer import command as viewer_command
 
 MODES = {"generic": Mode.GENERIC, "special": Mode.SPECIAL, "file": Mode.FILE}
+#: The widest that ``reference`` pads its value column to.
+REFERENCE_COLUMN = 40
 
 
 def _show(value: str) -> str:
@@ -106,7 +109,9 @@ def cmd_reference(args: argparse.Namespace) -> int:
         print(json.dumps(ref.as_dict(), ensure_ascii=False, indent=2))
         return 0
     rows = [("href", _show(ref.href), ""), ("mode", ref.mode.name.lower(), ""), *_component_rows(ref)]
-    width = max(len(v) for _, v, _ in rows)
+    # Values pad to the longest up to a limit: one long value (the href of a long input) must
+    # not pad every other row to its length, which made output grow with the square of the input.
+    width = min(max(len(v) for _, v, _ in rows), REFERENCE_COLUMN)
     for label, value, span in rows:
         print(f"{label:<10} {value:<{width}}  {span}".rstrip())
     return 0

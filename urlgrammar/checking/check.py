@@ -1,44 +1,69 @@
-"""``urlgrammar check``: validate URL strings and report like a compiler.
+"""``urlgrammar check``: validate URL strings and report like a compiler, or for CI and programs.
 
-    urlgrammar check URL... [--base B] [--format text|json]
-    urlgrammar check --file F [--base B] [--format text|json]     (F may be - for standard input)
-    urlgrammar check - ...                                         (the same as --file -)
+    urlgrammar check URL... | --file F | - | --file F --column NAME | --html FILE...
+                     [--base B] [--format text|gnu|json|jsonl|sarif] [--max-errors N]
+                     [--max-line-length BYTES] [--jobs N] [--quiet] [--summary]
 
-Each input gets :func:`urlgrammar.validate`. Text output is one block per diagnostic,
+Each input gets :func:`urlgrammar.validate`. Inputs come from the arguments, from the lines of
+a file or of standard input, from one column of a CSV or TSV file, or from the URL-valued
+attributes of HTML documents (:mod:`~urlgrammar.checking.sources`,
+:mod:`~urlgrammar.checking.html`); they are read, checked and written one at a time, so that
+memory stays flat and the first result comes at once (with ``--jobs N``, N worker processes
+check them, :mod:`~urlgrammar.checking.parallel`). The formats are in
+:mod:`~urlgrammar.checking.text`, :mod:`~urlgrammar.checking.formats` and
+:mod:`~urlgrammar.checking.sarif`.
 
-    <n>:<col>: error[<code>]: <message>
-      <the input>
-      <^^^ under the span>
-      fix: <what to do>
-
-where n is the input's number (its line number in a file) and col the 1-based column of the
-span in it. JSON output is one object per line per input, then a summary object; a file
-without inputs is said so on standard error. Exit status: 0 when every input is a valid URL
-string, 1 when any is not, 2 for a usage error (including an unreadable file, an argument that
-is not UTF-8 or a base URL that does not parse).
+On a terminal, standard error shows progress (a count, a rate and, for files, how far); it is
+cleared before anything else is written. Exit status: 0 when every input is a valid URL
+string, 1 when any is not (or could not be checked: a line too long, or not UTF-8), 2 for a
+usage error or a file that cannot be read (including an argument that is not UTF-8, a base URL
+that does not parse, a binary or UTF-16 file).
 """
 
 from __future__ import annotations
 
 import argparse
-import errno
-import json
-import re
+import os
 import sys
 import time
-import unicodedata
-from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from urlgrammar.api import parse
 from urlgrammar.arguments import base_url, text
-from urlgrammar.checking.validate import Report, validate
+from urlgrammar.checking.formats import JSONLinesWriter, JSONWriter, Summary, Writer
+from urlgrammar.checking.html import document_inputs
+from urlgrammar.checking.parallel import validated
+from urlgrammar.checking.sarif import SARIFWriter
+from urlgrammar.checking.sources import (
+    MAX_LINE_LENGTH,
+    Input,
+    SourceError,
+    Stream,
+    arguments,
+    csv_column,
+    file_lines,
+)
+from urlgrammar.checking.text import GNUWriter, TextWriter
 
-#: Inputs beyond this many show progress on standard error, when that is a terminal.
-PROGRESS_AFTER = 2000
-_SURROGATE = re.compile("[\ud800-\udfff]")
+#: Seconds before progress is first shown, and between its updates.
+PROGRESS_AFTER, PROGRESS_EVERY = 0.5, 0.2
+#: Seconds output may wait in the buffer, when the input is a file.
+FLUSH_EVERY = 0.25
+
+
+def _count(value: str) -> int:
+    number = int(value) if value.isdigit() else -1
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number (0 or more)")
+    return number
+
+
+def _positive(value: str) -> int:
+    number = _count(value)
+    if number == 0:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return number
 
 
 def register(subparsers: Any) -> None:
@@ -47,73 +72,52 @@ def register(subparsers: Any) -> None:
         "check", help="validate URL strings (the standard's errors, spans and fixes)",
         description="Check each URL: is it a valid URL string, and which validation errors does "
                     "the WHATWG URL parser report, where, and how to fix them? Exit status 0 "
-                    "when every input is valid, 1 otherwise, 2 for a usage error.")
+                    "when every input is valid, 1 otherwise, 2 for a usage error or a file that "
+                    "cannot be read.")
     check.add_argument("urls", nargs="*", metavar="URL", type=text,
                        help="URLs to check; - reads standard input")
     check.add_argument("--file", metavar="F", help="check each line of F (- for standard input)")
-    check.add_argument("--base", metavar="B", type=base_url, help="the base URL for relative inputs")
-    check.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    check.add_argument("--column", metavar="NAME",
+                       help="with --file: check the column NAME of a CSV or TSV file")
+    check.add_argument("--html", metavar="FILE", nargs="+",
+                       help="check the URLs in the URL-valued attributes of HTML documents")
+    check.add_argument("--base", metavar="B", type=base_url,
+                       help="the base URL for relative inputs (with --html: the document's URL)")
+    check.add_argument("--format", choices=("text", "gnu", "json", "jsonl", "sarif"), default="text",
+                       help="output format (default text)")
+    check.add_argument("--max-errors", metavar="N", type=_count, default=20,
+                       help="show at most N diagnostics per input (0: all; default 20)")
+    check.add_argument("--max-line-length", metavar="BYTES", type=_positive, default=MAX_LINE_LENGTH,
+                       help="skip longer lines, as line-too-long (default 1 MiB)")
+    check.add_argument("--jobs", "-j", metavar="N", type=_count, default=1,
+                       help="check in N worker processes (0: one per core; default 1)")
+    check.add_argument("--quiet", "-q", action="store_true", help="write the summary only")
+    check.add_argument("--summary", action="store_true",
+                       help="write the summary for one input too (jsonl: as a last line)")
     check.set_defaults(run=run_check)
 
 
 @dataclass(frozen=True, slots=True)
-class Input:
-    """One input: its number, and its text or why it has none."""
+class Stop:
+    """A source that could not be read (further), in its place among the inputs."""
 
-    number: int
-    text: str | None
-    problem: str | None = None
+    message: str
 
 
-def run_check(args: argparse.Namespace) -> int:
-    """Run ``check`` for parsed arguments; returns the exit status."""
-    if args.file is not None and args.urls:
-        return _usage("give URLs or --file, not both")
-    if not args.urls and args.file is None:
-        return _usage("give at least one URL, or --file F")
-    source = args.file if args.file is not None else "-" if args.urls == ["-"] else None
-    if source is None and "-" in args.urls:
-        return _usage("'-' (standard input) cannot be combined with other URLs")
-    try:
-        inputs = list(_read(source)) if source is not None else \
-            [Input(n, url) for n, url in enumerate(args.urls, 1)]
-    except OSError as e:
-        return _usage(f"cannot read {source}: {e.strerror or e}")
-    if not inputs:
-        # Silence would look like success on a file that was meant to hold URLs.
-        where = "standard input" if source == "-" else source
-        print(f"0 inputs: {where} has no non-blank lines", file=sys.stderr)
-        return 0
-    base = None if args.base is None else parse(args.base)  # argparse has checked it
-    out = sys.stdout
-    counts: Counter[str] = Counter()
-    totals = Counter({"valid": 0, "invalid": 0, "failures": 0})
-    progress = _Progress(len(inputs))
-    for item in inputs:
-        progress.tick()
-        if item.text is None:
-            totals["invalid"] += 1
-            totals["undecodable"] += 1
-            _emit_problem(out, item, args.format)
-            continue
-        report = validate(item.text, base)
-        totals["valid" if report.valid else "invalid"] += 1
-        totals["failures"] += report.failure
-        counts.update(d.code for d in report.diagnostics)
-        if args.format == "json":
-            out.write(_json({"n": item.number, **report.as_dict()}) + "\n")
-        else:
-            _emit_text(out, item.number, report)
-    progress.done()
-    if len(inputs) > 1:
-        _emit_summary(out, totals, counts, args.format)
-    return 1 if totals["invalid"] else 0
-
-
-def _json(data: dict[str, object]) -> str:
-    # A lone surrogate cannot be written as UTF-8: such a line is written as ASCII JSON.
-    line = json.dumps(data, ensure_ascii=False)
-    return line if line.isascii() or not _SURROGATE.search(line) else json.dumps(data)
+def _problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the combination of arguments, if anything."""
+    given = sum((bool(args.urls), args.file is not None, args.html is not None))
+    if given == 0:
+        return "give at least one URL, or --file F, or --html FILE"
+    if given > 1:
+        return "give URLs, --file or --html, only one of them"
+    if args.urls and "-" in args.urls and args.urls != ["-"]:
+        return "'-' (standard input) cannot be combined with other URLs"
+    if args.column is not None and args.file is None and args.urls != ["-"]:
+        return "--column reads a CSV or TSV file: give --file F (or -)"
+    if args.quiet and args.format == "sarif":
+        return "--quiet has no SARIF form (a SARIF log without results says all is well)"
+    return None
 
 
 def _usage(message: str) -> int:
@@ -121,120 +125,171 @@ def _usage(message: str) -> int:
     return 2
 
 
-# ---- reading the inputs ---------------------------------------------------------------------
+def _writer(args: argparse.Namespace) -> Writer:
+    if args.format == "json":
+        return JSONWriter(args.max_errors, args.quiet)
+    if args.format == "jsonl":
+        return JSONLinesWriter(args.max_errors, args.quiet, args.summary)
+    if args.format == "sarif":
+        return SARIFWriter(args.max_errors, _version(), args.html is not None)
+    if args.format == "gnu":
+        return GNUWriter(args.max_errors, args.quiet, args.summary)
+    colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    names = args.html is not None and len(args.html) > 1
+    return TextWriter(args.max_errors, colour, names, args.quiet, args.summary)
 
 
-def _read(source: str) -> Iterator[Input]:
-    """The non-blank lines of a file (or of standard input for ``-``), numbered by line."""
-    if source == "-":
-        stream = sys.stdin
-        if stream is None:  # started with standard input closed
-            raise OSError(errno.EBADF, "standard input is closed")
-        buffer = getattr(stream, "buffer", None)
-        data = buffer.read() if buffer is not None else stream.read().encode("utf-8", "surrogateescape")
-    else:
-        with open(source, "rb") as f:
-            data = f.read()
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    for number, line in enumerate(data.split(b"\n"), 1):
-        if line.endswith(b"\r"):
-            line = line[:-1]
-        if not line.strip():
-            continue
-        try:
-            yield Input(number, line.decode("utf-8"))
-        except UnicodeDecodeError as e:
-            yield Input(number, None, f"not valid UTF-8 (byte 0x{line[e.start]:02X} at byte {e.start + 1})")
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("urlgrammar")
+    except PackageNotFoundError:
+        return "unknown"
 
 
-# ---- text output ----------------------------------------------------------------------------
+class Reading:
+    """The sources opened so far, for progress and for when to flush."""
+
+    def __init__(self, files: int) -> None:
+        self.files, self.done = files, 0
+        self.stream: Stream | None = None
+        self.interactive = False
+
+    def open(self, name: str) -> Stream:
+        if self.stream is not None:
+            self.done += 1
+        self.stream = Stream(name)
+        self.interactive = self.interactive or self.stream.interactive
+        return self.stream
+
+    def fraction(self) -> float | None:
+        """How much of the files has been read, when their sizes are known."""
+        stream = self.stream
+        if stream is None or stream.size is None:
+            return None
+        within = min(1.0, stream.read / stream.size) if stream.size else 1.0
+        return (self.done + within) / self.files
 
 
-def _emit_text(out: TextIO, number: int, report: Report) -> None:
-    shown, widths = _display(report.input)
-    for d in report.diagnostics:
-        out.write(f"{number}:{d.start + 1}: error[{d.code}]: {d.message}\n")
-        out.write(f"  {shown}\n  {_carets(widths, d.start, d.end)}\n")
-        if d.fix is not None:
-            out.write(f"  fix: {_describe_fix(report.input[d.start:d.end], d.fix)}\n")
-    error = report.grammar_error
-    if error is not None and not report.diagnostics:
-        out.write(f"{number}:{error.start + 1}: error[{error.rule}]: {error.message}\n")
-        out.write(f"  {shown}\n  {_carets(widths, error.start, error.end)}\n")
-    if report.failure:
-        out.write(f"{number}: note: the URL parser fails on this input\n")
-    if report.disagreement:
-        out.write(f"{number}: note: {report.disagreement}\n")
-    if not report.valid and report.suggestion is not None:
-        out.write(f"{number}: suggestion: {_display(report.suggestion)[0]}\n")
-
-
-def _emit_problem(out: TextIO, item: Input, format: str) -> None:
-    if format == "json":
-        out.write(json.dumps({"n": item.number, "input": None, "error": item.problem}) + "\n")
-    else:
-        out.write(f"{item.number}: error: the input is {item.problem}\n")
-
-
-def _emit_summary(out: TextIO, totals: Counter[str], counts: Counter[str], format: str) -> None:
-    if format == "json":
-        out.write(json.dumps({"summary": {**totals, "codes": dict(counts.most_common())}}) + "\n")
+def _inputs(args: argparse.Namespace, reading: Reading) -> Iterator[Input | Stop]:
+    if args.html is not None:
+        n = 1
+        for name in args.html:
+            try:
+                stream = reading.open(name)
+                try:
+                    for item in document_inputs(stream, args.base, n):
+                        n = item.number + 1
+                        yield item
+                finally:
+                    stream.close()
+            except SourceError as e:
+                yield Stop(str(e))
         return
-    labels = {"valid": "valid", "invalid": "invalid", "failures": "failures", "undecodable": "not UTF-8"}
-    parts = ", ".join(f"{labels[name]} {n}" for name, n in totals.items() if n or name != "undecodable")
-    codes = ", ".join(f"{code} {n}" for code, n in counts.most_common())
-    total = totals["valid"] + totals["invalid"]
-    out.write(f"{total} inputs: {parts}" + (f"; {codes}" if codes else "") + "\n")
+    if args.file is None and args.urls != ["-"]:
+        yield from arguments(args.urls, args.base)
+        return
+    try:
+        stream = reading.open("-" if args.file is None else args.file)
+        try:
+            if args.column is not None:
+                yield from csv_column(stream, args.column, args.base, args.max_line_length)
+            else:
+                yield from file_lines(stream, args.base, args.max_line_length)
+        finally:
+            stream.close()
+    except SourceError as e:
+        yield Stop(str(e))
 
 
-def _display(text: str) -> tuple[str, list[int]]:
-    """``text`` as it can be shown on one line, and the column width of each code point:
-    control pictures for C0 controls and DEL, U+FFFD for other invisible code points."""
-    shown: list[str] = []
-    widths: list[int] = []
-    for ch in text:
-        category = unicodedata.category(ch)
-        if ch < " " or ch == "\x7f":
-            ch = chr(0x2400 + ord(ch)) if ch < " " else "\u2421"
-        elif category in ("Cc", "Cs", "Cn", "Co", "Cf", "Zl", "Zp"):
-            ch = "\ufffd"
-        shown.append(ch)
-        widths.append(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1)
-    return "".join(shown), widths
+def run_check(args: argparse.Namespace) -> int:
+    """Run ``check`` for parsed arguments; returns the exit status."""
+    problem = _problem(args)
+    if problem is not None:
+        return _usage(problem)
+    writer = _writer(args)
+    reading = Reading(len(args.html) if args.html is not None else 1)
+    out, summary, stopped = sys.stdout, Summary(), False
+    progress = Progress(sys.stderr, reading.fraction, time.monotonic)
+    flush = _Flusher(out, reading, time.monotonic)
+    out.write(writer.start())
+    for item, report in validated(_inputs(args, reading), args.jobs, lambda: reading.interactive):
+        if isinstance(item, Stop):
+            flush.now()
+            progress.clear()
+            print(f"urlgrammar check: error: {item.message}", file=sys.stderr)
+            stopped = True
+            continue
+        summary.add(item, report)
+        progress.tick()
+        written = writer.item(item, report)
+        if written:
+            progress.clear()
+            out.write(written)
+            flush.wrote()
+    progress.clear()
+    if summary.inputs == 0 and not stopped:
+        # Silence would look like success on a file that was meant to hold URLs.
+        print(f"0 inputs: {_nothing(args)}", file=sys.stderr)
+    out.write(writer.end(summary))
+    return 2 if stopped else 1 if summary.invalid else 0
 
 
-def _carets(widths: list[int], start: int, end: int) -> str:
-    return " " * sum(widths[:start]) + "^" * max(1, sum(widths[start:end]))
+def _nothing(args: argparse.Namespace) -> str:
+    if args.html is not None:
+        return f"{', '.join(args.html)}: no URL-valued attributes"
+    where = "standard input" if args.file in (None, "-") else args.file
+    if args.column is not None:
+        return f"{where} has no values in column {args.column!r}"
+    return f"{where} has no non-blank lines"
 
 
-def _describe_fix(old: str, fix: str) -> str:
-    if not old:
-        return f"insert {_quote(fix)}"
-    if not fix:
-        return f"remove {_quote(old)}"
-    return f"replace {_quote(old)} with {_quote(fix)}"
+class _Flusher:
+    """Output reaches its reader soon: at once when the input arrives as it is written (a
+    pipe, a terminal), otherwise at least every :data:`FLUSH_EVERY` seconds."""
+
+    def __init__(self, out: TextIO, reading: Reading, clock: Callable[[], float] = time.monotonic) -> None:
+        self.out, self.reading, self.clock = out, reading, clock
+        self.last = clock()
+
+    def wrote(self) -> None:
+        if self.reading.interactive or self.clock() - self.last > FLUSH_EVERY:
+            self.now()
+
+    def now(self) -> None:
+        self.out.flush()
+        self.last = self.clock()
 
 
-def _quote(text: str) -> str:
-    return f"'{_display(text)[0]}'"
+class Progress:
+    """``checked 12,345 (6,789/s) 37%`` on standard error, when that is a terminal."""
 
-
-class _Progress:
-    """``checked n/total`` on standard error, for long inputs on a terminal."""
-
-    def __init__(self, total: int) -> None:
-        self.total, self.n, self.last = total, 0, 0.0
-        self.on = total > PROGRESS_AFTER and sys.stderr.isatty()
+    def __init__(self, stream: TextIO, fraction: Callable[[], float | None],
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.stream, self.fraction, self.clock = stream, fraction, clock
+        self.on = stream.isatty()
+        self.started = clock()
+        self.next = self.started + PROGRESS_AFTER
+        self.n, self.width = 0, 0
 
     def tick(self) -> None:
         self.n += 1
-        if self.on and time.monotonic() - self.last > 0.2:
-            self.last = time.monotonic()
-            sys.stderr.write(f"\rchecked {self.n:,}/{self.total:,}")
-            sys.stderr.flush()
+        if not self.on:
+            return
+        now = self.clock()
+        if now < self.next:
+            return
+        self.next = now + PROGRESS_EVERY
+        rate = self.n / max(now - self.started, 1e-9)
+        fraction = self.fraction()
+        line = f"checked {self.n:,} ({rate:,.0f}/s)" + ("" if fraction is None else f" {fraction:.0%}")
+        self.stream.write("\r" + line.ljust(self.width))
+        self.stream.flush()
+        self.width = len(line)
 
-    def done(self) -> None:
-        if self.on:
-            sys.stderr.write("\r" + " " * 40 + "\r")
-            sys.stderr.flush()
+    def clear(self) -> None:
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0

@@ -1,0 +1,143 @@
+"""``urlgrammar check`` and ``validate_frame`` at scale: the figures of issue 13, measured.
+
+    python tools/bench_check.py stream [--mb 200]    peak memory, first output, time, URLs/s;
+                                                      then /dev/zero under a timeout
+    python tools/bench_check.py jobs [--urls 100000] --jobs 1 against --jobs 2: the same bytes?
+    python tools/bench_check.py frames [--urls 100000]  a LocalCluster of 1, then 2 workers
+
+Inputs are written to a temporary directory, never to the repository: the lines of the shared
+corpus (``$URLGRAMMAR_SHARED`` or ``../shared``, ``corpus/kasztp.txt``) repeated, or generated
+URLs where it is missing. The machine's load average is printed with each figure: the
+development machines' cores are shared, and a busy core changes every wall-clock figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+COMMAND = [sys.executable, "-m", "urlgrammar", "check"]
+# Unbuffered output would make every write a system call: run as a user would.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+
+
+def corpus_lines() -> list[bytes]:
+    shared = Path(os.environ.get("URLGRAMMAR_SHARED") or ROOT.parent / "shared")
+    path = shared / "corpus" / "kasztp.txt"
+    if path.is_file():
+        return [line for line in path.read_bytes().splitlines() if line.strip()]
+    print(f"({path} not found: generated URLs)")
+    return [b"https://host%d.example/a/b?q=%d#f" % (i, i) for i in range(10_000)] + [b"http://u@h/a b"]
+
+
+def write_file(directory: Path, size: int | None = None, count: int | None = None) -> tuple[Path, int]:
+    """A file of URLs, ``size`` bytes or ``count`` lines long; and its number of lines."""
+    lines = corpus_lines()
+    path = directory / "urls.txt"
+    written = n = 0
+    with open(path, "wb") as f:
+        while (size is None or written < size) and (count is None or n < count):
+            line = lines[n % len(lines)] + b"\n"
+            f.write(line)
+            written, n = written + len(line), n + 1
+    return path, n
+
+
+def load() -> str:
+    return f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
+
+
+def stream(mb: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path, count = write_file(Path(tmp), size=mb * 1_000_000)
+        start = time.monotonic()
+        proc = subprocess.Popen([*COMMAND, "--file", str(path)], stdout=subprocess.PIPE, env=ENV)
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        latency = time.monotonic() - start
+        size = len(first) + sum(len(b) for b in iter(lambda: proc.stdout.read(1 << 16), b""))  # type: ignore[union-attr]
+        proc.wait()
+        total = time.monotonic() - start
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        print(f"{path.stat().st_size / 1e6:.0f} MB, {count:,} URLs: first output after {latency:.2f} s, "
+              f"all in {total:.1f} s ({count / total:,.0f} URLs/s), {size:,} bytes of output, "
+              f"peak RSS {peak / 1024:.0f} MB, exit status {proc.returncode} ({load()})")
+    if Path("/dev/zero").exists():
+        start = time.monotonic()
+        zero = subprocess.run([*COMMAND, "--file", "/dev/zero"], capture_output=True, env=ENV, timeout=300)
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        print(f"/dev/zero: exit status {zero.returncode} after {time.monotonic() - start:.2f} s, "
+              f"peak RSS of any run so far {peak / 1024:.0f} MB")
+        print("  " + zero.stdout.decode().strip().replace("\n", "\n  "))
+        print("  " + zero.stderr.decode().strip())
+
+
+def jobs(urls: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path, _ = write_file(Path(tmp), count=urls)
+        outputs: dict[int, bytes] = {}
+        best: dict[int, float] = {}
+        for _ in range(3):
+            for n in (1, 2):
+                start = time.monotonic()
+                out = subprocess.run([*COMMAND, "--file", str(path), "--jobs", str(n)],
+                                     capture_output=True, env=ENV).stdout
+                best[n] = min(best.get(n, 1e9), time.monotonic() - start)
+                if outputs.setdefault(n, out) != out:
+                    raise SystemExit(f"--jobs {n} wrote different output in two runs")
+        same = outputs[1] == outputs[2]
+        print(f"{urls:,} URLs: --jobs 1 {best[1]:.2f} s, --jobs 2 {best[2]:.2f} s (best of 3): "
+              f"speed-up {best[1] / best[2]:.2f}x; output identical: {same} "
+              f"({len(outputs[1]):,} bytes; {load()})")
+
+
+def frames(urls: int) -> None:
+    import dask.dataframe as dd
+    import pandas as pd
+    from dask.distributed import Client, LocalCluster
+
+    import urlgrammar
+    from urlgrammar.frames import COLUMNS, validate_frame
+
+    lines = [line.decode("utf-8", "replace") for line in corpus_lines()]
+    df = pd.DataFrame({"url": [lines[i % len(lines)] for i in range(urls)]})
+    expected = [(r.valid, r.failure, [d.code for d in r.diagnostics], r.href)
+                for r in map(urlgrammar.validate, df["url"])]
+    for workers in (1, 2):
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                          dashboard_address=None) as cluster, Client(cluster):
+            frame = dd.from_pandas(df, npartitions=16)
+            validate_frame(frame.head(10, compute=False)).compute()  # workers import urlgrammar
+            start = time.monotonic()
+            out = validate_frame(frame).compute()
+            elapsed = time.monotonic() - start
+        rows = [tuple(row) for row in out[list(COLUMNS)].itertuples(index=False)]
+        equal = sum(row == want for row, want in zip(rows, expected, strict=True))
+        print(f"LocalCluster, {workers} worker process(es): {urls:,} rows in {elapsed:.2f} s; "
+              f"{equal:,}/{len(expected):,} rows equal to validate() in one process ({load()})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=("stream", "jobs", "frames"))
+    parser.add_argument("--mb", type=int, default=200)
+    parser.add_argument("--urls", type=int, default=100_000)
+    args = parser.parse_args()
+    if args.what == "stream":
+        stream(args.mb)
+    elif args.what == "jobs":
+        jobs(args.urls)
+    else:
+        frames(args.urls)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,196 @@
+"""``urlgrammar check``'s formats for people and editors: compiler style, and GNU style.
+
+Text (the default) is one block per diagnostic,
+
+    <line>:<col>: error[<code>]: <message>
+      <the input, or a window of it>
+      <^^^ under the span>
+      fix: <what to do>
+
+where line is the input's line in its file (its number, for arguments) and col the column of
+the span's first code point there; with several files, each location starts with the file's
+name. The input is shown whole when it fits in :data:`WINDOW` columns and otherwise as a
+window around the span, with ``…`` where it is cut, so that the output of an input grows with
+its length, not with its length times its number of diagnostics. At most ``--max-errors``
+diagnostics are shown per input, then a note of how many more there are.
+
+GNU style is one line per message, ``file:line:col: error: <message> [<code>]``, which editors
+read (https://www.gnu.org/prep/standards/html_node/Errors.html); standard input is
+``<stdin>`` and the arguments ``<command-line>``, as GCC names them.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from urlgrammar.checking.formats import Checked, Summary, limited
+from urlgrammar.checking.sources import Input
+
+#: The most columns an input is shown in.
+WINDOW = 100
+#: The most columns a quoted piece of an input takes in a fix.
+QUOTE = 40
+_BOLD, _ERROR, _NOTE, _CARETS, _FIX = "\x1b[1m", "\x1b[1;31m", "\x1b[1;36m", "\x1b[1;32m", "\x1b[32m"
+_RESET = "\x1b[0m"
+
+
+class TextWriter:
+    """Compiler-style blocks; ANSI colour when ``colour`` (a terminal, without NO_COLOR)."""
+
+    def __init__(self, max_errors: int, colour: bool, names: bool, quiet: bool, summary: bool) -> None:
+        self.max_errors, self.colour, self.names = max_errors, colour, names
+        self.quiet, self.summary = quiet, summary or quiet
+
+    def _paint(self, style: str, text: str) -> str:
+        return f"{style}{text}{_RESET}" if self.colour else text
+
+    def _where(self, item: Input, offset: int | None) -> str:
+        line, column = (item.line, None) if offset is None else item.where(offset)
+        prefix = f"{item.source.label}:" if self.names else ""
+        return self._paint(_BOLD, prefix + (f"{line}" if column is None else f"{line}:{column}"))
+
+    def _head(self, item: Input, offset: int | None, kind: str, text: str) -> str:
+        style = _ERROR if kind.startswith("error") else _NOTE
+        return f"{self._where(item, offset)}: {self._paint(style, kind)}: {text}\n"
+
+    def start(self) -> str:
+        return ""
+
+    def item(self, item: Input, report: Checked | None) -> str:
+        if self.quiet:
+            return ""
+        if report is None:
+            assert item.problem is not None
+            return self._head(item, None, f"error[{item.problem.code}]", item.problem.message)
+        out: list[str] = []
+        shown, more = limited(report.diagnostics, self.max_errors)
+        for d in shown:
+            out.append(self._head(item, d.start, f"error[{d.code}]", d.message))
+            out.append(self._quoted(report.input, d.start, d.end))
+            if d.fix is not None:
+                fix = describe_fix(report.input[d.start:d.end], d.fix)
+                out.append(f"  {self._paint(_FIX, 'fix')}: {fix}\n")
+        error = report.grammar_error
+        if error is not None and not report.diagnostics:
+            out.append(self._head(item, error.start, f"error[{error.rule}]", error.message))
+            out.append(self._quoted(report.input, error.start, error.end))
+        if more:
+            out.append(self._head(item, None, "note", f"and {more:,} more (--max-errors {self.max_errors})"))
+        if report.failure:
+            out.append(self._head(item, None, "note", "the URL parser fails on this input"))
+        if report.disagreement:
+            out.append(self._head(item, None, "note", report.disagreement))
+        if not report.valid and report.suggestion is not None:
+            out.append(f"{self._where(item, None)}: suggestion: {display(report.suggestion)[0]}\n")
+        return "".join(out)
+
+    def _quoted(self, text: str, start: int, end: int) -> str:
+        shown, carets = window(text, start, end)
+        return f"  {shown}\n  {self._paint(_CARETS, carets)}\n"
+
+    def end(self, summary: Summary) -> str:
+        return summary.line() + "\n" if self.summary or summary.inputs > 1 else ""
+
+
+class GNUWriter:
+    """``file:line:col: error: message [code]``, then notes in the same form."""
+
+    def __init__(self, max_errors: int, quiet: bool, summary: bool) -> None:
+        self.max_errors, self.quiet, self.summary = max_errors, quiet, summary or quiet
+
+    def start(self) -> str:
+        return ""
+
+    def item(self, item: Input, report: Checked | None) -> str:
+        if self.quiet:
+            return ""
+        label = item.source.label
+        if report is None:
+            assert item.problem is not None
+            return f"{label}:{item.line}: error: {item.problem.message} [{item.problem.code}]\n"
+        out = []
+        shown, more = limited(report.diagnostics, self.max_errors)
+        for d in shown:
+            at = _at(item, d.start)
+            out.append(f"{label}:{at}: error: {d.message} [{d.code}]\n")
+            if d.fix is not None:
+                out.append(f"{label}:{at}: note: fix: {describe_fix(report.input[d.start:d.end], d.fix)}\n")
+        error = report.grammar_error
+        if error is not None and not report.diagnostics:
+            out.append(f"{label}:{_at(item, error.start)}: error: {error.message} [{error.rule}]\n")
+        if more:
+            out.append(f"{label}:{item.line}: note: and {more:,} more (--max-errors {self.max_errors})\n")
+        if report.failure:
+            out.append(f"{label}:{item.line}: note: the URL parser fails on this input\n")
+        if not report.valid and report.suggestion is not None:
+            out.append(f"{label}:{item.line}: note: suggestion: {display(report.suggestion)[0]}\n")
+        return "".join(out)
+
+    def end(self, summary: Summary) -> str:
+        return summary.line() + "\n" if self.summary or summary.inputs > 1 else ""
+
+
+def _at(item: Input, offset: int) -> str:
+    line, column = item.where(offset)
+    return f"{line}" if column is None else f"{line}:{column}"
+
+
+def display(text: str) -> tuple[str, list[int]]:
+    """``text`` as it can be shown on one line, code point for code point, and the column
+    width of each: control pictures for C0 controls and DEL, U+FFFD for other invisible code
+    points."""
+    shown: list[str] = []
+    widths: list[int] = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        if ch < " " or ch == "\x7f":
+            ch = chr(0x2400 + ord(ch)) if ch < " " else "\u2421"
+        elif category in ("Cc", "Cs", "Cn", "Co", "Cf", "Zl", "Zp"):
+            ch = "\ufffd"
+        shown.append(ch)
+        widths.append(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1)
+    return "".join(shown), widths
+
+
+def window(text: str, start: int, end: int, columns: int = WINDOW) -> tuple[str, str]:
+    """The line that shows ``text`` around ``start``..``end`` in at most about ``columns``
+    columns, and the carets under the span (under its visible part, when it is wider)."""
+    # Every code point takes a column or two: only this many on either side can be shown.
+    low, high = max(0, start - columns), min(len(text), start + columns)
+    shown, widths = display(text[low:high])
+    s, e = start - low, min(end, high) - low
+    a, b = 0, len(widths)
+    if low or high < len(text) or sum(widths) > columns:
+        budget = columns - 2  # room for the two marks
+        a = b = s
+        used = 0
+        while a > 0 and used + widths[a - 1] <= budget // 3:  # some context before the span
+            a -= 1
+            used += widths[a]
+        while b < len(widths) and used + widths[b] <= budget:
+            used += widths[b]
+            b += 1
+        while a > 0 and used + widths[a - 1] <= budget:  # room left after the end: more before
+            a -= 1
+            used += widths[a]
+    left = "…" if low + a > 0 else ""
+    right = "…" if low + b < len(text) else ""
+    carets = " " * (len(left) + sum(widths[a:s])) + "^" * max(1, sum(widths[s:max(s, min(e, b))]))
+    return left + shown[a:b] + right, carets
+
+
+def describe_fix(old: str, fix: str) -> str:
+    """``insert 'x'``, ``remove 'x'`` or ``replace 'x' with 'y'``."""
+    if not old:
+        return f"insert {_quote(fix)}"
+    if not fix:
+        return f"remove {_quote(old)}"
+    return f"replace {_quote(old)} with {_quote(fix)}"
+
+
+def _quote(text: str) -> str:
+    if len(text) > QUOTE:  # a long piece, by its ends and its length
+        half = QUOTE // 2
+        return f"'{display(text[:half])[0]}…{display(text[-half:])[0]}' ({len(text):,} code points)"
+    return f"'{display(text)[0]}'"
+

@@ -169,17 +169,28 @@ def test_the_written_page_runs_under_its_own_policy(tmp_path: Path, driver: Any)
     assert refused == []
 
 
-def test_advisories_have_a_list_of_their_own(tmp_path: Path, driver: Any) -> None:
-    # Whatever names them: a diagnostic whose severity is "advisory" is listed apart.
+ADVISORY = {"code": "host-lookalike-credentials", "severity": "advisory", "start": 8, "end": 23,
+            "message": "The userinfo looks like a host.", "fix": "", "detail": None,
+            "component": "userinfo", "spec": "https://url.spec.whatwg.org/#url-rendering"}
+
+
+@pytest.mark.parametrize("where", ["diagnostics", "report", "explain"])
+def test_advisories_have_a_list_of_their_own(where: str, tmp_path: Path, driver: Any) -> None:
+    # Whatever lists them: a diagnostic whose severity is "advisory" is shown apart, with the
+    # reasons explain gives (the two readings of a parser disagreement).
     ex = explain("https://examplecorp.com@attacker.example/")
     data = document(ex)
-    data["validation"]["diagnostics"].append({
-        "code": "host-lookalike-credentials", "severity": "advisory", "start": 8, "end": 23,
-        "message": "The userinfo looks like a host.", "fix": "", "detail": None, "component": "userinfo",
-        "spec": "https://url.spec.whatwg.org/#url-rendering"})
+    advisory = dict(ADVISORY, readings={"urllib.parse.urlsplit": "host 'a'", "the standard": "host 'b'"})
+    if where == "diagnostics":
+        data["validation"]["diagnostics"].append(advisory)
+    elif where == "report":
+        data["validation"]["advisories"] = [advisory]
+    else:
+        data["advisories"] = [advisory]
     view = _static(tmp_path, driver, data, ex.text())
     assert view["advisoriesShown"] and view["advisories"] == ["host-lookalike-credentials"]
     assert [code for code, _ in view["errors"]] == ["invalid-credentials"]
+    assert "urllib.parse.urlsplithost 'a'" in view["text"]
 
 
 def test_rule_links_reach_their_diagrams(server: Viewer, driver: Any) -> None:

@@ -138,8 +138,12 @@
                     el("span", {class: "where"}, " at " + span(d.start, d.end)),
                     d.detail ? el("span", {class: "detail"}, " (" + d.detail + ")") : null,
                     el("span", {class: "message"}, " " + d.message));
+    const readings = d.readings ? el("dl", {class: "readings"}) : null;
+    for (const [who, reading] of Object.entries(d.readings || {})) {
+      readings.append(el("dt", {}, who), el("dd", {}, reading === null ? "(no reading)" : String(reading)));
+    }
     return el("li", {class: "severity-" + (d.severity || "error")}, head,
-              el("div", {class: "where-line"}, context(points, d), fixText(points, d)));
+              el("div", {class: "where-line"}, context(points, d), fixText(points, d)), readings);
   }
 
   // The first MAX_LISTED diagnostics, and how many more there are (the JSON has them all).
@@ -147,6 +151,19 @@
     for (const d of diagnostics.slice(0, MAX_LISTED)) into.append(diagnostic(points, d));
     const more = diagnostics.length - MAX_LISTED;
     if (more > 0) into.append(el("li", {class: "none more"}, `and ${more.toLocaleString("en")} more`));
+  }
+
+  // A diagnostic whose severity is "advisory" is an advisory, not one of the standard's errors,
+  // wherever it is listed: in explain's own list (which adds the reasons, such as both readings
+  // of a parser disagreement), in the report's, or among the report's diagnostics.
+  const isAdvisory = (d) => d.severity === "advisory";
+
+  function advisoriesOf(data) {
+    const report = data.validation || {};
+    for (const found of [data.advisories, report.advisories]) {
+      if (Array.isArray(found) && found.length) return found;
+    }
+    return (report.diagnostics || []).filter(isAdvisory);
   }
 
   function drawDiagnostics(data) {
@@ -163,12 +180,9 @@
     }
     validity.append(report.valid ? "a valid URL string" : "not a valid URL string",
                     report.failure ? "; the parser fails" : "");
-    // Any diagnostic whose severity is "advisory" is an advisory; the rest are the standard's.
-    const all = report.diagnostics || [];
-    const isAdvisory = (d) => d.severity === "advisory";
-    list(errors, points, all.filter((d) => !isAdvisory(d)));
+    list(errors, points, (report.diagnostics || []).filter((d) => !isAdvisory(d)));
     if (!errors.firstChild) errors.append(el("li", {class: "none"}, "none"));
-    list(advisories, points, all.filter(isAdvisory));
+    list(advisories, points, advisoriesOf(data));
     $("advisories-block").hidden = !advisories.firstChild;
     if (report.grammar_error) {
       const g = report.grammar_error;

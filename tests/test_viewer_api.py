@@ -246,3 +246,16 @@ def test_a_worker_that_dies_is_replaced() -> None:
 def test_loopback_addresses() -> None:
     assert all(map(is_loopback, ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost", "LOCALHOST"]))
     assert not any(map(is_loopback, ["0.0.0.0", "::", "192.0.2.1", "example.com", ""]))
+
+
+def test_a_client_that_goes_away_is_one_line_in_the_log(capsys: pytest.CaptureFixture[str]) -> None:
+    server = Viewer("127.0.0.1", 0, Workers(count=0), log=True)
+    try:
+        raise ConnectionResetError(104, "Connection reset by peer")
+    except ConnectionResetError:
+        server.handle_error(None, ("127.0.0.1", 1))
+    finally:
+        server.server_close()
+        server.workers.close()
+    err = capsys.readouterr().err
+    assert err == "urlgrammar serve: a request failed: ConnectionResetError: [Errno 104] Connection reset by peer\n"

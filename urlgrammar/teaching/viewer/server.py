@@ -116,24 +116,34 @@ class Viewer(ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, bind: str, port: int, workers: Workers, log: bool = True) -> None:
-        self.address_family = socket.AF_INET6 if ":" in bind else socket.AF_INET
-        super().__init__((bind.strip("[]"), port), Handler)
+        self.bind = bind.strip("[]")
+        self.address_family = socket.AF_INET6 if ":" in self.bind else socket.AF_INET
+        super().__init__((self.bind, port), Handler)
         self.workers = workers
         self.log = log
-        self.bind = bind.strip("[]")
         self.port = int(self.server_address[1])
-        names = ("127.0.0.1", "localhost", "[::1]", f"[{bind.strip('[]')}]" if ":" in bind else bind)
         self.hosts: frozenset[str] | None = None
-        if is_loopback(bind.strip("[]")):
-            self.hosts = frozenset({f"{n}:{self.port}" for n in names}
-                                   | (set(names) if self.port == 80 else set()))
+        if is_loopback(self.bind):
+            names = {"127.0.0.1", "localhost", "[::1]", self.host_name}
+            # A browser leaves out the port when it is 80.
+            with_port = {f"{n}:{self.port}" for n in names}
+            self.hosts = frozenset(with_port | names if self.port == 80 else with_port)
         self._diagrams: tuple[int, bytes, str] | None = None
         self._diagrams_lock = threading.Lock()
 
     @property
+    def host_name(self) -> str:
+        return f"[{self.bind}]" if ":" in self.bind else self.bind
+
+    @property
     def url(self) -> str:
-        host = self.bind
-        return f"http://{f'[{host}]' if ':' in host else host}:{self.port}/"
+        return f"http://{self.host_name}:{self.port}/"
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """One line, not socketserver's traceback: a client that went away mid-answer, or a bug."""
+        error = sys.exc_info()[1]
+        if self.log:
+            sys.stderr.write(f"urlgrammar serve: a request failed: {type(error).__name__}: {error}\n")
 
     def diagrams(self) -> tuple[int, bytes, str]:
         """The diagrams page (status, body, policy), drawn on first use."""

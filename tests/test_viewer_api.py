@@ -258,4 +258,5 @@ def test_a_client_that_goes_away_is_one_line_in_the_log(capsys: pytest.CaptureFi
         server.server_close()
         server.workers.close()
     err = capsys.readouterr().err
-    assert err == "urlgrammar serve: a request failed: ConnectionResetError: [Errno 104] Connection reset by peer\n"
+    assert err == ("urlgrammar serve: a request failed: ConnectionResetError: [Errno 104] "
+                   "Connection reset by peer\n")

@@ -10,7 +10,7 @@ result with what the grammar alone says, with the standard's state machine
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from lark import Token, Tree
 
@@ -46,6 +46,8 @@ class Explanation:
     rfc3986: str | None = None
     href: str | None = None
     failure: str | None = None
+    # What the run made, for explain's JSON (urlgrammar.teaching.facts): not shown as text.
+    objects: Run | None = field(default=None, repr=False, compare=False)
 
     def add(self, title: str, *lines: str) -> None:
         self.phases.append((title, list(lines)))
@@ -102,6 +104,18 @@ def _components(record: URLRecord) -> list[str]:
     return lines or ["(the empty URL)"]
 
 
+class Run(NamedTuple):
+    """The objects of one explained run: preprocessing, the mode, the lifted record (spans in
+    the preprocessed text), the Lark tree, the URL (None on failure), the state machine's run."""
+
+    pre: Preprocessed
+    mode: Mode
+    lifted: URLRecord
+    tree: Tree[Token]
+    url: URL | None
+    oracle: algorithm.Result
+
+
 class _Phases(Reporter):
     """What each phase of one run of the pipeline gave, as the pipeline reports it: explain
     shows these values, never ones it computed again."""
@@ -151,7 +165,8 @@ def explain(input: str, base: str | None = None) -> Explanation:
     text, mode, record = phases.pre.text, phases.mode, phases.lift
     _preprocessing(ex, phases.pre)
     ex.add("Mode", f"{mode.name.lower()} ({mode.grammar}.lark): {_why(text, mode, fallback, base_url)}")
-    ex.add("Parse tree", *_tree_lines(tree_parser(mode.grammar, positions=True).parse(text, start="url")))
+    tree = tree_parser(mode.grammar, positions=True).parse(text, start="url")
+    ex.add("Parse tree", *_tree_lines(tree))
     ex.add("Lifted record (spans in the preprocessed text)", *_components(record))
     _drives(ex, record)
     resolved = phases.resolution
@@ -166,7 +181,8 @@ def explain(input: str, base: str | None = None) -> Explanation:
         ex.href = url.href
         _normalisation(ex, resolved, url.record)
         ex.add("Printing", f"→ {url.href!r}")
-    _versus(ex, record, mode, base_record, None if url is None else url.record)
+    oracle = _versus(ex, record, mode, base_record, None if url is None else url.record)
+    ex.objects = Run(phases.pre, mode, record, tree, url, oracle)
     return ex
 
 
@@ -317,8 +333,9 @@ def _normalisation(ex: Explanation, resolved: URLRecord, final: URLRecord) -> No
 
 
 def _versus(ex: Explanation, record: URLRecord, mode: Mode, base: URLRecord | None,
-            final: URLRecord | None) -> None:
-    """The grammar-versus-algorithm section, on the lifted record and the pipeline's result."""
+            final: URLRecord | None) -> algorithm.Result:
+    """The grammar-versus-algorithm section, on the lifted record and the pipeline's result;
+    returns the state machine's run."""
     if mode is not Mode.GENERIC:
         backslashes = [str(p) for p, ch in separators(record) if ch == "\\"]
         if backslashes:
@@ -342,6 +359,7 @@ def _versus(ex: Explanation, record: URLRecord, mode: Mode, base: URLRecord | No
     oracle = algorithm.run(ex.input, ex.base)
     ex.trace = _compress(oracle.trace)
     ex.errors = [f"{d.code} at {d.start}..{d.end}" for d in oracle.errors]
+    return oracle
 
 
 def _compress(trace: list[tuple[str, int]]) -> list[str]:

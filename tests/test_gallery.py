@@ -1,8 +1,10 @@
-"""docs/teaching.md cannot rot: every output block is what explain prints now."""
+"""docs/teaching.md cannot rot: every output block is what explain prints now, and every page in
+docs/views/ is what explain --format html writes now."""
 
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -28,3 +30,30 @@ def test_the_gallery_has_setter_entries() -> None:
 def test_gallery_entry_is_current(args: dict[str, str | None], output: str) -> None:
     assert output == gallery.render_args(args), \
         "docs/teaching.md is stale: run python tools/gallery.py"
+
+
+TEXT = gallery.GALLERY.read_text(encoding="utf-8")
+VIEWS = gallery.views(TEXT)
+
+
+def test_every_explain_entry_links_to_its_page() -> None:
+    assert gallery.regenerate(TEXT) == TEXT, "docs/teaching.md is stale: run python tools/gallery.py"
+    links = re.findall(r"\]\(views/([^)]*)\.html\)", TEXT)
+    assert links == list(VIEWS) and len(links) == sum("attribute" not in args for args, _ in ENTRIES)
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_each_page_is_current(name: str) -> None:
+    path = gallery.VIEWS / f"{name}.html"
+    assert path.is_file() and path.read_text(encoding="utf-8") == VIEWS[name], \
+        f"docs/views/{name}.html is stale: run python tools/gallery.py"
+
+
+def test_docs_views_holds_the_pages_and_the_diagrams_only() -> None:
+    assert {p.name for p in gallery.VIEWS.iterdir()} == {f"{n}.html" for n in VIEWS} | {gallery.DIAGRAMS}
+
+
+def test_the_diagrams_beside_the_pages_are_current() -> None:
+    pytest.importorskip("railroad", reason="the diagrams need the diagrams extra (railroad-diagrams)")
+    assert (gallery.VIEWS / gallery.DIAGRAMS).read_text(encoding="utf-8") == gallery.diagrams(), \
+        "docs/views/grammars.html is stale: run python tools/gallery.py"

@@ -49,8 +49,12 @@ def test_the_constructor_parses_as_new_url_does() -> None:
         "/%F0%9F%8F%B3%EF%B8%8F%E2%80%8D%F0%9F%8C%88"
     with pytest.raises(URLError, match="missing-scheme-non-relative-URL"):
         URL("/🍣🍺")
-    with pytest.raises(URLError, match="the base URL is not valid"):
+    with pytest.raises(URLError, match="the base URL is not valid") as caught:
         URL("a", "not a base")
+    # The error's name comes first, once, and says the span is in the base.
+    message = str(caught.value)
+    assert message.startswith("missing-scheme-non-relative-URL at 0..10 in the base: ")
+    assert message.count("missing-scheme-non-relative-URL") == 1
     with pytest.raises(TypeError):
         URL(b"http://h/")  # type: ignore[arg-type]
 

@@ -1,14 +1,17 @@
-"""Regenerate (or check) the explain output in docs/teaching.md.
+"""Regenerate (or check) the explain output in docs/teaching.md, and the viewer's pages.
 
-    python tools/gallery.py           rewrite every entry's output block
-    python tools/gallery.py --check   exit 1 if any block differs from what explain gives now
+    python tools/gallery.py           rewrite every entry's output block, and docs/views/
+    python tools/gallery.py --check   exit 1 if any block or page differs from what is made now
 
 Each entry is marked by an HTML comment holding its input and base as JSON,
 ``<!-- explain: {"input": "http:foo", "base": null} -->``, followed by a ```text block that
-holds ``urlgrammar explain`` output without the parse tree; or, for a setter, its URL, attribute
-and value, ``<!-- setter: {"href": "http://h:1/", "attribute": "port", "value": "8x"} -->``,
-followed by :func:`urlgrammar.teaching.setters.explain_setter`'s text. The prose around it is
-by hand.
+holds ``urlgrammar explain`` output without the parse tree, and a link to the entry's page in
+docs/views/ (``urlgrammar explain INPUT --format html``, named after the entry's heading); or,
+for a setter, its URL, attribute and value,
+``<!-- setter: {"href": "http://h:1/", "attribute": "port", "value": "8x"} -->``, followed by
+:func:`urlgrammar.teaching.setters.explain_setter`'s text. docs/views/grammars.html holds the
+railroad diagrams the pages' rule links point to (``urlgrammar grammar diagram``; the
+`diagrams` extra). The prose around it is by hand.
 """
 
 from __future__ import annotations
@@ -23,9 +26,15 @@ sys.path.insert(0, str(ROOT))
 
 from urlgrammar.teaching.explain import explain  # noqa: E402
 from urlgrammar.teaching.setters import explain_setter  # noqa: E402
+from urlgrammar.teaching.viewer.page import export  # noqa: E402
 
 GALLERY = ROOT / "docs" / "teaching.md"
-ENTRY = re.compile(r"<!-- (?P<kind>explain|setter): (?P<args>\{.*?\}) -->\n```text\n(?P<output>.*?)```", re.S)
+VIEWS = ROOT / "docs" / "views"
+DIAGRAMS = "grammars.html"
+LINK = "[This entry in the viewer](views/{}.html)"
+ENTRY = re.compile(r"<!-- (?P<kind>explain|setter): (?P<args>\{.*?\}) -->\n```text\n(?P<output>.*?)```"
+                   r"(?:\n\n\[This entry in the viewer\]\(views/(?P<view>[^)]*)\.html\))?", re.S)
+HEADING = re.compile(r"^## (.*)$", re.M)
 
 
 def render(input: str, base: str | None) -> str:
@@ -49,23 +58,68 @@ def entries(text: str) -> list[tuple[dict[str, str | None], str]]:
     return [(json.loads(m["args"]), m["output"]) for m in ENTRY.finditer(text)]
 
 
+def view_name(text: str, at: int) -> str:
+    """The page name of the entry at offset ``at``: its heading's words (``1-force``)."""
+    headings = [m[1] for m in HEADING.finditer(text, 0, at)]
+    return re.sub(r"[^a-z0-9]+", "-", headings[-1].lower()).strip("-") if headings else "entry"
+
+
+def views(text: str) -> dict[str, str]:
+    """Each explain entry's page, by name (without ``.html``), made now."""
+    out = {}
+    for m in ENTRY.finditer(text):
+        args = json.loads(m["args"])
+        if m["kind"] == "explain":
+            out[view_name(text, m.start())] = export(str(args["input"]), args.get("base"))
+    return out
+
+
+def diagrams() -> str:
+    """The railroad diagrams, as ``urlgrammar grammar diagram`` draws them."""
+    from urlgrammar.grammar_tools.diagram import render_page
+    from urlgrammar.syntax.grammars import GRAMMARS, grammar_dir
+
+    return render_page(grammar_dir(), list(GRAMMARS))
+
+
 def regenerate(text: str) -> str:
     def block(m: re.Match[str]) -> str:
-        return f"<!-- {m['kind']}: {m['args']} -->\n```text\n{render_args(json.loads(m['args']))}```"
+        out = f"<!-- {m['kind']}: {m['args']} -->\n```text\n{render_args(json.loads(m['args']))}```"
+        return out + ("\n\n" + LINK.format(view_name(text, m.start())) if m["kind"] == "explain" else "")
 
     return ENTRY.sub(block, text)
 
 
+def stale(text: str) -> list[str]:
+    """What differs from what is made now: entries, their links, pages, and stray pages."""
+    found = [name(args) for args, out in entries(text) if out != render_args(args)]
+    if regenerate(text) != text and not found:
+        found.append("the links to docs/views/")
+    pages = {f"{n}.html": page for n, page in views(text).items()} | {DIAGRAMS: diagrams()}
+    for file, page in pages.items():
+        path = VIEWS / file
+        if not path.is_file() or path.read_text(encoding="utf-8") != page:
+            found.append(f"docs/views/{file}")
+    found.extend(f"docs/views/{p.name} (no entry)" for p in sorted(VIEWS.glob("*")) if p.name not in pages)
+    return found
+
+
 def main() -> int:
     text = GALLERY.read_text(encoding="utf-8")
-    fresh = regenerate(text)
     if "--check" in sys.argv[1:]:
-        stale = [name(args) for args, out in entries(text) if out != render_args(args)]
-        for entry in stale:
+        for entry in stale(text):
             print(f"stale: {entry}", file=sys.stderr)
-        return 1 if stale else 0
+        return 1 if stale(text) else 0
+    fresh = regenerate(text)
     GALLERY.write_text(fresh, encoding="utf-8")
-    print(f"wrote {len(entries(fresh))} entries to {GALLERY}")
+    VIEWS.mkdir(exist_ok=True)
+    pages = {f"{n}.html": page for n, page in views(fresh).items()} | {DIAGRAMS: diagrams()}
+    for old in VIEWS.glob("*"):
+        if old.name not in pages:
+            old.unlink()
+    for file, page in pages.items():
+        (VIEWS / file).write_text(page, encoding="utf-8")
+    print(f"wrote {len(entries(fresh))} entries to {GALLERY} and {len(pages)} pages to {VIEWS}")
     return 0
 
 

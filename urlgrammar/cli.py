@@ -6,8 +6,10 @@
     urlgrammar tree INPUT [--mode generic|special|file]   the Lark parse tree
     urlgrammar check INPUT... | --file F | - | --html FILE... [--format text|gnu|json|jsonl|sarif]
                                                            diagnostics (see checking/check.py)
-    urlgrammar explain INPUT [--base B] [--json]           every phase, and grammar versus algorithm
+    urlgrammar explain INPUT [--base B] [--format text|json|html] [-o FILE]
+                                                           every phase, and grammar versus algorithm
     urlgrammar render INPUT [--base B] [--width N]         the URL as shown for a trust decision
+    urlgrammar serve [--port 8000] [--bind 127.0.0.1]      the live viewer of explain, in a browser
     urlgrammar grammar check | diagram [-o FILE.html]       check the grammars; draw them
 
 Exit status: 0 on success; 1 when the input has no result (the error is printed) or the output
@@ -37,6 +39,8 @@ from urlgrammar.reference import Reference, parse_reference
 from urlgrammar.syntax.grammars import mode_for, tree_parser
 from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.teaching.explain import explain
+from urlgrammar.teaching.facts import explain_json
+from urlgrammar.teaching.viewer import command as viewer_command
 
 MODES = {"generic": Mode.GENERIC, "special": Mode.SPECIAL, "file": Mode.FILE}
 #: The widest that ``reference`` pads its value column to.
@@ -115,12 +119,49 @@ def cmd_reference(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    ex = explain(args.input, args.base)
-    if args.json:
-        print(json.dumps(ex.as_dict(), ensure_ascii=False, indent=2))
+    form = "json" if args.json else args.format
+    if form == "html":
+        from urlgrammar.teaching.viewer.page import export
+
+        out = export(args.input, args.base)
+    elif form == "json":
+        out = json.dumps(explain_json(args.input, args.base), ensure_ascii=False, indent=2)
     else:
-        print(ex.text())
+        out = explain(args.input, args.base).text()
+    if args.output is None:
+        print(out)
+        return 0
+    try:
+        # An input given to main() from Python may hold lone surrogates: written as escapes, as
+        # on standard output.
+        with open(args.output, "w", encoding="utf-8", errors="backslashreplace") as f:
+            f.write(out + "\n")
+    except OSError as e:
+        print(f"error: cannot write {args.output}: {e.strerror or e}", file=sys.stderr)
+        return 1
     return 0
+
+
+def _add_explain(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``explain`` subcommand: its text, its JSON (the viewer's API), its HTML page."""
+    exp = sub.add_parser("explain", help="show every phase of parsing INPUT",
+                         description="Show what each phase does to INPUT: preprocessing, the "
+                                     "mode, the parse tree, the lifted record, drive letters, "
+                                     "resolution and force, the host, normalisation and "
+                                     "printing; then where the grammar's reading and the "
+                                     "WHATWG state machine differ, the state machine's trace, "
+                                     "RFC 3986 strict resolution, and the advisories (risks "
+                                     "beyond validity) with their reasons. A failing parse is "
+                                     "explained too (exit status 0); a base that is not a "
+                                     "valid URL is a usage error (exit status 2).")
+    exp.add_argument("input", metavar="INPUT", type=text)
+    exp.add_argument("--base", metavar="B", type=base_url, help="the base URL")
+    exp.add_argument("--format", choices=("text", "json", "html"), default="text",
+                     help="text (default); json, as the viewer's API gives it; or html, the "
+                          "viewer's page for INPUT, self-contained")
+    exp.add_argument("--json", action="store_true", help="the same as --format json")
+    exp.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    exp.set_defaults(run=cmd_explain)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -194,23 +235,11 @@ def build_parser() -> argparse.ArgumentParser:
     ref.add_argument("--normalize", action="store_true", help="normalise the result")
     ref.add_argument("--json", action="store_true", help="print JSON")
     ref.set_defaults(run=cmd_reference)
-    exp = sub.add_parser("explain", help="show every phase of parsing INPUT",
-                         description="Show what each phase does to INPUT: preprocessing, the "
-                                     "mode, the parse tree, the lifted record, drive letters, "
-                                     "resolution and force, the host, normalisation and "
-                                     "printing; then where the grammar's reading and the "
-                                     "WHATWG state machine differ, the state machine's trace, "
-                                     "RFC 3986 strict resolution, and the advisories (risks "
-                                     "beyond validity) with their reasons. A failing parse is "
-                                     "explained too (exit status 0); a base that is not a "
-                                     "valid URL is a usage error (exit status 2).")
-    exp.add_argument("input", metavar="INPUT", type=text)
-    exp.add_argument("--base", metavar="B", type=base_url, help="the base URL")
-    exp.add_argument("--json", action="store_true", help="print JSON")
-    exp.set_defaults(run=cmd_explain)
+    _add_explain(sub)
     _register_render(sub)
     check.register(sub)
     register_grammar_tools(sub)
+    viewer_command.register(sub)
     return parser
 
 

@@ -274,4 +274,8 @@ def base_url_of(base: str | URL | None) -> URL | None:
     try:
         return URL(base)
     except URLError as e:
-        raise URLError(f"the base URL is not valid: {e}", e.diagnostics, e.code) from None
+        # The spans are in the base, not in the input: say so, once, after the error's name.
+        failing = e.diagnostics[-1] if e.diagnostics else None
+        where = "" if failing is None else f"{failing.code} at {failing.start}..{failing.end} in the base: "
+        reason = str(e) if failing is None else failing.message
+        raise URLError(f"{where}the base URL is not valid: {reason}", e.diagnostics, e.code) from None

@@ -11,7 +11,7 @@ result with what the grammar alone says, with the standard's state machine
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from lark import Token, Tree
 
@@ -51,6 +51,8 @@ class Explanation:
     failure: str | None = None
     #: Each advisory, as a dict (Diagnostic.as_dict, and for a disagreement both readings).
     advisories: list[dict[str, Any]] = field(default_factory=list)
+    # What the run made, for explain's JSON (urlgrammar.teaching.facts): not shown as text.
+    objects: Run | None = field(default=None, repr=False, compare=False)
 
     def add(self, title: str, *lines: str) -> None:
         self.phases.append((title, list(lines)))
@@ -115,6 +117,18 @@ def _components(record: URLRecord) -> list[str]:
     return lines or ["(the empty URL)"]
 
 
+class Run(NamedTuple):
+    """The objects of one explained run: preprocessing, the mode, the lifted record (spans in
+    the preprocessed text), the Lark tree, the URL (None on failure), the state machine's run."""
+
+    pre: Preprocessed
+    mode: Mode
+    lifted: URLRecord
+    tree: Tree[Token]
+    url: URL | None
+    oracle: algorithm.Result
+
+
 class _Phases(Reporter):
     """What each phase of one run of the pipeline gave, as the pipeline reports it: explain
     shows these values, never ones it computed again."""
@@ -164,7 +178,8 @@ def explain(input: str, base: str | None = None) -> Explanation:
     text, mode, record = phases.pre.text, phases.mode, phases.lift
     _preprocessing(ex, phases.pre)
     ex.add("Mode", f"{mode.name.lower()} ({mode.grammar}.lark): {_why(text, mode, fallback, base_url)}")
-    ex.add("Parse tree", *_tree_lines(tree_parser(mode.grammar, positions=True).parse(text, start="url")))
+    tree = tree_parser(mode.grammar, positions=True).parse(text, start="url")
+    ex.add("Parse tree", *_tree_lines(tree))
     ex.add("Lifted record (spans in the preprocessed text)", *_components(record))
     _drives(ex, record)
     resolved = phases.resolution
@@ -180,7 +195,8 @@ def explain(input: str, base: str | None = None) -> Explanation:
         _normalisation(ex, resolved, url.record)
         ex.add("Printing", f"→ {url.href!r}")
         _advisories(ex, url, base_url)
-    _versus(ex, record, mode, base_record, None if url is None else url.record)
+    oracle = _versus(ex, record, mode, base_record, None if url is None else url.record)
+    ex.objects = Run(phases.pre, mode, record, tree, url, oracle)
     return ex
 
 
@@ -342,8 +358,9 @@ def _normalisation(ex: Explanation, resolved: URLRecord, final: URLRecord) -> No
 
 
 def _versus(ex: Explanation, record: URLRecord, mode: Mode, base: URLRecord | None,
-            final: URLRecord | None) -> None:
-    """The grammar-versus-algorithm section, on the lifted record and the pipeline's result."""
+            final: URLRecord | None) -> algorithm.Result:
+    """The grammar-versus-algorithm section, on the lifted record and the pipeline's result;
+    returns the state machine's run."""
     if mode is not Mode.GENERIC:
         backslashes = [str(p) for p, ch in separators(record) if ch == "\\"]
         if backslashes:
@@ -367,6 +384,7 @@ def _versus(ex: Explanation, record: URLRecord, mode: Mode, base: URLRecord | No
     oracle = algorithm.run(ex.input, ex.base)
     ex.trace = _compress(oracle.trace)
     ex.errors = [f"{d.code} at {d.start}..{d.end}" for d in oracle.errors]
+    return oracle
 
 
 def _compress(trace: list[tuple[str, int]]) -> list[str]:

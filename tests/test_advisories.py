@@ -136,6 +136,7 @@ NOT_FLAGGED = [
     ("https://evil.com/", "https://good.example/a", "scheme-relative-host-change"),
     ("https:evil.com", "https://good.example/a", "scheme-relative-host-change"),
     ("java-script:alert(1)", None, "script-url"),
+    ("#x", "javascript:alert(1)", "script-url"),  # the base's scheme
     ("https://example.com/javascript:alert(1)", None, "script-url"),
     ("https://example.com/a\\b", None, "parser-disagreement"),
     ("https://EXAMPLE.com:443/", None, "parser-disagreement"),
@@ -144,6 +145,7 @@ NOT_FLAGGED = [
     ("file://localhost/etc/passwd", None, "parser-disagreement"),
     ("http://h/x", None, "parser-disagreement"),
     ("x", "http://h/a", "parser-disagreement"),
+    ("x", "foo://h/a", "parser-disagreement"),  # urljoin does not resolve against foo: at all
     ("http://[::1/", None, "parser-disagreement"),  # the standard fails: no advisories at all
 ]
 

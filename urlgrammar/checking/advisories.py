@@ -66,9 +66,8 @@ def find_advisories(input: str, base: URL | None, url: URL | None) -> tuple[Diag
 
     found: list[Diagnostic] = []
     scheme = url.record[0]
-    if scheme.value == "javascript":
-        start, end = scheme.span if scheme.span is not None else (0, len(input))
-        found.append(_advisory("script-url", start, end, "'javascript:'", "scheme"))
+    if scheme.value == "javascript" and scheme.span is not None:  # written, not the base's
+        found.append(_advisory("script-url", *scheme.span, "'javascript:'", "scheme"))
     authority = url.record.component(Kind.AUTHORITY)
     if base is not None and authority is not None:
         found += _scheme_relative(input, base, url, authority)
@@ -111,8 +110,9 @@ def host_advisories(input: str, authority: Component) -> list[Diagnostic]:
         found += _labels(host.value, input[start:end], start)
     internal = internal_address(host)
     if internal is not None:
-        found.append(_advisory("internal-address", start, end,
-                               f"{internal.address} is a {internal.kind} address", "host", internal.kind))
+        article = "an" if internal.kind[0] in "aeiou" else "a"
+        found.append(_advisory("internal-address", start, end, f"{internal.address} is {article} "
+                               f"{internal.kind} address", "host", internal.kind))
     return found
 
 

@@ -11,7 +11,9 @@ and a client would; the forms of one IP address; a file URL's `localhost`, which
 makes the empty host); and the port, with the scheme's default where none is written. Against
 a base, Python's reading is ``urljoin(base, input)``'s. Where urllib raises ValueError (an
 unbalanced `[`, a port it cannot read, a netloc that NFKC changes), it reads nothing and
-refuses the URL, which is no disagreement to warn of.
+refuses the URL, which is no disagreement to warn of; nor is a base whose scheme ``urljoin``
+does not resolve against (not in ``uses_relative``: `foo:`, `javascript:`), where it hands the
+reference back unresolved.
 
 When the two cannot differ (validate's fast path). For a plain URL (:mod:`.plain`): ASCII URL
 code points only, so urllib's stripping of leading C0 controls and spaces and its removal of
@@ -30,7 +32,7 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 from typing import NamedTuple
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit, uses_relative
 
 from urlgrammar.encoding.percent import percent_decode_str
 from urlgrammar.errors import ADVISORY, Diagnostic, URLError, message
@@ -82,6 +84,8 @@ def python_reading(input: str, base: str | None) -> Reading | None:
     """What ``urllib.parse.urlsplit`` reads from ``input`` (``urljoin(base, input)`` against
     ``base``), or None where urllib raises ValueError."""
     try:
+        if base is not None and urlsplit(base).scheme not in uses_relative:
+            return None
         split = urlsplit(input if base is None else urljoin(base, input))
         port = split.port
         hostname = split.hostname

@@ -73,8 +73,12 @@ def standard_reading(url: URL) -> Reading:
             host = ipaddress.IPv6Address(value.serialize()[1:-1])
         elif type(value) is Domain:
             host = value.value
-        elif type(value) is Opaque:
-            host = percent_decode_str(value.value).lower()
+        elif type(value) is Opaque:  # read as urllib's host is: an address where it is one
+            text = percent_decode_str(value.value).lower()
+            try:
+                host = ipaddress.ip_address(text)
+            except ValueError:
+                host = text
         if url.port:
             port = int(url.port)
     return Reading(scheme, host, port)

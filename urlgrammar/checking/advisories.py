@@ -214,5 +214,10 @@ def _scheme_relative(input: str, base: URL, url: URL, authority: Component) -> l
     a = authority.value
     fix = None if a.username is not None else f"{url.protocol}//{url.host}"
     return [_advisory("scheme-relative-host-change", start, authority.span[1],
-                      f"'{base.hostname}' becomes '{url.hostname}' ({url.protocol} from the base URL)",
+                      f"{_named(base.hostname)} becomes {_named(url.hostname)} ({url.protocol} from the "
+                      "base URL)",
                       "host", url.hostname, fix)]
+
+
+def _named(host: str) -> str:
+    return f"'{host}'" if host else "the empty host"

@@ -350,9 +350,10 @@ class _Walk:
                     "file-invalid-Windows-drive-letter", f"'{c.value}' replaces the base URL's path"),
                 "path", fix="/"))
         if c.value[1] == "|":
+            # The span is the `|`, where the state machine raises the error, not the letter too.
             self.add(start + 1, PATH, Diagnostic(
-                "invalid-URL-unit", start, end, message("invalid-URL-unit", f"the '|' of the drive "
-                f"letter '{c.value}'; write '{letter}'"), "path", code_point("|"), letter))
+                "invalid-URL-unit", start + 1, end, message("invalid-URL-unit", f"the '|' of the "
+                f"drive letter '{c.value}'; write '{letter}'"), "path", code_point("|"), ":"))
 
     def _units(self, c: Component, component: str) -> None:
         """invalid-URL-unit for each code point that is not a URL code point, and for each `%`

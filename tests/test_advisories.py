@@ -145,8 +145,8 @@ NOT_FLAGGED = [
     ("file://localhost/etc/passwd", None, "parser-disagreement"),
     ("http://h/x", None, "parser-disagreement"),
     ("x", "http://h/a", "parser-disagreement"),
-    ("x", "foo://h/a", "parser-disagreement"),
-    ("ut2004://10.10.10.10:7777/Index.ut2", None, "parser-disagreement"),  # an opaque host, one address  # urljoin does not resolve against foo: at all
+    ("x", "foo://h/a", "parser-disagreement"),  # urljoin does not resolve against foo: at all
+    ("ut2004://10.10.10.10:7777/Index.ut2", None, "parser-disagreement"),  # an opaque host, one address
     ("http://[::1/", None, "parser-disagreement"),  # the standard fails: no advisories at all
 ]
 

@@ -49,7 +49,7 @@ def test_text_is_compiler_style(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_insertions_failures_and_suggestions(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = output(capsys, ["https:example.org"])
+    _, out, _ = output(capsys, ["--no-advisories", "https:example.org"])
     assert out.splitlines()[-2:] == ["  fix: insert '//'", "1: suggestion: https://example.org"]
     _, out, _ = output(capsys, ["https://h:99999/"])
     assert "1:11: error[port-out-of-range]" in out
@@ -77,19 +77,19 @@ def test_json_is_one_document_with_every_field_and_a_summary(capsys: pytest.Capt
     document = json.loads(out)
     first, second = document["inputs"]
     assert list(first) == ["n", "source", "line", "column", "input", "base", "valid", "failure",
-                           "diagnostics", "omitted", "href", "suggestion", "grammar_error",
-                           "disagreement", "problem"]
+                           "diagnostics", "omitted", "advisories", "advisories_omitted", "href",
+                           "suggestion", "grammar_error", "disagreement", "problem"]
     assert (second["n"], second["href"], second["valid"]) == (2, "https://b/x", True)
     assert second["base"] == "https://b/c"
     assert document["summary"] == {"inputs": 2, "valid": 2, "invalid": 0, "failures": 0,
-                                   "unchecked": 0, "codes": {}}
+                                   "unchecked": 0, "codes": {}, "advised": 0, "advisories": {}}
 
 
 def test_json_diagnostics(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = output(capsys, ["--format", "json", "https://exa%70le.org"])
     [report] = json.loads(out)["inputs"]
     assert report["diagnostics"] == [{
-        "code": "domain-percent-encoded", "start": 11, "end": 14, "component": "host",
+        "code": "domain-percent-encoded", "severity": "error", "start": 11, "end": 14, "component": "host",
         "message": "The domain is percent-encoded.", "detail": None, "fix": "p",
         "spec": "https://url.spec.whatwg.org/#domain-percent-encoded", "line": 1, "column": 12}]
     assert report["grammar_error"]["rule"] == "domain"

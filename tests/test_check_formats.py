@@ -106,7 +106,8 @@ def test_quiet_is_the_summary_only(capsys: pytest.CaptureFixture[str]) -> None:
                                                       "invalid-credentials 1\n", "")
     _, out, _ = run(capsys, ["--quiet", "--format", "json", "https://u@h/", "https://a/"])
     assert json.loads(out) == {"summary": {"inputs": 2, "valid": 1, "invalid": 1, "failures": 0,
-                                           "unchecked": 0, "codes": {"invalid-credentials": 1}}}
+                                           "unchecked": 0, "codes": {"invalid-credentials": 1},
+                                           "advised": 0, "advisories": {}}}
 
 
 # ---- gnu ----------------------------------------------------------------------------------------

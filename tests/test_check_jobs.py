@@ -14,7 +14,8 @@ import pytest
 from urlgrammar.checking import check, parallel
 
 PIECES = ["https://example.com/", "http://u:p@h/", "a b", "\\", "%zz", "https://[::1", "file:c|/x",
-          "https://xn--a.com/", "https://h:99999/", "?q#f", "https://例え.jp/", "\t", "http://1.2.3.09/"]
+          "https://xn--a.com/", "https://h:99999/", "?q#f", "https://例え.jp/", "\t", "http://1.2.3.09/",
+          "//аpple.example/", "http://localhost/", "\u200b"]
 
 
 def main(argv: list[str]) -> int:

@@ -189,7 +189,7 @@ def test_the_api_refuses_an_unknown_encoding_label_whatever_the_input() -> None:
 # ---- --base (item 10) -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", ["parse", "explain", "check"])
+@pytest.mark.parametrize("command", ["parse", "explain", "render", "check"])
 def test_a_base_that_is_not_a_url_is_said_once(command: str) -> None:
     proc = cli(command, "x", "--base", "bogus")
     assert (proc.returncode, proc.stdout) == (2, "")
@@ -208,6 +208,7 @@ def test_a_base_that_is_not_a_url_is_said_once(command: str) -> None:
     (["reference", b"http://h/\xff"], "INPUT"),
     (["tree", b"http://h/\xff"], "INPUT"),
     (["explain", b"http://h/\xff"], "INPUT"),
+    (["render", b"http://h/\xff"], "INPUT"),
     (["check", "https://a/", b"http://h/\xff"], "URL"),
     (["parse", "x", "--base", b"http://h/\xff"], "--base"),
     (["reference", "x", "--base", b"http://h/\xff"], "--base"),
@@ -247,7 +248,8 @@ HOSTILE: list[str | bytes] = [
 ]
 COMMANDS = [["parse"], ["parse", "x", "--base"], ["parse", "http://h/?q", "--encoding"],
             ["reference"], ["reference", "x", "--base"], ["tree"], ["tree", "--mode", "file"],
-            ["explain"], ["explain", "x", "--base"], ["check"], ["check", "x", "--base"],
+            ["explain"], ["explain", "x", "--base"], ["render"], ["render", "x", "--base"],
+            ["render", "http://h/", "--width"], ["check"], ["check", "x", "--base"],
             ["check", "--file"], ["grammar", "diagram", "-o"], ["grammar", "check"], ["grammar"]]
 
 

@@ -88,6 +88,7 @@ ENTRIES: dict[str, Callable[[str, str | None], object]] = {
     "parse": urlgrammar.parse,
     "validate": urlgrammar.validate,
     "explain": lambda text, base: explain(text, base).text(),
+    "render": lambda text, base: urlgrammar.render(urlgrammar.parse(text, base), width=40),
 }
 
 #: Shapes: prefix, repeated unit, suffix, base.
@@ -105,6 +106,10 @@ SHAPES: dict[str, tuple[str, str, str, str | None]] = {
     "opaque path of spaces": ("a:", "x ", "", None),
     "file drive letters": ("file:///", "C|/", "", None),
     "relative dot-dots": ("", "../", "", "http://h/b/c"),
+    "labels of a confusable": ("http://", "аp.", "com/", None),
+    "host of zero-width spaces": ("http://", "a\u200b", "/", None),
+    "lookalike username": ("http://", "a.", "com@h/", None),
+    "relative //host": ("//", "a", "/", "http://h/b/c"),
 }
 
 

@@ -383,9 +383,9 @@ def test_the_report_is_immutable_and_serialisable() -> None:
     assert hash(report) == hash(validate("https://u@h/a b", "https://b/"))
     data = report.as_dict()
     assert list(data) == ["input", "base", "valid", "failure", "diagnostics", "href", "suggestion",
-                          "grammar_error", "disagreement"]
+                          "grammar_error", "disagreement", "advisories"]
     assert data["diagnostics"][0] == {  # type: ignore[index]
-        "code": "invalid-credentials", "start": 8, "end": 10, "component": "userinfo",
+        "code": "invalid-credentials", "severity": "error", "start": 8, "end": 10, "component": "userinfo",
         "message": report.diagnostics[0].message, "detail": None, "fix": "",
         "spec": "https://url.spec.whatwg.org/#invalid-credentials"}
     assert json.loads(json.dumps(data)) == data

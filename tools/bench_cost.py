@@ -3,13 +3,13 @@
     python tools/bench_cost.py [--sizes 10000,100000] [--entry NAME ...] [--shape NAME ...]
                                [--repeat R] [--list]
 
-For every entry point (``parse``, ``can_parse``, ``validate``, ``explain`` with its text, and
-``domain_to_ascii``) and every shape of input (long paths, dot segments, `%zz`, `@`, brackets,
-long ports, hosts of joiners, IDN labels, IPv4-like numbers, relative references against a
-base, ...), it builds the input at each size (in code points; a shape repeats its unit until
-the input is that long), runs the entry point on it and keeps the best CPU time
-(``time.process_time``) of R runs. A failure (URLError) is a result like any other: its cost
-is measured too.
+For every entry point (``parse``, ``can_parse``, ``validate`` (with its advisories),
+``explain`` with its text, ``render`` with a width, and ``domain_to_ascii``) and every shape of
+input (long paths, dot segments, `%zz`, `@`, brackets, long ports, hosts of joiners, IDN
+labels, IPv4-like numbers, relative references against a base, ...), it builds the input at
+each size (in code points; a shape repeats its unit until the input is that long), runs the
+entry point on it and keeps the best CPU time (``time.process_time``) of R runs. A failure
+(URLError) is a result like any other: its cost is measured too.
 
 The table has, per entry point and shape, the time at the two sizes, their ratio (a linear
 cost gives about 10 for 10 kB against 100 kB; a quadratic one about 100), and the cost per code
@@ -140,6 +140,16 @@ SHAPES: tuple[Shape, ...] = (
     Shape("IPv6 long piece", "http://[", "0", "::]/", host=True),
     Shape("IPv6 ::", "http://[", "::", "]/", host=True),
     Shape("host of surrogates", "http://", "\udc00", "/", host=True),
+    # What the advisories and render read: labels that mix scripts or look Latin, code points
+    # the mapping removes, a username that looks like a host, a host that changes.
+    Shape("confusable label аp", "http://", "аp", ".com/", host=True),
+    Shape("labels of аp.", "http://", "аp.", "com/", host=True),
+    Shape("host of zero-width spaces", "http://", "a\u200b", "/", host=True),
+    Shape("host of ideographic dots", "http://", "a\u3002", "/", host=True),
+    Shape("host of encoded ZWSP", "http://", "a%E2%80%8B", "/", host=True),
+    Shape("lookalike username a.", "http://", "a.", "com@h/"),
+    Shape("path of encoded 日", "http://h/", "%E6%97%A5"),
+    Shape("path of encoded RLO", "http://h/", "%E2%80%AE"),
     Shape("opaque host", "foo://", "a", "/", host=True),
     Shape("opaque host of %zz", "foo://", "%zz", "/", host=True),
     # Non-special and opaque paths.
@@ -159,6 +169,7 @@ SHAPES: tuple[Shape, ...] = (
     Shape("relative ../", "", "../", base="http://h/b/c"),
     Shape("relative query", "?", "a", base="http://h/b/c"),
     Shape("relative //host", "//", "a", "/", base="http://h/b/c"),
+    Shape("relative \\\\host", "\\\\", "a", "/", base="http://h/b/c"),
     Shape("relative file C|", "", "C|/", base="file:///D:/x"),
     Shape("relative to opaque #", "#", "a", base="a:b"),
 )
@@ -181,6 +192,11 @@ def _run_explain(shape: Shape, text: str) -> object:
     return explain(text, shape.base).text()
 
 
+def _run_render(shape: Shape, text: str) -> object:
+    # Elision is the part that reads the host's labels one by one.
+    return urlgrammar.render(urlgrammar.parse(text, shape.base), width=40)
+
+
 def _run_domain_to_ascii(shape: Shape, text: str) -> object:
     return urlgrammar.domain_to_ascii(text)
 
@@ -191,6 +207,7 @@ ENTRIES: dict[str, tuple[Callable[[Shape, str], object], bool]] = {
     "can_parse": (_run_can_parse, False),
     "validate": (_run_validate, False),
     "explain": (_run_explain, False),
+    "render": (_run_render, False),
     "domain_to_ascii": (_run_domain_to_ascii, True),
 }
 

@@ -21,14 +21,16 @@ if TYPE_CHECKING:
     from urlgrammar.checking.validate import GrammarError, Report, validate
     from urlgrammar.host.public_suffix import public_suffix, registrable_domain
     from urlgrammar.reference import Reference, parse_reference
+    from urlgrammar.rendering import render
 
-# Checking, references and the Public Suffix List load on first use (PEP 562): a process that
+# Checking, references, rendering and the Public Suffix List load on first use (PEP 562): a process that
 # only parses URLs, a shell's `urlgrammar` command among them, does not pay for importing them.
 _LAZY = {"GrammarError": "urlgrammar.checking.validate", "Report": "urlgrammar.checking.validate",
          "validate": "urlgrammar.checking.validate", "Reference": "urlgrammar.reference",
          "parse_reference": "urlgrammar.reference",
          "public_suffix": "urlgrammar.host.public_suffix",
-         "registrable_domain": "urlgrammar.host.public_suffix"}
+         "registrable_domain": "urlgrammar.host.public_suffix",
+         "render": "urlgrammar.rendering"}
 
 
 def __getattr__(name: str) -> Any:
@@ -66,6 +68,7 @@ __all__ = [
     "parse_reference",
     "public_suffix",
     "registrable_domain",
+    "render",
     "validate",
 ]
 __version__ = "0.1.0"

@@ -8,6 +8,7 @@
                                                            diagnostics (see checking/check.py)
     urlgrammar explain INPUT [--base B] [--format text|json|html] [-o FILE]
                                                            every phase, and grammar versus algorithm
+    urlgrammar render INPUT [--base B] [--width N]         the URL as shown for a trust decision
     urlgrammar serve [--port 8000] [--bind 127.0.0.1]      the live viewer of explain, in a browser
     urlgrammar grammar check | diagram [-o FILE.html]       check the grammars; draw them
 
@@ -149,7 +150,8 @@ def _add_explain(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                                      "resolution and force, the host, normalisation and "
                                      "printing; then where the grammar's reading and the "
                                      "WHATWG state machine differ, the state machine's trace, "
-                                     "and RFC 3986 strict resolution. A failing parse is "
+                                     "RFC 3986 strict resolution, and the advisories (risks "
+                                     "beyond validity) with their reasons. A failing parse is "
                                      "explained too (exit status 0); a base that is not a "
                                      "valid URL is a usage error (exit status 2).")
     exp.add_argument("input", metavar="INPUT", type=text)
@@ -160,6 +162,35 @@ def _add_explain(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     exp.add_argument("--json", action="store_true", help="the same as --format json")
     exp.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     exp.set_defaults(run=cmd_explain)
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from urlgrammar.rendering import render  # and the UTS #39 code, which other commands do not need
+
+    print(render(parse(args.input, args.base), width=args.width))
+    return 0
+
+
+def _width(value: str) -> int:
+    if not value.isdigit() or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number of at least 1")
+    return int(value)
+
+
+def _register_render(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    rendered = sub.add_parser("render", help="show INPUT as the standard's URL rendering does",
+                              description="Print the URL as the WHATWG URL Standard's URL "
+                                          "rendering shows it to a person who decides whether "
+                                          "to trust it: no username or password, the host in "
+                                          "Unicode except confusable or mixed-script labels, "
+                                          "readable percent-encoded text, and with --width, "
+                                          "elision that never hides the registrable domain. "
+                                          "Exit status 1 when INPUT does not parse.")
+    rendered.add_argument("input", metavar="INPUT", type=text)
+    rendered.add_argument("--base", metavar="B", type=base_url, help="the base URL")
+    rendered.add_argument("--width", metavar="N", type=_width,
+                          help="at most N code points, where the registrable domain allows")
+    rendered.set_defaults(run=cmd_render)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -205,7 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
     ref.add_argument("--json", action="store_true", help="print JSON")
     ref.set_defaults(run=cmd_reference)
     _add_explain(sub)
-
+    _register_render(sub)
     check.register(sub)
     register_grammar_tools(sub)
     viewer_command.register(sub)

@@ -1,8 +1,10 @@
 """Diagnostics and the one exception type of the public API.
 
 A :class:`Diagnostic` names a WHATWG validation error verbatim
-(https://url.spec.whatwg.org/#validation-error) and says where it is: ``start`` and ``end``
-are code-point offsets in the *original* input, before preprocessing removed anything.
+(https://url.spec.whatwg.org/#validation-error), or one of the project's advisories (a risk
+in a string the standard may well accept, :data:`ADVISORIES`), and says where it is:
+``start`` and ``end`` are code-point offsets in the *original* input, before preprocessing
+removed anything.
 """
 
 from __future__ import annotations
@@ -79,19 +81,64 @@ VALIDATION_ERRORS: dict[str, ValidationError] = dict([
 ])
 
 
+#: The severity of the standard's validation errors and of the project's advisories.
+ERROR, ADVISORY = "error", "advisory"
+
+
+class Advisory(NamedTuple):
+    """What the project says about one of its advisories: the section of the standard that
+    gives the reason, and a plain message."""
+
+    spec: str
+    message: str
+
+
+def _advisory(code: str, anchor: str, message: str) -> tuple[str, Advisory]:
+    return code, Advisory(SPEC + "#" + anchor, message)
+
+
+#: The advisories (:mod:`urlgrammar.checking.advisories`): risks in strings that may be valid
+#: URL strings, which the standard's sections on security and URL rendering warn of but do
+#: not make validation errors. Their codes are stable; they never make a URL invalid.
+ADVISORIES: dict[str, Advisory] = dict([
+    _advisory("confusable-host", "url-rendering-i18n", "A label of the host looks like a "
+              "different, all-Latin label (UTS #39 confusables)."),
+    _advisory("mixed-script-host", "url-rendering-i18n", "A label of the host mixes scripts "
+              "that UTS #39's Highly Restrictive level does not allow together."),
+    _advisory("invisible-host-code-point", "url-rendering-i18n", "The host holds a code point "
+              "that the domain mapping removes or turns into a dot, unseen."),
+    _advisory("host-lookalike-credentials", "url-rendering-simplification", "The username "
+              "looks like a host, but the URL goes to the host after the '@'."),
+    _advisory("internal-address", "security-considerations", "The host is an internal "
+              "address, which a server that fetches URLs for others must not reach."),
+    _advisory("scheme-relative-host-change", "security-considerations", "The reference keeps "
+              "the base URL's scheme but replaces its host."),
+    _advisory("script-url", "security-considerations", "A javascript: URL runs script where "
+              "it is followed; it names no resource."),
+    _advisory("parser-disagreement", "security-considerations", "Python's "
+              "urllib.parse.urlsplit reads a different scheme, host or port than the standard."),
+])
+
+
 def message(code: str, specifics: str | None = None) -> str:
-    """The message for the validation error ``code``: the table's, with the ``specifics`` of
-    one occurrence (a clause, such as the offending code point) after a colon."""
-    base = VALIDATION_ERRORS[code].message
+    """The message for the validation error or advisory ``code``: the table's, with the
+    ``specifics`` of one occurrence (a clause, such as the offending code point) after a
+    colon."""
+    error = VALIDATION_ERRORS.get(code)
+    base = error.message if error is not None else ADVISORIES[code].message
     if not specifics:
         return base
     return f"{base.removesuffix('.')}: {specifics.removesuffix('.')}."
 
 
 def spec_anchor(code: str) -> str:
-    """The standard's anchor for a validation-error name; the standard's start for another."""
+    """The standard's anchor for a validation-error name or advisory; the standard's start
+    for another."""
     error = VALIDATION_ERRORS.get(code)
-    return SPEC if error is None else error.spec
+    if error is not None:
+        return error.spec
+    advisory = ADVISORIES.get(code)
+    return SPEC if advisory is None else advisory.spec
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +148,8 @@ class Diagnostic:
     ``code`` is a WHATWG validation-error name, or, for problems the standard does not name
     (an operation on references that has no result), a short kebab-case name of our own.
     ``detail`` refines the code (a UTS #46 status such as ``V3``, or the offending code point);
-    ``fix`` is replacement text for the span, where one exists.
+    ``fix`` is replacement text for the span, where one exists. ``severity`` is ``"error"``
+    for those, and ``"advisory"`` for an advisory, which never makes a URL invalid.
     """
 
     code: str
@@ -111,6 +159,7 @@ class Diagnostic:
     component: str | None = None
     detail: str | None = None
     fix: str | None = None
+    severity: str = ERROR
 
     @property
     def spec(self) -> str:
@@ -118,15 +167,18 @@ class Diagnostic:
 
     @property
     def failure(self) -> bool:
+        if self.severity == ADVISORY:
+            return False
         error = VALIDATION_ERRORS.get(self.code)
         return True if error is None else error.failure
 
     def with_span(self, start: int, end: int) -> Diagnostic:
         """The same diagnostic at ``start``..``end``."""
-        return Diagnostic(self.code, start, end, self.message, self.component, self.detail, self.fix)
+        return Diagnostic(self.code, start, end, self.message, self.component, self.detail, self.fix,
+                          self.severity)
 
     def as_dict(self) -> dict[str, object]:
-        return {"code": self.code, "start": self.start, "end": self.end,
+        return {"code": self.code, "severity": self.severity, "start": self.start, "end": self.end,
                 "component": self.component, "message": self.message,
                 "detail": self.detail, "fix": self.fix, "spec": self.spec}
 

@@ -3,6 +3,7 @@
     urlgrammar check URL... | --file F | - | --file F --column NAME | --html FILE...
                      [--base B] [--format text|gnu|json|jsonl|sarif] [--max-errors N]
                      [--max-line-length BYTES] [--jobs N] [--quiet] [--summary]
+                     [--no-advisories | --strict-advisories]
 
 Each input gets :func:`urlgrammar.validate`. Inputs come from the arguments, from the lines of
 a file or of standard input, from one column of a CSV or TSV file, or from the URL-valued
@@ -13,9 +14,11 @@ check them, :mod:`~urlgrammar.checking.parallel`). The formats are in
 :mod:`~urlgrammar.checking.text`, :mod:`~urlgrammar.checking.formats` and
 :mod:`~urlgrammar.checking.sarif`.
 
-On a terminal, standard error shows progress (a count, a rate and, for files, how far); it is
-cleared before anything else is written. Exit status: 0 when every input is a valid URL
-string, 1 when any is not (or could not be checked: a line too long, or not UTF-8), 2 for a
+Advisories (:mod:`~urlgrammar.checking.advisories`) are shown as warnings, after an input's
+errors; ``--no-advisories`` leaves them out. On a terminal, standard error shows progress (a
+count, a rate and, for files, how far); it is cleared before anything else is written. Exit
+status: 0 when every input is a valid URL string, 1 when any is not (or could not be checked:
+a line too long, or not UTF-8), or, with ``--strict-advisories``, has an advisory; 2 for a
 usage error or a file that cannot be read (including an argument that is not UTF-8, a base URL
 that does not parse, a binary or UTF-16 file).
 """
@@ -94,6 +97,11 @@ def register(subparsers: Any) -> None:
     check.add_argument("--quiet", "-q", action="store_true", help="write the summary only")
     check.add_argument("--summary", action="store_true",
                        help="write the summary for one input too (jsonl: as a last line)")
+    advisories = check.add_mutually_exclusive_group()
+    advisories.add_argument("--no-advisories", action="store_true",
+                            help="leave out the advisories (risks beyond validity, shown as warnings)")
+    advisories.add_argument("--strict-advisories", action="store_true",
+                            help="exit 1 when any input has an advisory, as for an invalid one")
     check.set_defaults(run=run_check)
 
 
@@ -214,7 +222,8 @@ def run_check(args: argparse.Namespace) -> int:
     progress = Progress(sys.stderr, reading.fraction, time.monotonic)
     flush = _Flusher(out, reading, time.monotonic)
     out.write(writer.start())
-    for item, report in validated(_inputs(args, reading), args.jobs, lambda: reading.interactive):
+    for item, report in validated(_inputs(args, reading), args.jobs, lambda: reading.interactive,
+                                  not args.no_advisories):
         if isinstance(item, Stop):
             flush.now()
             progress.clear()
@@ -233,7 +242,7 @@ def run_check(args: argparse.Namespace) -> int:
         # Silence would look like success on a file that was meant to hold URLs.
         print(f"0 inputs: {_nothing(args)}", file=sys.stderr)
     out.write(writer.end(summary))
-    return 2 if stopped else 1 if summary.invalid else 0
+    return 2 if stopped else 1 if summary.invalid or (args.strict_advisories and summary.advised) else 0
 
 
 def _nothing(args: argparse.Namespace) -> str:

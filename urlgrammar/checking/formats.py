@@ -10,8 +10,9 @@ and the summary into text at the end:
 Each input's object has the same keys whatever happened to it (the README gives the schema):
 where it is (``n``, ``source``, ``line``, ``column``), what :func:`urlgrammar.validate` said
 (``valid`` ... ``disagreement``; each diagnostic with its own ``line`` and ``column`` in the
-source), how many diagnostics ``--max-errors`` left out (``omitted``), and ``problem``, which
-says why an input was not checked (its ``input`` is then null).
+source), how many diagnostics ``--max-errors`` left out (``omitted``), the advisories (and how
+many the same limit left out), and ``problem``, which says why an input was not checked (its
+``input`` is then null).
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ class Checked(Protocol):
     def grammar_error(self) -> GrammarError | None: ...
     @property
     def disagreement(self) -> str | None: ...
+    @property
+    def advisories(self) -> tuple[Diagnostic, ...]: ...
 
 
 class Result(NamedTuple):
@@ -66,11 +69,13 @@ class Result(NamedTuple):
     suggestion: str | None
     grammar_error: GrammarError | None
     disagreement: str | None
+    advisories: tuple[Diagnostic, ...]
 
     @classmethod
     def of(cls, report: Report) -> Result:
         return cls(report.input, report.base, report.valid, report.failure, report.diagnostics,
-                   report.href, report.suggestion, report.grammar_error, report.disagreement)
+                   report.href, report.suggestion, report.grammar_error, report.disagreement,
+                   report.advisories)
 
 
 class Writer(Protocol):
@@ -85,13 +90,16 @@ class Writer(Protocol):
 
 @dataclass
 class Summary:
-    """Counts over every input: verdicts, unchecked inputs, and each code's diagnostics."""
+    """Counts over every input: verdicts, unchecked inputs, each code's diagnostics, and the
+    inputs with advisories and each advisory's count."""
 
     valid: int = 0
     invalid: int = 0
     failures: int = 0
     unchecked: int = 0
     codes: Counter[str] = field(default_factory=Counter)
+    advised: int = 0
+    advisories: Counter[str] = field(default_factory=Counter)
 
     def add(self, item: Input, report: Checked | None) -> None:
         if report is None:
@@ -106,6 +114,9 @@ class Summary:
             self.invalid += 1
         self.failures += report.failure
         self.codes.update(d.code for d in report.diagnostics)
+        if report.advisories:
+            self.advised += 1
+            self.advisories.update(d.code for d in report.advisories)
 
     @property
     def inputs(self) -> int:
@@ -114,16 +125,20 @@ class Summary:
     def as_dict(self) -> dict[str, object]:
         return {"inputs": self.inputs, "valid": self.valid, "invalid": self.invalid,
                 "failures": self.failures, "unchecked": self.unchecked,
-                "codes": dict(self.codes.most_common())}
+                "codes": dict(self.codes.most_common()), "advised": self.advised,
+                "advisories": dict(self.advisories.most_common())}
 
     def line(self) -> str:
-        """``4 inputs: valid 1, invalid 3, failures 1; invalid-credentials 1, ...``"""
+        """``4 inputs: valid 1, invalid 3, failures 1; invalid-credentials 1, ...``, then, where
+        there are any, ``; advised 1: internal-address 1``."""
         counts = f"valid {self.valid}, invalid {self.invalid}, failures {self.failures}"
         if self.unchecked:
             counts += f", unchecked {self.unchecked}"
         codes = ", ".join(f"{code} {n}" for code, n in self.codes.most_common())
+        advisories = ", ".join(f"{code} {n}" for code, n in self.advisories.most_common())
         inputs = "1 input" if self.inputs == 1 else f"{self.inputs} inputs"
-        return f"{inputs}: {counts}" + (f"; {codes}" if codes else "")
+        return f"{inputs}: {counts}" + (f"; {codes}" if codes else "") + \
+            (f"; advised {self.advised}: {advisories}" if advisories else "")
 
 
 def limited(diagnostics: tuple[Diagnostic, ...], limit: int) -> tuple[tuple[Diagnostic, ...], int]:
@@ -147,14 +162,18 @@ def item_dict(item: Input, report: Checked | None, max_errors: int) -> dict[str,
         problem = None if item.problem is None else {"code": item.problem.code,
                                                      "message": item.problem.message}
         out.update({"input": None, "base": item.base, "valid": False, "failure": None,
-                    "diagnostics": [], "omitted": 0, "href": None, "suggestion": None,
-                    "grammar_error": None, "disagreement": None, "problem": problem})
+                    "diagnostics": [], "omitted": 0, "advisories": [], "advisories_omitted": 0,
+                    "href": None, "suggestion": None, "grammar_error": None, "disagreement": None,
+                    "problem": problem})
         return out
     shown, omitted = limited(report.diagnostics, max_errors)
+    advised, advisories_omitted = limited(report.advisories, max_errors)
     error = report.grammar_error
     out.update({"input": report.input, "base": report.base, "valid": report.valid,
                 "failure": report.failure, "diagnostics": [_located(d, item) for d in shown],
-                "omitted": omitted, "href": report.href, "suggestion": report.suggestion,
+                "omitted": omitted, "advisories": [_located(d, item) for d in advised],
+                "advisories_omitted": advisories_omitted, "href": report.href,
+                "suggestion": report.suggestion,
                 "grammar_error": None if error is None else error.as_dict(),
                 "disagreement": report.disagreement, "problem": None})
     return out

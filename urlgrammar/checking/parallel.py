@@ -48,13 +48,13 @@ def _base(base: str) -> URL:
     return parse(base)
 
 
-def check(text: str, base: str | None) -> Report:
+def check(text: str, base: str | None, advisories: bool = True) -> Report:
     """:func:`validate` with ``base`` parsed once per process, not once per input."""
-    return validate(text, None if base is None else _base(base))
+    return validate(text, None if base is None else _base(base), advisories)
 
 
-def _check_batch(batch: list[tuple[str, str | None]]) -> list[Result]:
-    return [Result.of(check(text, base)) for text, base in batch]
+def _check_batch(batch: list[tuple[str, str | None]], advisories: bool) -> list[Result]:
+    return [Result.of(check(text, base, advisories)) for text, base in batch]
 
 
 def _worker_start() -> None:
@@ -62,17 +62,18 @@ def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def validated(items: Iterable[T], jobs: int,
-              eager: Callable[[], bool] = lambda: True) -> Iterator[tuple[T, Checked | None]]:
-    """Each item with its report, in order (None for what is not an :class:`Input` with text).
+def validated(items: Iterable[T], jobs: int, eager: Callable[[], bool] = lambda: True,
+              advisories: bool = True) -> Iterator[tuple[T, Checked | None]]:
+    """Each item with its report, in order (None for what is not an :class:`Input` with text),
+    with validate's advisories or without.
 
     ``eager()`` says whether the items come from a source that may keep the next one waiting
     (a pipe, a terminal): then each is passed on as soon as it is read.
     """
     if jobs == 1:
         for item in items:
-            yield item, (check(item.text, item.base) if isinstance(item, Input) and item.text is not None
-                         else None)
+            yield item, (check(item.text, item.base, advisories)
+                         if isinstance(item, Input) and item.text is not None else None)
         return
     count = workers(jobs)
     pool = ProcessPoolExecutor(count, initializer=_worker_start)
@@ -81,7 +82,7 @@ def validated(items: Iterable[T], jobs: int,
         for batch in _batches(items, eager):
             if batch:
                 texts = [(i.text, i.base) for i in batch if isinstance(i, Input) and i.text is not None]
-                pending.append((batch, pool.submit(_check_batch, texts)))
+                pending.append((batch, pool.submit(_check_batch, texts, advisories)))
             # Whatever is done is written at once; beyond the batches in flight, wait for it.
             while pending and (pending[0][1].done() or len(pending) > AHEAD * count):
                 yield from _paired(*pending.popleft())

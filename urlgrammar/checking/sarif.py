@@ -5,9 +5,11 @@ https://docs.oasis-open.org/sarif/sarif/v2.1.0/sarif-v2.1.0.html): the rule id i
 standard's validation-error name and the rule's help URI its anchor in the standard; a
 writing-grammar error has the id ``URL-writing/<rule>``, an input that was not checked the
 problem's code (``line-too-long``, ``invalid-UTF-8``), and ``--max-errors``' cut a ``note``
-result, ``more-errors``. Inputs from a file have a physical location (file, line, column, in
-code points: the run's ``columnKind``), and their fixes are SARIF fixes that replace the
-span's region; inputs given as arguments or on standard input have no file to point into,
+result, ``more-errors``. An advisory is a result of level ``warning`` whose rule id is the
+advisory's code and whose help URI is the section of the standard that gives its reason
+(``more-advisories`` for their cut). Inputs from a file have a physical location (file, line,
+column, in code points: the run's ``columnKind``), and their fixes are SARIF fixes that
+replace the span's region; inputs given as arguments or on standard input have no file to point into,
 and carry the fix as a property. Every result's properties give the input, its number and
 the span in it.
 
@@ -25,7 +27,7 @@ from pathlib import Path
 from urlgrammar.checking.formats import Checked, Summary, dumps, limited
 from urlgrammar.checking.sources import Input
 from urlgrammar.checking.text import describe_fix
-from urlgrammar.errors import SPEC, VALIDATION_ERRORS, Diagnostic, spec_anchor
+from urlgrammar.errors import ADVISORIES, SPEC, VALIDATION_ERRORS, Diagnostic, spec_anchor
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 #: What the codes of our own mean, for the rules that list them.
@@ -33,6 +35,7 @@ OWN_RULES = {
     "line-too-long": "The line is longer than --max-line-length; it was not checked.",
     "invalid-UTF-8": "The line is not valid UTF-8; it was not checked.",
     "more-errors": "The input has more diagnostics than --max-errors shows.",
+    "more-advisories": "The input has more advisories than --max-errors shows.",
 }
 
 
@@ -80,6 +83,11 @@ class SARIFWriter:
         if more:
             results.append(self._result(item, "more-errors", "note", f"And {more:,} more "
                                         f"diagnostics (--max-errors {self.max_errors}).", None, None))
+        advised, more = limited(report.advisories, self.max_errors)
+        results += [self._result(item, d.code, "warning", d.message, d, None) for d in advised]
+        if more:
+            results.append(self._result(item, "more-advisories", "note", f"And {more:,} more "
+                                        f"advisories (--max-errors {self.max_errors}).", None, None))
         for r in results:
             properties = r["properties"]
             assert isinstance(properties, dict)
@@ -121,6 +129,10 @@ def _rule(code: str) -> dict[str, object]:
     if error is not None:
         return {"id": code, "shortDescription": {"text": error.message},
                 "helpUri": spec_anchor(code), "properties": {"failure": error.failure}}
+    advisory = ADVISORIES.get(code)
+    if advisory is not None:
+        return {"id": code, "shortDescription": {"text": advisory.message},
+                "helpUri": advisory.spec, "properties": {"severity": "advisory"}}
     if code.startswith("URL-writing/"):
         return {"id": code, "shortDescription": {"text": "The input is not a valid URL string."},
                 "helpUri": SPEC + "#url-writing"}

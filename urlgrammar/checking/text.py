@@ -7,14 +7,17 @@ Text (the default) is one block per diagnostic,
       <^^^ under the span>
       fix: <what to do>
 
+and after an input's errors and notes, the same for each advisory, as ``warning[<code>]``.
+
 where line is the input's line in its file (its number, for arguments) and col the column of
 the span's first code point there; with several files, each location starts with the file's
 name. The input is shown whole when it fits in :data:`WINDOW` columns and otherwise as a
 window around the span, with ``…`` where it is cut, so that the output of an input grows with
 its length, not with its length times its number of diagnostics. At most ``--max-errors``
-diagnostics are shown per input, then a note of how many more there are.
+diagnostics (and as many advisories) are shown per input, then a note of how many more there are.
 
-GNU style is one line per message, ``file:line:col: error: <message> [<code>]``, which editors
+GNU style is one line per message, ``file:line:col: error: <message> [<code>]`` (``warning:``
+for an advisory), which editors
 read (https://www.gnu.org/prep/standards/html_node/Errors.html); standard input is
 ``<stdin>`` and the arguments ``<command-line>``, as GCC names them.
 """
@@ -25,12 +28,14 @@ import unicodedata
 
 from urlgrammar.checking.formats import Checked, Summary, limited
 from urlgrammar.checking.sources import Input
+from urlgrammar.errors import Diagnostic
 
 #: The most columns an input is shown in.
 WINDOW = 100
 #: The most columns a quoted piece of an input takes in a fix.
 QUOTE = 40
 _BOLD, _ERROR, _NOTE, _CARETS, _FIX = "\x1b[1m", "\x1b[1;31m", "\x1b[1;36m", "\x1b[1;32m", "\x1b[32m"
+_WARNING = "\x1b[1;33m"
 _RESET = "\x1b[0m"
 
 
@@ -50,7 +55,7 @@ class TextWriter:
         return self._paint(_BOLD, prefix + (f"{line}" if column is None else f"{line}:{column}"))
 
     def _head(self, item: Input, offset: int | None, kind: str, text: str) -> str:
-        style = _ERROR if kind.startswith("error") else _NOTE
+        style = _ERROR if kind.startswith("error") else _WARNING if kind.startswith("warning") else _NOTE
         return f"{self._where(item, offset)}: {self._paint(style, kind)}: {text}\n"
 
     def start(self) -> str:
@@ -65,11 +70,7 @@ class TextWriter:
         out: list[str] = []
         shown, more = limited(report.diagnostics, self.max_errors)
         for d in shown:
-            out.append(self._head(item, d.start, f"error[{d.code}]", d.message))
-            out.append(self._quoted(report.input, d.start, d.end))
-            if d.fix is not None:
-                fix = describe_fix(report.input[d.start:d.end], d.fix)
-                out.append(f"  {self._paint(_FIX, 'fix')}: {fix}\n")
+            out.append(self._block(item, report.input, d, "error"))
         error = report.grammar_error
         if error is not None and not report.diagnostics:
             out.append(self._head(item, error.start, f"error[{error.rule}]", error.message))
@@ -82,7 +83,18 @@ class TextWriter:
             out.append(self._head(item, None, "note", report.disagreement))
         if not report.valid and report.suggestion is not None:
             out.append(f"{self._where(item, None)}: suggestion: {display(report.suggestion)[0]}\n")
+        advised, more = limited(report.advisories, self.max_errors)
+        out.extend(self._block(item, report.input, d, "warning") for d in advised)
+        if more:
+            out.append(self._head(item, None, "note", f"and {more:,} more advisories (--max-errors "
+                                  f"{self.max_errors})"))
         return "".join(out)
+
+    def _block(self, item: Input, text: str, d: Diagnostic, kind: str) -> str:
+        out = self._head(item, d.start, f"{kind}[{d.code}]", d.message) + self._quoted(text, d.start, d.end)
+        if d.fix is not None:
+            out += f"  {self._paint(_FIX, 'fix')}: {describe_fix(text[d.start:d.end], d.fix)}\n"
+        return out
 
     def _quoted(self, text: str, start: int, end: int) -> str:
         shown, carets = window(text, start, end)
@@ -108,13 +120,8 @@ class GNUWriter:
         if report is None:
             assert item.problem is not None
             return f"{label}:{item.line}: error: {item.problem.message} [{item.problem.code}]\n"
-        out = []
         shown, more = limited(report.diagnostics, self.max_errors)
-        for d in shown:
-            at = _at(item, d.start)
-            out.append(f"{label}:{at}: error: {d.message} [{d.code}]\n")
-            if d.fix is not None:
-                out.append(f"{label}:{at}: note: fix: {describe_fix(report.input[d.start:d.end], d.fix)}\n")
+        out = [_gnu(label, item, report.input, d, "error") for d in shown]
         error = report.grammar_error
         if error is not None and not report.diagnostics:
             out.append(f"{label}:{_at(item, error.start)}: error: {error.message} [{error.rule}]\n")
@@ -124,10 +131,24 @@ class GNUWriter:
             out.append(f"{label}:{item.line}: note: the URL parser fails on this input\n")
         if not report.valid and report.suggestion is not None:
             out.append(f"{label}:{item.line}: note: suggestion: {display(report.suggestion)[0]}\n")
+        advised, more = limited(report.advisories, self.max_errors)
+        out.extend(_gnu(label, item, report.input, d, "warning") for d in advised)
+        if more:
+            out.append(f"{label}:{item.line}: note: and {more:,} more advisories "
+                       f"(--max-errors {self.max_errors})\n")
         return "".join(out)
 
     def end(self, summary: Summary) -> str:
         return summary.line() + "\n" if self.summary or summary.inputs > 1 else ""
+
+
+def _gnu(label: str, item: Input, text: str, d: Diagnostic, kind: str) -> str:
+    """A diagnostic's line, and its fix's note."""
+    at = _at(item, d.start)
+    out = f"{label}:{at}: {kind}: {d.message} [{d.code}]\n"
+    if d.fix is not None:
+        out += f"{label}:{at}: note: fix: {describe_fix(text[d.start:d.end], d.fix)}\n"
+    return out
 
 
 def _at(item: Input, offset: int) -> str:

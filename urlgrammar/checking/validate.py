@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
+from urlgrammar.checking.advisories import find_advisories, plain_advisories
 from urlgrammar.checking.diagnostics import Collector, code_point
 from urlgrammar.checking.plain import plain_url
 from urlgrammar.encoding.percent import pct_invalid
@@ -62,7 +63,7 @@ class Report(NamedTuple):
     ``url`` is its result otherwise (and ``href`` that URL's href). ``diagnostics``: the
     parser's validation errors, in its order. ``suggestion``: a valid string for the same URL,
     or None. ``disagreement``: a note where the two verdicts part (valid but with validation
-    errors, or the reverse).
+    errors, or the reverse). ``advisories``: risks beyond validity, which change no other field.
     """
 
     input: str
@@ -74,6 +75,7 @@ class Report(NamedTuple):
     suggestion: str | None
     grammar_error: GrammarError | None
     disagreement: str | None
+    advisories: tuple[Diagnostic, ...] = ()
 
     @property
     def href(self) -> str | None:
@@ -85,24 +87,26 @@ class Report(NamedTuple):
                 "failure": self.failure, "diagnostics": [d.as_dict() for d in self.diagnostics],
                 "href": self.href, "suggestion": self.suggestion,
                 "grammar_error": None if self.grammar_error is None else self.grammar_error.as_dict(),
-                "disagreement": self.disagreement}
+                "disagreement": self.disagreement, "advisories": [d.as_dict() for d in self.advisories]}
 
 
-def validate(input: str, base: str | URL | None = None) -> Report:
-    """Check ``input`` (against ``base``): is it a valid URL string, and what does the
-    standard's parser report? Raises :class:`URLError` only when ``base`` does not parse.
-
-    ``suggestion`` is the input with every diagnostic's fix applied, where that is a valid URL
-    string for the same URL (the input itself when it is valid); otherwise None.
+def validate(input: str, base: str | URL | None = None, advisories: bool = True) -> Report:
+    """Check ``input`` (against ``base``): is it a valid URL string, what does the standard's
+    parser report, and (``advisories``) what risks beyond validity does it hold? Raises
+    :class:`URLError` only when ``base`` does not parse. ``suggestion`` is the input with
+    every diagnostic's fix applied, where that is a valid URL string for the same URL (the
+    input itself when it is valid); otherwise None.
     """
     if not isinstance(input, str):
         raise TypeError(f"validate() wants a str, not {type(input).__name__}")
     if base is None:
         url = plain_url(input)  # most URLs: valid, and the parser reports nothing
         if url is not None:
-            return _new(Report, (input, None, True, False, (), url, input, None, None))
+            return _new(Report, (input, None, True, False, (), url, input, None, None,
+                                 plain_advisories(input, url) if advisories else ()))
     base_url = base_url_of(base)
-    return _examine(input, None if base is None else str(base), base_url, suggest=True)
+    report = _examine(input, None if base is None else str(base), base_url, suggest=True)
+    return report._replace(advisories=find_advisories(input, base_url, report.url)) if advisories else report
 
 
 def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool) -> Report:

@@ -3,7 +3,8 @@
 For teaching: it runs :mod:`urlgrammar.operations.pipeline` once on an input, with a reporter
 (:mod:`urlgrammar.operations.reporter`) that keeps what each phase gave, then compares the
 result with what the grammar alone says, with the standard's state machine
-(:mod:`urlgrammar.algorithm`) and with RFC 3986 strict resolution. The final href is always
+(:mod:`urlgrammar.algorithm`) and with RFC 3986 strict resolution, and lists the advisories
+(:mod:`urlgrammar.checking.advisories`) with their reasons. The final href is always
 :func:`urlgrammar.parse`'s; the phases shown are what the same functions gave on that run.
 """
 
@@ -16,6 +17,8 @@ from lark import Token, Tree
 
 from urlgrammar import algorithm
 from urlgrammar.api import parse
+from urlgrammar.checking.disagreement import python_reading, standard_reading
+from urlgrammar.checking.validate import validate
 from urlgrammar.encoding.percent import percent_decode_str
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.ipv4 import ipv4_parts
@@ -46,6 +49,8 @@ class Explanation:
     rfc3986: str | None = None
     href: str | None = None
     failure: str | None = None
+    #: Each advisory, as a dict (Diagnostic.as_dict, and for a disagreement both readings).
+    advisories: list[dict[str, Any]] = field(default_factory=list)
     # What the run made, for explain's JSON (urlgrammar.teaching.facts): not shown as text.
     objects: Run | None = field(default=None, repr=False, compare=False)
 
@@ -58,7 +63,8 @@ class Explanation:
                 "grammar_versus_algorithm": {"differences": self.differences,
                                              "state_machine_trace": self.trace,
                                              "validation_errors": self.errors,
-                                             "rfc3986_strict": self.rfc3986}}
+                                             "rfc3986_strict": self.rfc3986},
+                "advisories": self.advisories}
 
     def text(self, brief: bool = False) -> str:
         """The explanation as text; ``brief`` leaves out the parse tree."""
@@ -77,6 +83,13 @@ class Explanation:
                        + ("" if self.rfc3986 != self.href else " (the same)"))
         out.append("   state machine: " + " → ".join(self.trace))
         out.append("   validation errors (state machine): " + (", ".join(self.errors) or "none"))
+        out += ["", "Advisories"]
+        for a in self.advisories:
+            out.append(f"   - {a['code']} at {a['start']}..{a['end']} "
+                       f"({self.input[a['start']:a['end']]!r}): {a['message']}")
+            out.extend(f"       {who:<22} {reading}" for who, reading in a.get("readings", {}).items())
+        if not self.advisories:
+            out.append("   none" if self.href is not None else "   none (the parser fails)")
         return "\n".join(out)
 
 
@@ -181,9 +194,21 @@ def explain(input: str, base: str | None = None) -> Explanation:
         ex.href = url.href
         _normalisation(ex, resolved, url.record)
         ex.add("Printing", f"→ {url.href!r}")
+        _advisories(ex, url, base_url)
     oracle = _versus(ex, record, mode, base_record, None if url is None else url.record)
     ex.objects = Run(phases.pre, mode, record, tree, url, oracle)
     return ex
+
+
+def _advisories(ex: Explanation, url: URL, base: URL | None) -> None:
+    """The advisories validate gives, each with its reason; a disagreement with both readings."""
+    for d in validate(ex.input, base).advisories:
+        found = d.as_dict()
+        if d.code == "parser-disagreement":
+            python = python_reading(ex.input, None if base is None else base.href)
+            found["readings"] = {"urllib.parse.urlsplit": None if python is None else python.describe(),
+                                 "the standard": standard_reading(url).describe()}
+        ex.advisories.append(found)
 
 
 def _preprocessing(ex: Explanation, pre: Preprocessed) -> None:

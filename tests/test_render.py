@@ -1,0 +1,104 @@
+"""The standard's URL rendering (https://url.spec.whatwg.org/#url-rendering): its own examples,
+and our cases for each rule."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import urlgrammar
+from urlgrammar import URLError, render
+from urlgrammar.host import public_suffix
+from urlgrammar.rendering import ELLIPSIS, LRE, PDF, readable
+
+# ---- the standard's examples ------------------------------------------------------------------
+
+
+def test_no_username_or_password() -> None:
+    # "https://examplecorp.com@attacker.example/": the credentials can pass for the host.
+    assert render("https://examplecorp.com@attacker.example/") == "https://attacker.example/"
+    assert render("https://u:p@h.example:8080/a") == "https://h.example:8080/a"
+
+
+def test_elision_from_the_lowest_level_label() -> None:
+    # "examplecorp.com.evil.com should be elided as ...com.evil.com, not examplecorp.com..."
+    assert render("https://examplecorp.com.evil.com/", width=13) == f"{ELLIPSIS}com.evil.com"
+    assert render("https://examplecorp.com.evil.com/", width=19) == f"https://{ELLIPSIS}evil.com"
+
+
+def test_the_registrable_domain_is_never_elided() -> None:
+    # "to avoid showing, e.g., ...examplecorp.com when loading https://not-really-examplecorp.com/"
+    assert render("https://not-really-examplecorp.com/", width=10) == "not-really-examplecorp.com"
+    assert render("https://a.b.example.co.uk/x", width=5) == f"{ELLIPSIS}example.co.uk"
+    assert render("https://a.b.c.github.io/x", width=5) == f"{ELLIPSIS}c.github.io"  # a private suffix
+
+
+def test_the_registrable_domain_without_the_psl_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing() -> None:
+        raise public_suffix.PublicSuffixListMissing("no psl")
+
+    monkeypatch.setattr(public_suffix, "_list", missing)
+    with pytest.raises(public_suffix.PublicSuffixListMissing):
+        urlgrammar.registrable_domain("a.example.co.uk")
+    # The last two labels, as documented: co.uk is all that is kept here.
+    assert render("https://a.example.co.uk/x", width=5) == f"{ELLIPSIS}co.uk"
+    assert render("https://a.example.com./x", width=5) == f"{ELLIPSIS}example.com."
+
+
+def test_domains_by_domain_to_unicode() -> None:
+    # "If URL's host is a domain, browsers should render it by running domain to Unicode."
+    assert render("https://xn--bcher-kva.example/") == "https://bücher.example/"
+    assert render("https://例え.jp/") == "https://例え.jp/"
+
+
+def test_confusable_and_mixed_script_labels_stay_in_punycode() -> None:
+    assert render("https://аpple.com/") == "https://xn--pple-43d.com/"
+    assert render("https://www.аррӏе.com/") == "https://www.xn--80ak6aa92e.com/"
+    assert render("https://αβc.example/") == f"https://{urlgrammar.domain_to_ascii('αβc')}.example/"
+    # Cyrillic among Cyrillic names is shown.
+    assert render("https://пример.рф/") == "https://пример.рф/"
+
+
+def test_percent_encoded_text_is_decoded_for_reading() -> None:
+    # "... unless that renders those sequences invisible", and the standard's U+1F512 (lock).
+    assert render("https://h.example/wiki/%E6%97%A5%E6%9C%AC?q=caf%C3%A9#%CE%B1") == \
+        "https://h.example/wiki/日本?q=café#α"
+    assert readable("%F0%9F%94%92%E2%80%AE%E2%80%8B%C2%A0%07") == "%F0%9F%94%92%E2%80%AE%E2%80%8B%C2%A0%07"
+    assert readable("%E2%88%95%EF%BC%8F%E2%80%A4%EF%B9%96") == "%E2%88%95%EF%BC%8F%E2%80%A4%EF%B9%96"
+    assert readable("%CC%81") == "%CC%81" and readable("%C3%A9%CC%81") == "é\u0301"
+    assert readable("%41%2F%20%25%3F%23%7E") == "A%2F%20%25%3F%23~"
+    assert readable("%FF%C3%A9%C3") == "%FFé%C3"  # not UTF-8: left as it is
+
+
+def test_bidi_text_in_a_left_to_right_embedding() -> None:
+    shown = render("https://xn--4dbrk0ce.example/%D7%A9%D7%9C%D7%95%D7%9D")
+    assert shown == f"{LRE}https://ישראל.example/שלום{PDF}"
+    assert render("https://example.com/") == "https://example.com/"
+
+
+def test_width_trims_the_path_first() -> None:
+    assert render("https://example.com/a/long/path?q=1#f", width=25) == f"https://example.com/a/lo{ELLIPSIS}"
+    assert render("https://example.com/", width=100) == "https://example.com/"
+    assert render("mailto:someone@example.com", width=10) == f"mailto:so{ELLIPSIS}"
+    assert render("http://[::1]:8080/x", width=5) == "[::1]:8080"
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(URLError):
+        render("no scheme")
+    with pytest.raises(ValueError, match="at least 1"):
+        render("https://h/", width=0)
+    assert render(urlgrammar.parse("/x", "https://h.example/")) == "https://h.example/x"
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=30), width=st.one_of(st.none(), st.integers(1, 40)))
+def test_any_text_renders_or_raises_url_error(text: str, width: int | None) -> None:
+    try:
+        shown = render("https://h.example/" + text, width=width)
+    except URLError:
+        return
+    body = shown.removeprefix(LRE).removesuffix(PDF)
+    if width is not None:
+        assert len(body) <= max(width, len("h.example"))

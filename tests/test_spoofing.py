@@ -1,0 +1,98 @@
+"""UTS #39 pieces (skeletons, script sets, the Latin lookalike), internal addresses, and the
+Unicode version of the data they read."""
+
+from __future__ import annotations
+
+import unicodedata2
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from urlgrammar.host.internal import internal_address
+from urlgrammar.host.parser import Domain, Empty, Opaque, parse_host
+from urlgrammar.host.spoofing import (
+    data_version,
+    hidden_by_mapping,
+    latin_lookalike,
+    mixed_scripts,
+    script,
+    script_name,
+    skeleton,
+)
+
+
+def test_the_data_follows_the_projects_unicode_version() -> None:
+    # idna's tables and unicodedata2 are Unicode 17.0 (pyproject.toml); the confusables and
+    # script data must be the same version, or a new code point could be IDNA-valid and have
+    # no script or prototype here. Move all three together.
+    assert data_version().split(".")[:2] == unicodedata2.unidata_version.split(".")[:2] == ["17", "0"]
+
+
+def test_skeletons() -> None:
+    # UTS #39 § 4: NFD, default ignorables dropped, prototypes, NFD.
+    assert skeleton("аpple") == skeleton("apple") == "apple"
+    assert skeleton("paypa\u200bl") == "paypal"
+    assert skeleton("m") == "rn" and skeleton("0") == "O"
+    assert skeleton("é") == "e\u0301"
+
+
+def test_scripts() -> None:
+    assert (script("a"), script("а"), script("1"), script("\u0301")) == ("Latn", "Cyrl", "Zyyy", "Zinh")
+    assert script_name("Cyrl") == "Cyrillic" and script_name("Hang") == "Hangul"
+
+
+def test_mixed_scripts_by_the_highly_restrictive_level() -> None:
+    assert mixed_scripts("pаypal") == ("Latn", "Cyrl")
+    assert mixed_scripts("αβc") == ("Grek", "Latn")
+    assert mixed_scripts("ab1-") == mixed_scripts("пример") == mixed_scripts("123") == ()
+    # Latin with Han and kana, with Han and Bopomofo, with Han and Hangul; and the augmented
+    # sets of Han (Japanese, Korean, Bopomofo writing) make kana with Han one script.
+    assert mixed_scripts("abc漢字かなカナ") == mixed_scripts("abc漢ㄅ") == mixed_scripts("abc漢한") == ()
+    assert mixed_scripts("かな漢字") == ()
+    assert mixed_scripts("かな한") == ("Hira", "Hang")
+    # Script_Extensions: U+30FC (prolonged sound mark) goes with Hiragana and Katakana.
+    assert mixed_scripts("ラーメン") == ()
+
+
+def test_latin_lookalikes() -> None:
+    assert latin_lookalike("аpple") == ("apple", "apple")
+    assert latin_lookalike("ɡoogle") is not None
+    assert latin_lookalike("ılık") is not None  # U+0131 is one letter like i
+    assert latin_lookalike("bærum") is None  # a ligature letter
+    assert latin_lookalike("google") is None and latin_lookalike("bücher") is None
+    assert latin_lookalike("сайт") is None  # й and т have no Latin prototype
+    assert latin_lookalike("аррӏе", top="com") is not None
+    assert latin_lookalike("аррӏе", top="рф") is None  # Cyrillic under a Cyrillic TLD
+    assert latin_lookalike("pаypal", top="рф") is not None  # but mixing stays confusable
+
+
+@settings(max_examples=300, deadline=None)
+@given(label=st.text(max_size=20))
+def test_a_lookalike_has_the_same_skeleton(label: str) -> None:
+    found = latin_lookalike(label)
+    if found is not None:
+        assert skeleton(found.label) == skeleton(label) == found.skeleton
+        assert found.label != label
+
+
+def test_hidden_by_mapping() -> None:
+    assert [hidden_by_mapping(c) for c in "\u200b\xad\ufe0f\u2060"] == ["removed"] * 4
+    assert [hidden_by_mapping(c) for c in "\u3002\uff0e\uff61"] == ["a full stop"] * 3
+    assert [hidden_by_mapping(c) for c in "a.é\u200d\u2488Ｅ"] == [None] * 6
+
+
+def test_internal_addresses() -> None:
+    def kind(host: str, special: bool = True) -> str | None:
+        found = internal_address(parse_host(host, special))
+        return None if found is None else found.kind
+
+    assert kind("127.1") == kind("0x7f000001") == kind("[::1]") == kind("localhost") == "loopback"
+    assert kind("[::ffff:127.0.0.1]") == kind("foo.localhost.") == "loopback"
+    assert kind("10.0.0.1") == kind("[fc00::1]") == kind("192.168.0.1") == "private"
+    assert kind("169.254.0.1") == kind("[fe80::1]") == "link-local"
+    assert kind("0.0.0.0") == kind("[::]") == "unspecified"
+    assert kind("169.254.169.254") == kind("METADATA.google.internal") == "cloud metadata"
+    assert kind("[::ffff:169.254.169.254]") == "cloud metadata"
+    assert kind("127.0.0.1", special=False) == "loopback"
+    assert kind("8.8.8.8") is kind("example.com") is kind("0x7f.1", special=False) is None
+    assert internal_address(Empty()) is None
+    assert internal_address(Domain("localhostx")) is None and internal_address(Opaque("[")) is None

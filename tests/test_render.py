@@ -102,3 +102,17 @@ def test_any_text_renders_or_raises_url_error(text: str, width: int | None) -> N
     body = shown.removeprefix(LRE).removesuffix(PDF)
     if width is not None:
         assert len(body) <= max(width, len("h.example"))
+
+
+def test_without_the_security_data_nothing_is_cleared(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As though the security extra were missing: no label can be shown decoded, and no
+    # percent-encoded code point beyond ASCII is decoded, as none can be checked.
+    from urlgrammar.host import spoofing
+
+    assert render("https://bücher.example/%C3%A9") == "https://bücher.example/é"
+
+    def missing() -> object:
+        raise spoofing.SecurityDataMissing(spoofing.MISSING)
+
+    monkeypatch.setattr(spoofing, "_data", missing)
+    assert render("https://bücher.example/%C3%A9") == "https://xn--bcher-kva.example/%C3%A9"

@@ -117,6 +117,8 @@ ADVISORIES: dict[str, Advisory] = dict([
               "it is followed; it names no resource."),
     _advisory("parser-disagreement", "security-considerations", "Python's "
               "urllib.parse.urlsplit reads a different scheme, host or port than the standard."),
+    _advisory("spoofing-check-unavailable", "url-rendering-i18n", "The host has a label that "
+              "is not ASCII, and the checks for confusable and mixed-script labels could not run."),
 ])
 
 

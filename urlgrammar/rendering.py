@@ -35,7 +35,7 @@ from urlgrammar.api import parse
 from urlgrammar.host.label_rules import has_rtl
 from urlgrammar.host.parser import Domain
 from urlgrammar.host.public_suffix import PublicSuffixListMissing, registrable_domain
-from urlgrammar.host.spoofing import check_label, default_ignorable, skeleton
+from urlgrammar.host.spoofing import available, check_label, default_ignorable, skeleton
 from urlgrammar.model.record import Kind
 from urlgrammar.url import URL
 
@@ -89,8 +89,11 @@ def _host(url: URL) -> tuple[list[str], int]:
         return [readable(host.serialize())], 1
     ascii_labels = host.value.split(".")
     top = next((label for label in reversed(ascii_labels) if label), "")
-    checks = [check_label(label, top) for label in ascii_labels]
-    shown = [a if c.spoofable else c.label for a, c in zip(ascii_labels, checks, strict=True)]
+    if available():
+        checks = [check_label(label, top) for label in ascii_labels]
+        shown = [a if c.spoofable else c.label for a, c in zip(ascii_labels, checks, strict=True)]
+    else:
+        shown = ascii_labels  # without the data no label can be cleared: all stay in Punycode
     # A trailing dot is an empty last label, which stays with the registrable domain.
     try:
         registrable = registrable_domain(host)
@@ -161,6 +164,8 @@ def _shown(ch: str, after_shown: bool) -> bool:
     """Whether the decoded code point ``ch`` is shown decoded."""
     if ch.isascii():
         return ch in _UNRESERVED
+    if not available():
+        return False  # without the data nothing can be cleared: it stays percent-encoded
     category = unicodedata2.category(ch)
     if category in _INVISIBLE or default_ignorable(ch) or ch in _PADLOCKS:
         return False

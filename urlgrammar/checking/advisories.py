@@ -142,9 +142,17 @@ def _invisible(written: str, start: int, host: str | None) -> list[Diagnostic]:
 def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
     """confusable-host and mixed-script-host for each label that is not ASCII once decoded;
     each spans the label as written where the written host splits into the same labels."""
-    from urlgrammar.host.spoofing import check_label, script_name
+    from urlgrammar.host.spoofing import MISSING, available, check_label, decoded, script_name
 
     labels = domain.split(".")
+    if not available():
+        # The spec's advice needs Unicode's data, which is an optional extra: say that the
+        # checks did not run where they would have, once, rather than pass the host in silence.
+        if any(not decoded(label).isascii() for label in labels):
+            return [_advisory("spoofing-check-unavailable", start, start + len(written),
+                              f"the confusable-host and mixed-script-host checks did not run: {MISSING}",
+                              "host", None)]
+        return []
     spans = [(start, start + len(written))] * len(labels)
     if "%" not in written:
         pieces = _FULL_STOPS.split(written)

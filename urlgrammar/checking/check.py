@@ -35,9 +35,7 @@ from typing import Any, TextIO
 
 from urlgrammar.arguments import base_url, text
 from urlgrammar.checking.formats import JSONLinesWriter, JSONWriter, Summary, Writer
-from urlgrammar.checking.html import document_inputs
 from urlgrammar.checking.parallel import validated
-from urlgrammar.checking.sarif import SARIFWriter
 from urlgrammar.checking.sources import (
     MAX_LINE_LENGTH,
     Input,
@@ -139,6 +137,8 @@ def _writer(args: argparse.Namespace) -> Writer:
     if args.format == "jsonl":
         return JSONLinesWriter(args.max_errors, args.quiet, args.summary)
     if args.format == "sarif":
+        from urlgrammar.checking.sarif import SARIFWriter
+
         return SARIFWriter(args.max_errors, _version(), args.html is not None)
     if args.format == "gnu":
         return GNUWriter(args.max_errors, args.quiet, args.summary)
@@ -182,6 +182,8 @@ class Reading:
 
 def _inputs(args: argparse.Namespace, reading: Reading) -> Iterator[Input | Stop]:
     if args.html is not None:
+        from urlgrammar.checking.html import document_inputs  # HTML is read only when asked for
+
         n = 1
         for name in args.html:
             try:

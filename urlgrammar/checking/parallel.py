@@ -15,16 +15,18 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from functools import lru_cache
 from queue import Empty, Queue
-from typing import TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from urlgrammar.api import parse
 from urlgrammar.checking.formats import Checked, Result
 from urlgrammar.checking.sources import Input
 from urlgrammar.checking.validate import Report, validate
 from urlgrammar.url import URL
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 T = TypeVar("T")
 #: Batches grow from the first (so that the first results come at once) to the last size.
@@ -75,6 +77,9 @@ def validated(items: Iterable[T], jobs: int, eager: Callable[[], bool] = lambda:
             yield item, (check(item.text, item.base, advisories)
                          if isinstance(item, Input) and item.text is not None else None)
         return
+    # Imported here: the process pool costs a `check` of one URL more than the check itself.
+    from concurrent.futures import ProcessPoolExecutor
+
     count = workers(jobs)
     pool = ProcessPoolExecutor(count, initializer=_worker_start)
     pending: deque[tuple[list[T], Future[list[Result]]]] = deque()

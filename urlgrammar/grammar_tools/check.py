@@ -12,7 +12,6 @@ one check is skipped, and it says so. ``diagram`` writes railroad diagrams of ev
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -326,43 +325,17 @@ def run_check(out: TextIO, grammars: GrammarSet | None = None, inputs: Iterable[
     return 0 if all(r.ok for r in results) else 1
 
 
-def _cmd_check(args: argparse.Namespace) -> int:
-    return run_check(sys.stdout)
-
-
-def _cmd_diagram(args: argparse.Namespace) -> int:
+def write_diagrams(output: str) -> int:
+    """``urlgrammar grammar diagram``: every rule's railroad diagram, one page at ``output``."""
     from urlgrammar.grammar_tools.diagram import RailroadMissing, write_page
 
     try:
-        path = write_page(Path(args.output), GrammarSet().directory, list(GRAMMARS))
+        path = write_page(Path(output), GrammarSet().directory, list(GRAMMARS))
     except RailroadMissing as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except (OSError, LarkError) as e:
-        print(f"error: cannot write {args.output}: {_error(e)[0]}", file=sys.stderr)
+        print(f"error: cannot write {output}: {_error(e)[0]}", file=sys.stderr)
         return 1
     print(path)
     return 0
-
-
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``grammar check`` and ``grammar diagram`` to the ``urlgrammar`` command line."""
-    grammar = subparsers.add_parser("grammar", help="check the grammar files or draw them",
-                                    description="Tools for the grammar files (grammars/*.lark).")
-    sub = grammar.add_subparsers(dest="grammar_command", required=True, metavar="COMMAND")
-    check = sub.add_parser("check", help="check the grammars' claims (exit status 1 if one fails)",
-                           description="Build every grammar in Lark's strict LALR(1) mode, find "
-                                       "rules and terminals no grammar uses, check that the "
-                                       "lenient reading is total and that each strict IP "
-                                       "address rule accepts only what its lenient rule "
-                                       "accepts. One line per check; exit status 0 only when "
-                                       "all hold. Terminal collisions are checked only with "
-                                       "the `grammar` extra (interegular).")
-    check.set_defaults(run=_cmd_check)
-    diagram = sub.add_parser("diagram", help="write railroad diagrams of every rule as one HTML page",
-                             description="Draw every rule and terminal of every grammar file as a "
-                                         "railroad diagram, in one self-contained HTML page. "
-                                         "Needs the `diagrams` extra (railroad-diagrams).")
-    diagram.add_argument("-o", "--output", default="grammars.html", metavar="FILE",
-                         help="where to write the page (default: grammars.html)")
-    diagram.set_defaults(run=_cmd_diagram)

@@ -129,3 +129,22 @@ def agree_with_the_state_machine(input: str, base: str | None) -> str | None:
     assert not oracle.failure, f"the state machine fails; the grammar pipeline gives {href!r}"
     assert href == oracle.href
     return href
+
+
+def check_main(argv: list[str]) -> int:
+    """What ``urlgrammar check ...`` runs, with the subcommand registered as cli.py does."""
+    import argparse
+
+    from urlgrammar.checking import check
+
+    parser = argparse.ArgumentParser(prog="urlgrammar")
+    check.register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["check", *argv])
+    return int(args.run(args))
+
+
+def check_output(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
+    """``urlgrammar check ...``'s exit status, standard output and standard error."""
+    status = check_main(argv)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err

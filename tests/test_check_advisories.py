@@ -3,23 +3,12 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 
 import pytest
+from conftest import check_output as run
 from test_check_formats import sarif_validator
-
-from urlgrammar.checking import check
-
-
-def run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser(prog="urlgrammar")
-    check.register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["check", *argv])
-    status = int(args.run(args))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_text_shows_a_warning_and_exits_0_for_a_valid_input(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import subprocess
@@ -10,22 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import check_main as main
+from conftest import check_output as output
 
 from urlgrammar.checking import check
-
-
-def main(argv: list[str]) -> int:
-    """What ``urlgrammar check ...`` runs, with the subcommand registered as cli.py does."""
-    parser = argparse.ArgumentParser(prog="urlgrammar")
-    check.register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["check", *argv])
-    return int(args.run(args))
-
-
-def output(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
-    status = main(argv)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_a_valid_url_exits_0_and_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:

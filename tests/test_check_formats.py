@@ -3,7 +3,6 @@ SARIF formats (validated against the SARIF 2.1.0 schema in tests/sarif/)."""
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import subprocess
@@ -11,24 +10,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import check_main as main
+from conftest import check_output as run
 
-from urlgrammar.checking import check
 from urlgrammar.checking.text import WINDOW, window
 
 SCHEMA = Path(__file__).resolve().parent / "sarif" / "sarif-schema-2.1.0.json"
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="urlgrammar")
-    check.register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["check", *argv])
-    return int(args.run(args))
 
 
-def run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
-    status = main(argv)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 # ---- text: windows and --max-errors --------------------------------------------------------------

@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 from pathlib import Path
 
 import pytest
+from conftest import check_main as main
 
-from urlgrammar.checking import check
 from urlgrammar.checking.html import document_inputs, srcset_urls
 from urlgrammar.checking.sources import Stream
-
-
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="urlgrammar")
-    check.register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["check", *argv])
-    return int(args.run(args))
 
 
 def jsonl(capsys: pytest.CaptureFixture[str], argv: list[str]) -> list[dict[str, object]]:

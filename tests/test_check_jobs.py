@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import random
 import signal
 import subprocess
@@ -10,19 +9,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import check_main as main
 
-from urlgrammar.checking import check, parallel
+from urlgrammar.checking import parallel
 
 PIECES = ["https://example.com/", "http://u:p@h/", "a b", "\\", "%zz", "https://[::1", "file:c|/x",
           "https://xn--a.com/", "https://h:99999/", "?q#f", "https://例え.jp/", "\t", "http://1.2.3.09/",
           "//аpple.example/", "http://localhost/", "\u200b"]
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="urlgrammar")
-    check.register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["check", *argv])
-    return int(args.run(args))
 
 
 def urls_file(tmp_path: Path, count: int) -> Path:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import os
@@ -11,22 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import check_output as run
 
-from urlgrammar.checking import check
 from urlgrammar.checking.sources import SourceError, Stream, lines
-
-
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="urlgrammar")
-    check.register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["check", *argv])
-    return int(args.run(args))
-
-
-def run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
-    status = main(argv)
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def write(tmp_path: Path, data: bytes, name: str = "urls.txt") -> str:

@@ -49,6 +49,9 @@ def test_params(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(out) == [{"name": "x", "value": "1"}, {"name": "x", "value": "2"}]
     code, out, _ = run(capsys, "parse", "https://h/", "--params")
     assert code == 0 and out == ""
+    # One long name pads no other row beyond 40 columns: output stays linear in the query.
+    code, out, _ = run(capsys, "parse", f"https://h/?{'n' * 10_000}=1&a=2", "--params")
+    assert out.splitlines()[1] == "a" + " " * 41 + "2"
 
 
 def test_a_bad_name_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

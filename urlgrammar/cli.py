@@ -41,7 +41,7 @@ from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.teaching.viewer import command as viewer_command
 
 MODES = {"generic": Mode.GENERIC, "special": Mode.SPECIAL, "file": Mode.FILE}
-#: The widest that ``reference`` pads its value column to.
+#: The widest that ``reference`` pads its value column to, and ``parse --params`` its names.
 REFERENCE_COLUMN = 40
 
 
@@ -94,7 +94,8 @@ def _print_params(pairs: list[tuple[str, str]], as_json: bool) -> int:
     if as_json:
         print(json.dumps([{"name": n, "value": v} for n, v in pairs], ensure_ascii=False, indent=2))
         return 0
-    width = max((len(_show(name)) for name, _ in pairs), default=0)
+    # As for `reference`: one long name must not pad every row, or output grows with its square.
+    width = min(max((len(_show(name)) for name, _ in pairs), default=0), REFERENCE_COLUMN)
     for name, value in pairs:
         print(f"{_show(name):<{width}}  {_show(value)}".rstrip())
     return 0

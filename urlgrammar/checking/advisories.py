@@ -150,7 +150,7 @@ def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
         # checks did not run where they would have, once, rather than pass the host in silence.
         if any(not decoded(label).isascii() for label in labels):
             return [_advisory("spoofing-check-unavailable", start, start + len(written),
-                              f"the confusable-host and mixed-script-host checks did not run: {MISSING}",
+                              MISSING,
                               "host", None)]
         return []
     spans = [(start, start + len(written))] * len(labels)

@@ -16,6 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+#: No test depends on timing (DEVELOPERS.md): Hypothesis's 200 ms deadline failed whichever
+#: example first built a grammar, and on a busy machine any example; its too_slow health check
+#: judges by time too. Loaded here, before any test module makes its settings, which inherit it.
+settings.register_profile("urlgrammar", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "urlgrammar"))
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from conftest import shared_cases, shared_parametrize
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import urlgrammar
@@ -261,7 +261,7 @@ def test_validation_cases_keep_their_verdicts(case: dict[str, Any]) -> None:
     assert (report.valid, report.failure) == (case["validURLString"], case.get("parserFailure", False))
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500)
 @given(input=st.text(max_size=40), base=st.sampled_from([None, "https://good.example/a/b", "foo://h/p"]))
 def test_any_text(input: str, base: str | None) -> None:
     _same_apart_from_advisories(input, base)
@@ -279,7 +279,7 @@ plain_like = st.builds(
 )
 
 
-@settings(max_examples=2_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2_000)
 @given(text=plain_like)
 def test_the_fast_path_finds_what_the_full_computation_finds(text: str) -> None:
     url = plain_url(text)
@@ -318,7 +318,7 @@ _URL_PIECES = st.lists(st.sampled_from(_PIECES), max_size=10).map("".join)
 
 
 @pytest.mark.slow
-@settings(max_examples=5_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5_000)
 @given(input=_URL_PIECES, base=st.sampled_from([None, "https://good.example/a/b", "file:///C:/x",
                                                   "foo://h/p", "http://localhost/"]))
 def test_url_shaped_text(input: str, base: str | None) -> None:

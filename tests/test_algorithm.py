@@ -287,7 +287,7 @@ _ANY_TEXT = st.text(st.characters(exclude_categories=()))
 
 
 @pytest.mark.slow
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=1000)
 @given(st.one_of(_URLISH, _ANY_TEXT), st.sampled_from(BASES))
 def test_any_text_gives_a_result(input: str, base: str | None) -> None:
     result = run(input, base)

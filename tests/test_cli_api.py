@@ -69,7 +69,8 @@ def test_a_failing_href_names_the_error_and_the_option(capsys: pytest.CaptureFix
     assert err.startswith("error: missing-scheme-non-relative-URL at 0..4") and "--set href" in err
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, suppress_health_check=[*settings().suppress_health_check,
+                                               HealthCheck.function_scoped_fixture])
 @given(name=st.sampled_from(["href", "protocol", "username", "password", "host", "hostname", "port",
                              "pathname", "search", "hash"]),
        value=st.text(st.characters(exclude_categories=()), max_size=10))

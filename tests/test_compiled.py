@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
 
@@ -64,7 +64,7 @@ def _three_ways(mode: Mode, text: str, start: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", list(Mode), ids=lambda m: m.grammar)
-@settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10_000)
 @given(text=texts, data=st.data())
 def test_three_ways_agree(mode: Mode, text: str, data: st.DataObject) -> None:
     _three_ways(mode, text, data.draw(st.sampled_from(starts(mode))))
@@ -136,7 +136,7 @@ def _pct_three_ways(text: str) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10_000)
 @given(text=st.text(alphabet="%0aAfFgG9z é", max_size=30))
 def test_percent_encoded_strings_three_ways(text: str) -> None:
     _pct_three_ways(text)

@@ -157,7 +157,7 @@ def test_the_facts_hold_on_every_wpt_input(case: dict[str, str]) -> None:
 
 
 @given(st.one_of(st.text(max_size=30), _URLISH), st.one_of(st.none(), _URLISH))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 def test_the_facts_hold_on_any_text(input: str, base: str | None) -> None:
     data = explain_json(input, base)
     assert json.dumps(data)

@@ -262,7 +262,7 @@ _PIECES = st.sampled_from(["[", "]", "%", "%41", "%C3", "%a", ".", "..", "0x", "
                            "\uff0e", "\u2460", "\U0001f600", "-", "_", "\ufdd0", "A"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.one_of(st.text(), st.lists(st.one_of(_PIECES, st.text(max_size=3))).map("".join),
                  st.lists(_PIECES).map(lambda p: "[" + "".join(p) + "]")),
        st.booleans())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from lark import Tree
 
@@ -104,7 +104,6 @@ _number = st.one_of(
 )
 
 
-@settings(deadline=None)  # the first example may build a grammar
 @given(st.lists(_number, min_size=1, max_size=4), st.booleans())
 def test_fixes_give_the_serialization(parts: list[str], trailing_dot: bool) -> None:
     text = ".".join(parts) + ("." if trailing_dot else "")
@@ -119,7 +118,6 @@ def test_fixes_give_the_serialization(parts: list[str], trailing_dot: bool) -> N
 
 # ---- Against the standard's algorithm, transcribed ------------------------------------------
 
-@settings(deadline=None)  # the first example may build a grammar
 @given(st.text(alphabet="0123456789xXabcdefg.", max_size=40))
 def test_same_as_the_standard(text: str) -> None:
     expected, codes = reference(text)
@@ -164,7 +162,6 @@ def test_parts_are_classified_by_the_grammar(text: str, rules: list[str]) -> Non
     assert [str(t.data) for t in tree.children if isinstance(t, Tree)] == rules
 
 
-@settings(deadline=None)  # the first example may build a grammar
 @given(st.text(alphabet="0123456789.x", max_size=20))
 def test_strict_grammar_is_four_shortest_decimals(text: str) -> None:
     parts = text.split(".")

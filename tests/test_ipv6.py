@@ -100,19 +100,17 @@ def check_against_reference(text: str) -> None:
     assert all(0 <= d.start <= d.end <= len(text) for d in diagnostics)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=500)
 @given(st.lists(_TOKEN, max_size=24).map("".join))
 def test_same_as_the_standard(text: str) -> None:
     check_against_reference(text)
 
 
-@settings(deadline=None)  # the first example may build a grammar
 @given(st.text(alphabet="0123456789abcdefABCDEF:.xg ", max_size=80))
 def test_same_as_the_standard_on_any_text(text: str) -> None:
     check_against_reference(text)
 
 
-@settings(deadline=None)  # the first example may build a grammar
 @given(st.lists(_TOKEN, min_size=10, max_size=40).map("".join), st.text(max_size=40))
 def test_long_text_is_decided_by_its_prefix(head: str, tail: str) -> None:
     # Only a prefix is parsed (see DECIDED_BY); texts around and past it must agree.
@@ -142,7 +140,6 @@ def test_serializer(pieces: tuple[int, ...], text: str) -> None:
     assert serialize_ipv6(pieces) == text
 
 
-@settings(deadline=None)  # the first example may build a grammar
 @given(st.lists(st.sampled_from([0, 0, 0, 1, 0xABCD, 0xFFFF]), min_size=8, max_size=8))
 def test_serializer_matches_rfc_5952(pieces: list[int]) -> None:
     value = int("".join(f"{p:04x}" for p in pieces), 16)
@@ -165,7 +162,7 @@ def test_strict_grammar(text: str, valid: bool) -> None:
     assert is_valid_ipv6(text) is valid
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=500)
 @given(st.lists(_TOKEN, max_size=16).map("".join))
 def test_strict_grammar_is_the_parser_without_errors(text: str) -> None:
     # A valid IPv6-address string is exactly what the parser takes without a validation error.

@@ -60,7 +60,7 @@ def file_paths(draw: st.DrawFn) -> str:
 
 @pytest.mark.slow
 @given(file_paths(), st.sampled_from(_FILE_BASES))
-@settings(max_examples=20_000, deadline=None)
+@settings(max_examples=20_000)
 def test_file_paths_agree_with_the_state_machine(input: str, base: str | None) -> None:
     agree(input, base)
 
@@ -81,6 +81,6 @@ def opaque_paths(draw: st.DrawFn) -> str:
 
 @pytest.mark.slow
 @given(opaque_paths(), st.sampled_from([None, "sc:opaque", "http://h/a"]))
-@settings(max_examples=20_000, deadline=None)
+@settings(max_examples=20_000)
 def test_opaque_paths_agree_with_the_state_machine(input: str, base: str | None) -> None:
     agree(input, base)

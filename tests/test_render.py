@@ -92,7 +92,7 @@ def test_bad_arguments() -> None:
     assert render(urlgrammar.parse("/x", "https://h.example/")) == "https://h.example/x"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(text=st.text(max_size=30), width=st.one_of(st.none(), st.integers(1, 40)))
 def test_any_text_renders_or_raises_url_error(text: str, width: int | None) -> None:
     try:

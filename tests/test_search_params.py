@@ -186,7 +186,7 @@ def _usv(text: str) -> str:
     return re.sub("[\ud800-\udfff]", "\ufffd", text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(pairs=st.lists(st.tuples(_text, _text), max_size=5))
 def test_the_serialization_reads_back_as_the_same_pairs(pairs: list[tuple[str, str]]) -> None:
     params = URLSearchParams(pairs)
@@ -196,7 +196,7 @@ def test_the_serialization_reads_back_as_the_same_pairs(pairs: list[tuple[str, s
     assert list(URL("https://h/").replace(search_params=params).search_params) == list(params)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(text=_text | st.text(max_size=40))
 def test_any_str_is_read(text: str) -> None:
     params = URLSearchParams(text)

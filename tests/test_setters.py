@@ -260,7 +260,7 @@ _VALUES = st.one_of(
 _NAMES = [n for n in REPLACE_ORDER if n not in ("href", "search_params")]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(start=st.sampled_from(_STARTS), name=st.sampled_from(_NAMES), value=_VALUES)
 def test_any_setter_with_any_str_gives_a_url_that_parses_to_itself(start: str, name: str, value: str) -> None:
     url = URL(start).replace(**{name: value})
@@ -269,7 +269,7 @@ def test_any_setter_with_any_str_gives_a_url_that_parses_to_itself(start: str, n
     assert {g: getattr(again, g) for g in GETTERS} == {g: getattr(url, g) for g in GETTERS}
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(value=_VALUES)
 def test_the_href_setter_gives_a_url_or_url_error(value: str) -> None:
     try:

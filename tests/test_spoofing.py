@@ -65,7 +65,7 @@ def test_latin_lookalikes() -> None:
     assert latin_lookalike("pаypal", top="рф") is not None  # but mixing stays confusable
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(label=st.text(max_size=20))
 def test_a_lookalike_has_the_same_skeleton(label: str) -> None:
     found = latin_lookalike(label)

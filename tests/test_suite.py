@@ -54,3 +54,20 @@ def test_the_readme_gives_the_fast_set_and_ci_runs_everything() -> None:
     assert 'pytest -m "not slow"' in readme
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert ".venv/bin/pytest &&" in ci and "-m " not in ci.split(".venv/bin/pytest", 1)[1].split("&&")[0]
+
+
+def test_hypothesis_runs_without_a_deadline_or_a_timed_health_check() -> None:
+    # conftest.py's profile: an example's time says nothing about its correctness.
+    from hypothesis import HealthCheck, settings
+
+    assert settings().deadline is None
+    assert HealthCheck.too_slow in settings().suppress_health_check
+
+
+def test_no_test_module_gives_hypothesis_a_deadline() -> None:
+    offenders = []
+    for path in sorted((ROOT / "tests").glob("test_*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.keyword) and node.arg == "deadline":
+                offenders.append(f"{path.name}:{node.value.lineno}")
+    assert not offenders

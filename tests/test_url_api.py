@@ -111,7 +111,7 @@ def test_pickle_copy_and_deepcopy_round_trip(text: str) -> None:
     _round_trips(parse(text))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(text=st.one_of(canonical_urls(), st.sampled_from([c["input"] for c in WPT] or ["http://h/"])))
 def test_pickle_round_trips_any_url(text: str) -> None:
     try:

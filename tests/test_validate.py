@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from conftest import load_json, shared_cases, shared_parametrize
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlgrammar import URL, Diagnostic, URLError, parse, validate
@@ -352,21 +352,21 @@ def agree(input: str, base: str | None) -> None:
 
 @pytest.mark.slow
 @given(st.text(), st.sampled_from(BASES))
-@settings(max_examples=2000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2000)
 def test_agree_with_the_state_machine_on_any_text(input: str, base: str | None) -> None:
     agree(input, base)
 
 
 @pytest.mark.slow
 @given(_URLISH, st.sampled_from(BASES))
-@settings(max_examples=5000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5000)
 def test_agree_with_the_state_machine_on_url_shaped_text(input: str, base: str | None) -> None:
     agree(input, base)
 
 
 @pytest.mark.slow
 @given(_URLISH, st.sampled_from(BASES))
-@settings(max_examples=3000, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3000, derandomize=True)
 def test_the_two_verdicts_agree(input: str, base: str | None) -> None:
     # A failure here is a finding about the standard: the writing grammar and the parser's
     # validation errors part on this input.

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import shared_cases, shared_parametrize
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlgrammar import validate
@@ -77,7 +77,7 @@ urls = st.builds(
 )
 
 
-@settings(max_examples=3_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3_000)
 @given(text=urls)
 def test_generated_urls(text: str) -> None:
     _same_as_full_path(text)

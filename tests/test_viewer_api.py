@@ -156,7 +156,7 @@ _QUERY_PARTS = st.lists(st.one_of(
 
 
 @given(_QUERY_PARTS)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 def test_any_query_gets_a_result_or_a_4xx(client: Client, query: str) -> None:
     status, _, body = client.get("/api/explain?" + query)
     assert status in (200, 400, 414), (status, body)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import canonical_urls
 
-from urlgrammar import Mode, Reference, URLError, parse_reference
+from urlgrammar import URL, Mode, Reference, URLError, parse_reference
 from urlgrammar.model.record import Kind
 
 WPT = shared_cases("wpt/urltestdata.json")
@@ -161,3 +161,36 @@ def test_modes_print_with_the_command_lines_names() -> None:
     assert all(MODES[m.value] is m for m in Mode)
     assert "generic" in repr(Mode.GENERIC) and Mode("generic") is Mode.GENERIC
     assert parse_reference("x").as_dict()["mode"] == "generic"
+
+
+@pytest.mark.parametrize("base", ["/foo/..", "/foo/.", "/foo/%2e%2E", "foo/..", "/foo/..?q"])
+def test_a_base_that_ends_in_a_dot_segment_keeps_it_as_a_dir(base: str) -> None:
+    # Regression: goto dropped the base's final `..` as if it named a file, so `bar` onto
+    # `/foo/..` was `/foo/bar`, where the URL `/foo/..` is `/` and `bar` against it `/bar`.
+    ref = parse_reference("bar", base)
+    assert ref.href == base.split("?")[0] + "/bar"
+    absolute = "http://h/x/y"
+    assert ref.resolve(absolute) == URL("bar", URL(base, absolute))
+
+
+#: No drive letters: `../c:` onto `file://h/d/` makes `c:` a drive only once the dot segment has
+#: climbed to the absolute base's root, which a relative base cannot know (README, References).
+_SEGMENTS = st.sampled_from(["a", "b", ".", "..", "%2e", "%2E%2e", "", "c"])
+_PATHS = st.builds(lambda root, segments: root + "/".join(segments),
+                   st.sampled_from(["", "/"]), st.lists(_SEGMENTS, max_size=5))
+
+
+@given(_PATHS, _PATHS, st.sampled_from(["", "?q", "#f"]), st.sampled_from(
+    ["http://h/x/y", "http://h", "file:///C:/d/e", "file://h/d/", "sc://h/p/q", "sc:/p/q"]))
+@settings(max_examples=500)
+def test_rebasing_first_resolves_as_resolving_twice(ref: str, base: str, tail: str,
+                                                    absolute: str) -> None:
+    # Resolution is associative: (ref onto base) against absolute is ref against (base
+    # against absolute), whichever dot segments the base ends in. The relative base is read
+    # in the absolute URL's mode, which decides what a drive letter is.
+    try:
+        twice = URL(ref + tail, URL(base, absolute))
+    except URLError:
+        return
+    relative_base = parse_reference(base, mode=URL(absolute).mode)
+    assert parse_reference(ref + tail, relative_base).resolve(absolute) == twice

@@ -137,6 +137,25 @@ def _map_span(c: Component, f: Callable[[int, int], Span]) -> Component:
     return Component(c.kind, value, start, end, c.mark)
 
 
+_DOT = frozenset({".", "%2e", "%2E"})
+
+
+def is_dot(segment: str) -> bool:
+    """dot ::= `.` | `%2e` | `%2E` (https://url.spec.whatwg.org/#single-dot-path-segment)."""
+    return segment in _DOT
+
+
+def is_dots(segment: str) -> bool:
+    """dots ::= dot dot (https://url.spec.whatwg.org/#double-dot-path-segment)."""
+    n = len(segment)
+    if n == 2:
+        return segment == ".."
+    if n == 4:
+        return (segment[0] == "." and segment[1:].lower() == "%2e") or \
+            (segment[3] == "." and segment[:3].lower() == "%2e")
+    return n == 6 and segment.lower() == "%2e%2e"
+
+
 # Kind's members as module constants: on Python 3.11 an access through the class runs
 # EnumType.__getattr__'s hook, which costs more than the comparisons it serves here.
 _SCHEME, _AUTHORITY, _DRIVE, _ROOT, _DIR, _FILE, _QUERY, _FRAGMENT = (
@@ -262,7 +281,17 @@ class URLRecord(tuple[Component, ...]):
         ``//host`` goto ``foo/bar`` = ``//host/foo/bar``."""
         if not self:
             return other
-        joined = URLRecord(self.upto(other.ord()) + other)
+        order = other.ord()
+        prefix = self.upto(order)
+        if order in (_DIR, _FILE) and len(prefix) < len(self):
+            # The spec says goto drops the base's file; we keep one that is a dot segment, as
+            # the dir it denotes, because the WHATWG path state reads a final `..` as a
+            # directory (`/foo/..` is `/`): `bar` onto `/foo/..` is `/foo/../bar`, not
+            # `/foo/bar`, and resolving either way gives `/bar`.
+            file = self[len(prefix)]
+            if file.kind is _FILE and (is_dot(file.value) or is_dots(file.value)):
+                prefix = URLRecord((*prefix, Component(_DIR, file.value, file.start, file.end)))
+        joined = URLRecord(prefix + other)
         if joined.meets_path_root_constraint:
             return joined
         at = next(i for i, c in enumerate(joined) if c.kind > _DRIVE)

@@ -33,7 +33,7 @@ from urlgrammar.encoding.percent import (
 )
 from urlgrammar.errors import URLError
 from urlgrammar.host.authority import is_file_localhost, process_port
-from urlgrammar.model.record import Authority, Component, Kind, URLRecord
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord, is_dot, is_dots
 from urlgrammar.model.schemes import Mode, has_opaque_path, is_file, mode_of, scheme_info
 from urlgrammar.operations.drive import is_drive_letter
 
@@ -43,26 +43,9 @@ from urlgrammar.operations.drive import is_drive_letter
 _ANY_SET = PercentEncodeSet("path, query or fragment",
                             (PATH_SET.ascii | SPECIAL_QUERY_SET.ascii | FRAGMENT_SET.ascii) - {"?", "#"})
 
-_DOT = frozenset({".", "%2e", "%2E"})
 _DOT_STARTS = frozenset({".", "%"})  # what a dot or dots segment starts with
 _PATH_KINDS = frozenset({Kind.DIR, Kind.FILE})
 _DIR, _FILE, _DRIVE, _AUTHORITY = Kind.DIR, Kind.FILE, Kind.DRIVE, Kind.AUTHORITY
-
-
-def is_dot(segment: str) -> bool:
-    """dot ::= `.` | `%2e` | `%2E` (https://url.spec.whatwg.org/#single-dot-path-segment)."""
-    return segment in _DOT
-
-
-def is_dots(segment: str) -> bool:
-    """dots ::= dot dot (https://url.spec.whatwg.org/#double-dot-path-segment)."""
-    n = len(segment)
-    if n == 2:
-        return segment == ".."
-    if n == 4:
-        return (segment[0] == "." and segment[1:].lower() == "%2e") or \
-            (segment[3] == "." and segment[:3].lower() == "%2e")
-    return n == 6 and segment.lower() == "%2e%2e"
 
 
 def normalise_path(record: URLRecord) -> URLRecord:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from conftest import shared_file
 
-from urlgrammar import URLError, parse, public_suffix, registrable_domain
+from urlgrammar import URL, URLError, parse, parse_reference, public_suffix, registrable_domain
 from urlgrammar.host import public_suffix as module
 
 pytest.importorskip("publicsuffixlist", reason="the psl extra (publicsuffixlist) is not installed")
@@ -74,3 +74,30 @@ def test_without_the_extra_the_error_names_it(monkeypatch: pytest.MonkeyPatch) -
     finally:
         monkeypatch.undo()
         module._list.cache_clear()
+
+
+@pytest.mark.parametrize("text", ["https://www.Example.co.uk/x", "http://user@www.example.co.uk:8080/"])
+def test_a_url_is_read_for_its_host(text: str) -> None:
+    # Regression: a URL was taken for a host that is not a domain, and the answer was None.
+    url = URL(text)
+    assert (public_suffix(url), registrable_domain(url)) == ("co.uk", "example.co.uk")
+    reference = parse_reference(text)
+    assert (public_suffix(reference), registrable_domain(reference)) == ("co.uk", "example.co.uk")
+
+
+@pytest.mark.parametrize("text", ["sc:opaque", "file:///x", "http://127.0.0.1/", "sc://example.com/"])
+def test_a_url_whose_host_is_not_a_domain_has_neither(text: str) -> None:
+    assert public_suffix(URL(text)) is None and registrable_domain(URL(text)) is None
+
+
+def test_a_url_given_as_a_host_string_is_told_to_pass_a_url() -> None:
+    with pytest.raises(URLError, match=r"starts with the scheme 'https:'.*urlgrammar\.URL"):
+        registrable_domain("https://www.example.co.uk/")
+
+
+@pytest.mark.parametrize("value", [b"example.com", None, 3, ["example.com"]])
+def test_anything_else_is_a_type_error_not_a_quiet_none(value: object) -> None:
+    with pytest.raises(TypeError, match=r"a host .* or a URL"):
+        public_suffix(value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        registrable_domain(value)  # type: ignore[arg-type]

@@ -8,15 +8,32 @@ origin for security decisions.
 
     >>> public_suffix("www.example.com"), registrable_domain("www.example.com")
     ('com', 'example.com')
+
+Each takes a host string, a parsed host, or a URL or reference (whose host it reads); any other
+type is a TypeError.
 """
 
 from __future__ import annotations
 
 from functools import cache
 from importlib import metadata
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from urlgrammar.host.parser import Domain, Host, parse_host
+from urlgrammar.errors import URLError
+from urlgrammar.host.parser import Domain, Empty, Host, IPv4, IPv6, Opaque, parse_host
+from urlgrammar.model.record import URLRecord
+from urlgrammar.syntax.grammars import scheme_of
+
+_HOSTS = (Domain, IPv4, IPv6, Opaque, Empty)
+
+
+@runtime_checkable
+class HasRecord(Protocol):
+    """A URL or a reference: what :class:`urlgrammar.URL` and :class:`urlgrammar.Reference`
+    are to this module, which sits below them."""
+
+    @property
+    def record(self) -> URLRecord: ...
 
 
 class PublicSuffixListMissing(ImportError):
@@ -43,12 +60,36 @@ def list_version() -> str:
     return metadata.version("publicsuffixlist")
 
 
-def _domain(host: str | Host) -> str | None:
-    """The host as a domain string, or None where it is not a domain. A string is host-parsed
-    as a special URL's host is (``EXAMPLE.COM`` is ``example.com``); one that fails raises
-    URLError."""
-    parsed = parse_host(host, True) if isinstance(host, str) else host
+def _domain(host: str | Host | HasRecord) -> str | None:
+    """The host as a domain string, or None where it is not a domain (or a URL has no host).
+    A string is host-parsed as a special URL's host is (``EXAMPLE.COM`` is ``example.com``);
+    one that fails raises URLError. Any other type is a TypeError, never a quiet None."""
+    if isinstance(host, HasRecord):
+        authority = host.record.authority
+        if authority is None:
+            return None
+        # A URL's host is parsed; a reference's is its text as written, parsed here.
+        host = authority.host.value
+    if isinstance(host, str):
+        try:
+            parsed: Host = parse_host(host, True)
+        except URLError as e:
+            raise _host_error(host, e) from None
+    elif isinstance(host, _HOSTS):
+        parsed = host
+    else:
+        raise TypeError(f"a host (str or parsed) or a URL, not {type(host).__name__}")
     return parsed.value if isinstance(parsed, Domain) else None
+
+
+def _host_error(host: str, error: URLError) -> URLError:
+    """The host parser's error; where the string starts with a scheme, it says how to pass a
+    URL instead (``https://example.com/`` given as a host is a common slip)."""
+    scheme = scheme_of(host)
+    if scheme is None:
+        return error
+    return URLError(f"{error} The host starts with the scheme '{scheme}:': for a URL, pass "
+                    "urlgrammar.URL(text), whose host is read.", error.diagnostics, error.code)
 
 
 def _split(domain: str) -> tuple[str, str]:
@@ -63,14 +104,14 @@ def _suffix(domain: str) -> str | None:
     return None if suffix is None else suffix + dot
 
 
-def public_suffix(host: str | Host) -> str | None:
+def public_suffix(host: str | Host | HasRecord) -> str | None:
     """https://url.spec.whatwg.org/#host-public-suffix: the part of the host that the Public
     Suffix List names, with the host's trailing dot; None where the host is not a domain."""
     domain = _domain(host)
     return None if domain is None else _suffix(domain)
 
 
-def registrable_domain(host: str | Host) -> str | None:
+def registrable_domain(host: str | Host | HasRecord) -> str | None:
     """https://url.spec.whatwg.org/#host-registrable-domain: the public suffix and the label
     before it; None where there is none (the host is a public suffix, or not a domain)."""
     domain = _domain(host)

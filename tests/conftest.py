@@ -9,10 +9,13 @@ runs the suite as a checkout without the data would.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-from collections.abc import Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import pytest
@@ -155,3 +158,38 @@ def check_output(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[i
     status = check_main(argv)
     captured = capsys.readouterr()
     return status, captured.out, captured.err
+
+
+def lines_run(function: Callable[[str], object], argument: str) -> int:
+    """How many lines of Python ``function(argument)`` runs: a count of work that no machine's
+    speed or load changes (DEVELOPERS.md: no test depends on timing). A first, uncounted run
+    builds what is built once (grammars, caches). URLError counts as a result."""
+    from urlgrammar import URLError
+
+    with contextlib.suppress(URLError):
+        function(argument)
+    count = 0
+
+    def trace(frame: FrameType, event: str, arg: object) -> Any:
+        nonlocal count
+        count += event == "line"
+        return trace
+
+    sys.settrace(trace)
+    try:
+        with contextlib.suppress(URLError):
+            function(argument)
+    finally:
+        sys.settrace(None)
+    return count
+
+
+def assert_linear_work(function: Callable[[str], object], make: Callable[[int], str],
+                       size: int = 300) -> None:
+    """Ten times the input costs about ten times the lines run, not a hundred: ``make(n)``
+    builds an input of n units, and ``10 * size`` units may cost at most 12 times ``size``
+    units (and a constant). Python-level work only: the time of C code (a regular expression,
+    a copy) is measured by tools/bench_cost.py."""
+    small = lines_run(function, make(size))
+    large = lines_run(function, make(10 * size))
+    assert large <= 12 * small + 200, (small, large)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: Tests that take seconds each (timing checks, long Hypothesis runs, subprocesses).
+#: Tests that take seconds each (megabyte inputs, long Hypothesis runs, subprocesses).
 SLOW = [
     "test_validate.py::test_agree_with_the_state_machine_on_url_shaped_text",
     "test_validate.py::test_the_two_verdicts_agree",

@@ -145,6 +145,29 @@ def test_arguments_that_are_not_str_are_type_errors() -> None:
         p.set("x", None)  # type: ignore[arg-type]
 
 
+def test_a_mapping_is_a_record_whose_keys_merge_as_scalar_value_strings() -> None:
+    # Web IDL's record<USVString, USVString> (https://webidl.spec.whatwg.org/#js-record): two
+    # keys that become one once their lone surrogates are U+FFFD are one entry, at the first
+    # one's position, with the last one's value.
+    # (Distinct keys of a dict, though ruff's F601 takes lone surrogates for one another.)
+    params = URLSearchParams(dict([("\ud835x", "1"), ("xx", "2"), ("\ud83dx", "3")]))
+    assert list(params) == [("\ufffdx", "3"), ("xx", "2")]
+    assert list(URLSearchParams(dict([("\ufffd", "1"), ("\udc00", "2\udc00")]))) == [("\ufffd", "2\ufffd")]
+    assert list(URLSearchParams({"b": "1", "a": "2"})) == [("b", "1"), ("a", "2")]
+
+
+@settings(max_examples=200)
+@given(record=st.dictionaries(st.text("a\ufffd\ud800\udfff", max_size=3), st.text(max_size=2), max_size=6))
+def test_a_mapping_gives_distinct_names(record: dict[str, str]) -> None:
+    params = URLSearchParams(record)
+    names = params.keys()
+    assert len(names) == len(set(names)) == len({_usv(k) for k in record})
+    for key in record:
+        # The last key that merges into a name gives its value.
+        last = [v for k, v in record.items() if _usv(k) == _usv(key)][-1]
+        assert params.get(key) == _usv(last)
+
+
 # ---- the URL's search_params and the update steps --------------------------------------------
 
 

@@ -27,6 +27,19 @@ def _usv(what: str, value: object) -> str:
     return scalar_values(value)
 
 
+def _record(init: Mapping[Any, Any]) -> list[tuple[str, str]]:
+    """A mapping as the constructor's record<USVString, USVString>
+    (https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams, converted as
+    https://webidl.spec.whatwg.org/#js-record says): keys that are equal once their lone
+    surrogates are U+FFFD are one entry, at the first one's position, with the last one's
+    value. The mapping's own order stands for a JavaScript object's property order."""
+    record: dict[str, str] = {}
+    for pair in init.items():
+        name, value = form.as_pair(pair)
+        record[name] = value  # an existing key keeps its place, as the record's set does
+    return list(record.items())
+
+
 def _code_units(name: str) -> bytes:
     """A name's UTF-16 code units, big-endian: bytes compare as the code units do
     (https://infra.spec.whatwg.org/#code-unit-less-than)."""
@@ -48,7 +61,7 @@ class URLSearchParams:
         elif isinstance(init, URLSearchParams):
             self._list = list(init._list)
         elif isinstance(init, Mapping):
-            self._list = [form.as_pair(pair) for pair in init.items()]
+            self._list = _record(init)
         elif isinstance(init, Iterable) and not isinstance(init, bytes | bytearray):
             self._list = [form.as_pair(pair) for pair in init]
         else:

@@ -8,6 +8,7 @@ urlsearchparams-sort data.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from conftest import shared_cases, shared_parametrize
@@ -166,6 +167,83 @@ def test_a_mapping_gives_distinct_names(record: dict[str, str]) -> None:
         # The last key that merges into a name gives its value.
         last = [v for k, v in record.items() if _usv(k) == _usv(key)][-1]
         assert params.get(key) == _usv(last)
+
+
+# ---- iteration is live, as the standard's pair iterator is -----------------------------------
+# WPT's url/urlsearchparams-foreach.any.js, on this API: the standard's iterator keeps an index
+# into the live list (https://webidl.spec.whatwg.org/#es-iterable).
+
+
+def test_iteration_gives_the_pairs_in_order() -> None:
+    # "ForEach Check"
+    params = URLSearchParams("a=1&b=2&c=3")
+    assert [n for n, _ in params] == ["a", "b", "c"]
+    assert [v for _, v in params] == ["1", "2", "3"]
+
+
+def test_iteration_reads_a_list_replaced_under_it() -> None:
+    # "For-of Check": there the URL's search setter replaces the list mid-loop. A URL does not
+    # change here, so the loop's params have their pairs replaced instead.
+    params = URLSearchParams(URL("http://a.b/c?a=1&b=2&c=3&d=4").search_params)
+    seen = []
+    for pair in params:
+        for name, _ in params.items():
+            params.delete(name)
+        for name, value in URLSearchParams("x=1&y=2&z=3"):
+            params.append(name, value)
+        seen.append(pair)
+    assert seen == [("a", "1"), ("y", "2"), ("z", "3")]
+
+
+def test_iteration_of_no_pairs_gives_nothing() -> None:
+    # "empty"
+    assert list(URL("http://a.b/c").search_params) == []
+
+
+def _loop(body: Callable[[URLSearchParams, tuple[str, str], list[object]], None]) -> tuple[list[object], str]:
+    params = URLSearchParams(URL("http://localhost/query?param0=0&param1=1&param2=2").search_params)
+    seen: list[object] = []
+    for pair in params:
+        body(params, pair, seen)
+    return seen, str(params)
+
+
+def test_iteration_sees_the_next_pair_deleted() -> None:
+    # "delete next param during iteration"
+    def body(params: URLSearchParams, pair: tuple[str, str], seen: list[object]) -> None:
+        if pair[0] == "param0":
+            params.delete("param1")
+        seen.append(pair)
+    assert _loop(body)[0] == [("param0", "0"), ("param2", "2")]
+
+
+def test_iteration_sees_the_current_pair_deleted() -> None:
+    # "delete current param during iteration": param1 moves into the slot the loop has read.
+    def body(params: URLSearchParams, pair: tuple[str, str], seen: list[object]) -> None:
+        if pair[0] == "param0":
+            params.delete("param0")
+        else:
+            seen.append(pair)
+    assert _loop(body)[0] == [("param2", "2")]
+
+
+def test_iteration_sees_every_pair_it_deletes() -> None:
+    # "delete every param seen during iteration"
+    def body(params: URLSearchParams, pair: tuple[str, str], seen: list[object]) -> None:
+        seen.append(pair[0])
+        params.delete(pair[0])
+    assert _loop(body) == (["param0", "param2"], "param1=1")
+
+
+def test_iteration_sees_pairs_appended_and_sorted() -> None:
+    params = URLSearchParams("b=1&a=2")
+    seen = []
+    for pair in params:
+        if not seen:
+            params.append("c", "3")
+            params.sort()  # a, b, c: the loop has read index 0 and goes on at index 1
+        seen.append(pair)
+    assert seen == [("b", "1"), ("b", "1"), ("c", "3")]
 
 
 # ---- the URL's search_params and the update steps --------------------------------------------

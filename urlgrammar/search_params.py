@@ -141,9 +141,16 @@ class URLSearchParams:
         return form.serialize(self._list)
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
-        """The name-value pairs, in order (a snapshot: changing the params does not change an
-        iteration under way)."""
-        return iter(list(self._list))
+        """The name-value pairs, in order, read as the standard's pair iterator reads them
+        (https://url.spec.whatwg.org/#interface-urlsearchparams,
+        https://webidl.spec.whatwg.org/#es-iterable): it keeps an index into the live list, so
+        a loop sees pairs deleted, appended or sorted while it runs, as JavaScript's does.
+        Deleting the current pair moves the next one into the slot already read: it is
+        skipped."""
+        index = 0
+        while index < len(self._list):
+            yield self._list[index]
+            index += 1
 
     def __len__(self) -> int:
         return len(self._list)

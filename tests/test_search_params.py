@@ -246,6 +246,33 @@ def test_iteration_sees_pairs_appended_and_sorted() -> None:
     assert seen == [("b", "1"), ("b", "1"), ("c", "3")]
 
 
+# ---- the mapping protocol: dict(params) ------------------------------------------------------
+
+
+def test_dict_gives_each_name_its_first_value() -> None:
+    params = URLSearchParams("a=1&b=2&a=3&c")
+    assert dict(params) == {"a": "1", "b": "2", "c": ""}
+    assert params["a"] == "1" and params["c"] == ""
+    params.append("\ufffd", "x")
+    assert params["\ud800"] == "x"  # a USVString, as get's argument
+    with pytest.raises(KeyError, match="d"):
+        params["d"]
+    with pytest.raises(TypeError):
+        params[0]  # type: ignore[index]
+    # Iteration and items() still give every pair, in order.
+    assert list(params) == params.items() == [("a", "1"), ("b", "2"), ("a", "3"), ("c", ""), ("\ufffd", "x")]
+    assert dict(URL("https://h/?q=1&q=2").search_params) == {"q": "1"}
+
+
+@settings(max_examples=200)
+@given(pairs=st.lists(st.tuples(st.text("ab\ud800", max_size=2), st.text("xy", max_size=2)), max_size=6))
+def test_dict_agrees_with_get(pairs: list[tuple[str, str]]) -> None:
+    params = URLSearchParams(pairs)
+    as_dict = dict(params)
+    assert list(as_dict) == list(dict.fromkeys(params.keys()))
+    assert all(params.get(name) == value for name, value in as_dict.items())
+
+
 # ---- the URL's search_params and the update steps --------------------------------------------
 
 

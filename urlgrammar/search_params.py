@@ -8,6 +8,10 @@ new one, and ``url.replace(search_params=params)`` the URL with its serializatio
 
 Every name and value is a scalar value string: a lone surrogate given as an argument becomes
 U+FFFD, as a USVString argument does. No method raises for any str argument.
+
+Beyond the standard's methods, ``params[name]`` is ``get`` that raises KeyError where the name
+is absent, so ``dict(params)`` maps each name to its first value; iteration, ``items()``,
+``keys()`` and ``values()`` give every pair, in order.
 """
 
 from __future__ import annotations
@@ -158,13 +162,25 @@ class URLSearchParams:
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and self.has(name)
 
+    def __getitem__(self, name: str) -> str:
+        """The first value of ``name``, as :meth:`get` gives it; KeyError where there is none
+        (https://url.spec.whatwg.org/#dom-urlsearchparams-get). With :meth:`keys`, what
+        ``dict(params)`` reads: each name with its first value."""
+        value = self.get(name)
+        if value is None:
+            raise KeyError(name)
+        return value
+
     def keys(self) -> list[str]:
+        """Every pair's name, in order, repeated names too (a list, taken when called)."""
         return [n for n, _ in self._list]
 
     def values(self) -> list[str]:
+        """Every pair's value, in order (a list, taken when called)."""
         return [v for _, v in self._list]
 
     def items(self) -> list[tuple[str, str]]:
+        """Every pair, in order (a list, taken when called)."""
         return list(self._list)
 
     def __eq__(self, other: Any) -> bool:

@@ -7,6 +7,8 @@ urlsearchparams-sort data.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import re
 from collections.abc import Callable
 
@@ -271,6 +273,24 @@ def test_dict_agrees_with_get(pairs: list[tuple[str, str]]) -> None:
     as_dict = dict(params)
     assert list(as_dict) == list(dict.fromkeys(params.keys()))
     assert all(params.get(name) == value for name, value in as_dict.items())
+
+
+# ---- copies, pickles ---------------------------------------------------------------------------
+
+
+def test_a_copy_is_its_own_list() -> None:
+    params = URLSearchParams("a=1")
+    for copied in (copy.copy(params), copy.deepcopy(params)):
+        copied.append("b", "2")
+        assert type(copied) is URLSearchParams and copied != params
+    assert params == URLSearchParams("a=1")
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_params_pickle(protocol: int) -> None:
+    for params in (URLSearchParams("a=1&b=%FF&a"), URL("https://h/?a=1&a").search_params):
+        again = pickle.loads(pickle.dumps(params, protocol))
+        assert type(again) is type(params) and again == params
 
 
 # ---- the URL's search_params and the update steps --------------------------------------------

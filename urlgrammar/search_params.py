@@ -186,5 +186,11 @@ class URLSearchParams:
     def __eq__(self, other: Any) -> bool:
         return isinstance(other, URLSearchParams) and other._list == self._list
 
+    def __reduce__(self) -> tuple[type[URLSearchParams], tuple[list[tuple[str, str]]]]:
+        # The pairs, given back to the constructor: pickles with every protocol, and a copy
+        # gets a list of its own.
+        return type(self), (self.items(),)
+
     def __repr__(self) -> str:
-        return f"URLSearchParams({self._list!r})"
+        return f"{type(self).__name__}({self._list!r})"
+

@@ -48,7 +48,7 @@ def test_sort(case: dict[str, object]) -> None:
     params.sort()
     assert list(params) == expected
     url = URL("https://example/?" + str(case["input"]))
-    sorted_params = url.search_params
+    sorted_params = URLSearchParams(url.search_params)
     sorted_params.sort()
     assert list(url.replace(search_params=sorted_params).search_params) == expected
 
@@ -299,13 +299,46 @@ def test_params_pickle(protocol: int) -> None:
 def test_search_params_of_a_url() -> None:
     url = URL("https://example.com/?a=b ~")
     assert url.href == "https://example.com/?a=b%20~"
-    params = url.search_params
+    params = URLSearchParams(url.search_params)
     assert list(params) == [("a", "b ~")]
     params.sort()
     assert url.href == "https://example.com/?a=b%20~"  # the URL does not change
     assert url.replace(search_params=params).href == "https://example.com/?a=b+%7E"
     assert URL("https://h/??a=b").search_params.get("?a") == "b"
     assert URL("https://h/").search_params.size == 0
+
+
+MUTATIONS = [("append", ("a", "2")), ("delete", ("a",)), ("delete", ("a", "1")), ("set", ("a", "2")),
+             ("sort", ()), ("__init__", ("a=2",))]
+
+
+@pytest.mark.parametrize(("method", "args"), MUTATIONS, ids=[f"{m}{a}" for m, a in MUTATIONS])
+def test_a_urls_search_params_are_read_only(method: str, args: tuple[str, ...]) -> None:
+    url = URL("https://h/?b=1&a=1")
+    params = url.search_params
+    with pytest.raises(TypeError) as raised:
+        getattr(params, method)(*args)
+    # The error says how to change the query.
+    message = str(raised.value)
+    assert method in message and "read-only" in message
+    assert "URLSearchParams(url.search_params)" in message and "url.replace(search_params=" in message
+    assert list(params) == [("b", "1"), ("a", "1")] and url.href == "https://h/?b=1&a=1"
+
+
+def test_read_only_params_read_copy_and_compare() -> None:
+    url = URL("https://h/?b=1&a=1&a=2")
+    params = url.search_params
+    assert isinstance(params, URLSearchParams) and params == URLSearchParams("b=1&a=1&a=2")
+    assert params.get("a") == "1" and params.get_all("a") == ["1", "2"] and params.has("b", "1")
+    assert str(params) == "b=1&a=1&a=2" and params.size == len(params) == 3 and "a" in params
+    assert dict(params) == {"b": "1", "a": "1"} and params.keys() == ["b", "a", "a"]
+    assert copy.copy(params) is params and copy.deepcopy(params) is params
+    mutable = URLSearchParams(params)
+    assert type(mutable) is URLSearchParams
+    mutable.sort()
+    assert url.replace(search_params=mutable).href == "https://h/?a=1&a=2&b=1"
+    assert url.replace(search_params=params).href == url.href
+    assert "ReadOnly" in repr(params)
 
 
 def test_the_update_steps() -> None:

@@ -2,9 +2,11 @@
 
 https://url.spec.whatwg.org/#interface-urlsearchparams. A list of name-value pairs, read from
 and written as application/x-www-form-urlencoded (:mod:`urlgrammar.form`). Unlike a URL, it
-is mutable, as the standard's is; a URL does not change with it: ``url.search_params`` gives a
-new one, and ``url.replace(search_params=params)`` the URL with its serialization as the query
-(the standard's update steps).
+is mutable, as the standard's is. A URL does not change, so its ``url.search_params`` is a
+:class:`ReadOnlyURLSearchParams`, whose methods that would change it raise TypeError; to change
+a query, copy them (``URLSearchParams(url.search_params)``), change the copy, and
+``url.replace(search_params=copy)`` gives the URL with its serialization as the query (the
+standard's update steps).
 
 Every name and value is a scalar value string: a lone surrogate given as an argument becomes
 U+FFFD, as a USVString argument does. No method raises for any str argument.
@@ -17,7 +19,7 @@ is absent, so ``dict(params)`` maps each name to its first value; iteration, ``i
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, NoReturn, Self
 
 from urlgrammar import form
 from urlgrammar.encoding.percent import scalar_values
@@ -73,7 +75,7 @@ class URLSearchParams:
                             f"not {type(init).__name__}")
 
     @classmethod
-    def of_query(cls, query: str | None) -> URLSearchParams:
+    def of_query(cls, query: str | None) -> Self:
         """The pairs of a URL's query (https://url.spec.whatwg.org/#concept-url-initialize):
         a null query has none, and a `?` that starts the query is part of the first name."""
         params = cls()
@@ -184,6 +186,7 @@ class URLSearchParams:
         return list(self._list)
 
     def __eq__(self, other: Any) -> bool:
+        """The same pairs in the same order; read-only or not does not count."""
         return isinstance(other, URLSearchParams) and other._list == self._list
 
     def __reduce__(self) -> tuple[type[URLSearchParams], tuple[list[tuple[str, str]]]]:
@@ -194,3 +197,50 @@ class URLSearchParams:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._list!r})"
 
+
+class ReadOnlyURLSearchParams(URLSearchParams):
+    """A URL's ``search_params`` (https://url.spec.whatwg.org/#dom-url-searchparams): it reads
+    as :class:`URLSearchParams` does, and every method that would change it raises TypeError
+    naming the way to change the query. The standard's URL is mutable and its searchParams
+    change it; a URL here never changes, so a change here would be lost.
+
+    ``URLSearchParams(url.search_params)`` is a mutable copy, and
+    ``url.replace(search_params=copy)`` the URL with its pairs as the query.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, init: Init = "") -> None:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams, once only."""
+        if hasattr(self, "_list"):  # an unset slot has no attribute
+            _refuse("__init__")
+        super().__init__(init)
+
+    def append(self, name: str, value: str) -> NoReturn:
+        """Refused: https://url.spec.whatwg.org/#dom-urlsearchparams-append changes the list."""
+        _refuse("append")
+
+    def delete(self, name: str, value: str | None = None) -> NoReturn:
+        """Refused: https://url.spec.whatwg.org/#dom-urlsearchparams-delete changes the list."""
+        _refuse("delete")
+
+    def set(self, name: str, value: str) -> NoReturn:
+        """Refused: https://url.spec.whatwg.org/#dom-urlsearchparams-set changes the list."""
+        _refuse("set")
+
+    def sort(self) -> NoReturn:
+        """Refused: https://url.spec.whatwg.org/#dom-urlsearchparams-sort changes the list."""
+        _refuse("sort")
+
+    def __copy__(self) -> ReadOnlyURLSearchParams:
+        return self  # nothing can change it, as with a tuple
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ReadOnlyURLSearchParams:
+        return self
+
+
+def _refuse(method: str) -> NoReturn:
+    # A programming error, as changing a tuple is: TypeError, not URLError.
+    raise TypeError(f"{method}(): a URL's search_params are read-only, as the URL is. Copy them "
+                    "with URLSearchParams(url.search_params), change the copy, then "
+                    "url.replace(search_params=copy) gives the URL with that query")

@@ -8,9 +8,11 @@ urlsearchparams-sort data.
 from __future__ import annotations
 
 import copy
+import importlib.util
 import pickle
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from conftest import shared_cases, shared_parametrize
@@ -18,6 +20,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlgrammar import URL, URLSearchParams, form
+
+_spec = importlib.util.spec_from_file_location(
+    "differential_params", Path(__file__).resolve().parent.parent / "tools" / "differential_params.py")
+assert _spec is not None and _spec.loader is not None
+differential = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(differential)
 
 PARSER = shared_cases("wpt/urlencoded-parser-data.json")
 SORT = shared_cases("wpt/urlsearchparams-sort-data.json")
@@ -386,3 +394,30 @@ def test_any_str_is_read(text: str) -> None:
     params.sort()
     assert params.get_all(text)[-1] == _usv(text)
     assert params.has(_usv(text), _usv(text))
+
+
+# ---- against whatwg-url, through Node (tools/differential_params.py) --------------------------
+
+
+@pytest.mark.slow
+def test_agree_with_whatwg_url_through_node() -> None:
+    reason = differential.missing()
+    if reason is not None:
+        pytest.skip(reason)
+    tally = differential.run(seed=20, operations=4000, size=200)
+    assert tally.total >= 4000
+    # The generator reaches every edge it is there for, and no result differs.
+    assert set(tally.edges) == {*differential.EDGES, "records whose keys merge"}
+    assert [differential.show(d) for d in tally.differences[:3]] == []
+
+
+def test_the_differential_cases_are_seeded_and_cross_the_wire_whole() -> None:
+    first = [differential.Generator(7).case() for _ in range(50)]
+    assert first == [differential.Generator(7).case() for _ in range(50)]
+    for text in ("\ud800", "a\udfffb", "🌈\ud83d", "\ud83d\ude00", ""):
+        assert differential.text_of(differential.units(text)) == differential.canonical(text)
+    assert differential.canonical("\ud83d" + "\ude00") == "😀"
+    # A JavaScript object lists its array-index keys first, ascending.
+    keys = ["b", "10", "01", "2", "4294967295", "4294967294", "a"]
+    assert list(differential.js_object([(k, "") for k in keys])) == \
+        ["2", "10", "4294967294", "b", "01", "4294967295", "a"]

@@ -24,6 +24,7 @@ SLOW = [
     "test_cli.py::test_an_argument_that_is_not_utf8_is_a_usage_error",
     "test_differential.py::test_agree_on_any_text",
     "test_domain.py::test_long_labels_pass_the_relaxed_run",
+    "test_search_params.py::test_agree_with_whatwg_url_through_node",
 ]
 
 

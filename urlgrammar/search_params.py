@@ -2,18 +2,24 @@
 
 https://url.spec.whatwg.org/#interface-urlsearchparams. A list of name-value pairs, read from
 and written as application/x-www-form-urlencoded (:mod:`urlgrammar.form`). Unlike a URL, it
-is mutable, as the standard's is; a URL does not change with it: ``url.search_params`` gives a
-new one, and ``url.replace(search_params=params)`` the URL with its serialization as the query
-(the standard's update steps).
+is mutable, as the standard's is. A URL does not change, so its ``url.search_params`` is a
+:class:`ReadOnlyURLSearchParams`, whose methods that would change it raise TypeError; to change
+a query, copy them (``URLSearchParams(url.search_params)``), change the copy, and
+``url.replace(search_params=copy)`` gives the URL with its serialization as the query (the
+standard's update steps).
 
 Every name and value is a scalar value string: a lone surrogate given as an argument becomes
 U+FFFD, as a USVString argument does. No method raises for any str argument.
+
+Beyond the standard's methods, ``params[name]`` is ``get`` that raises KeyError where the name
+is absent, so ``dict(params)`` maps each name to its first value; iteration, ``items()``,
+``keys()`` and ``values()`` give every pair, in order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, NoReturn, Self
 
 from urlgrammar import form
 from urlgrammar.encoding.percent import scalar_values
@@ -25,6 +31,19 @@ def _usv(what: str, value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"URLSearchParams: {what} must be a str, not {type(value).__name__}")
     return scalar_values(value)
+
+
+def _record(init: Mapping[Any, Any]) -> list[tuple[str, str]]:
+    """A mapping as the constructor's record<USVString, USVString>
+    (https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams, converted as
+    https://webidl.spec.whatwg.org/#js-record says): keys that are equal once their lone
+    surrogates are U+FFFD are one entry, at the first one's position, with the last one's
+    value. The mapping's own order stands for a JavaScript object's property order."""
+    record: dict[str, str] = {}
+    for pair in init.items():
+        name, value = form.as_pair(pair)
+        record[name] = value  # an existing key keeps its place, as the record's set does
+    return list(record.items())
 
 
 def _code_units(name: str) -> bytes:
@@ -48,7 +67,7 @@ class URLSearchParams:
         elif isinstance(init, URLSearchParams):
             self._list = list(init._list)
         elif isinstance(init, Mapping):
-            self._list = [form.as_pair(pair) for pair in init.items()]
+            self._list = _record(init)
         elif isinstance(init, Iterable) and not isinstance(init, bytes | bytearray):
             self._list = [form.as_pair(pair) for pair in init]
         else:
@@ -56,7 +75,7 @@ class URLSearchParams:
                             f"not {type(init).__name__}")
 
     @classmethod
-    def of_query(cls, query: str | None) -> URLSearchParams:
+    def of_query(cls, query: str | None) -> Self:
         """The pairs of a URL's query (https://url.spec.whatwg.org/#concept-url-initialize):
         a null query has none, and a `?` that starts the query is part of the first name."""
         params = cls()
@@ -128,9 +147,16 @@ class URLSearchParams:
         return form.serialize(self._list)
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
-        """The name-value pairs, in order (a snapshot: changing the params does not change an
-        iteration under way)."""
-        return iter(list(self._list))
+        """The name-value pairs, in order, read as the standard's pair iterator reads them
+        (https://url.spec.whatwg.org/#interface-urlsearchparams,
+        https://webidl.spec.whatwg.org/#es-iterable): it keeps an index into the live list, so
+        a loop sees pairs deleted, appended or sorted while it runs, as JavaScript's does.
+        Deleting the current pair moves the next one into the slot already read: it is
+        skipped."""
+        index = 0
+        while index < len(self._list):
+            yield self._list[index]
+            index += 1
 
     def __len__(self) -> int:
         return len(self._list)
@@ -138,17 +164,83 @@ class URLSearchParams:
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and self.has(name)
 
+    def __getitem__(self, name: str) -> str:
+        """The first value of ``name``, as :meth:`get` gives it; KeyError where there is none
+        (https://url.spec.whatwg.org/#dom-urlsearchparams-get). With :meth:`keys`, what
+        ``dict(params)`` reads: each name with its first value."""
+        value = self.get(name)
+        if value is None:
+            raise KeyError(name)
+        return value
+
     def keys(self) -> list[str]:
+        """Every pair's name, in order, repeated names too (a list, taken when called)."""
         return [n for n, _ in self._list]
 
     def values(self) -> list[str]:
+        """Every pair's value, in order (a list, taken when called)."""
         return [v for _, v in self._list]
 
     def items(self) -> list[tuple[str, str]]:
+        """Every pair, in order (a list, taken when called)."""
         return list(self._list)
 
     def __eq__(self, other: Any) -> bool:
+        """The same pairs in the same order; read-only or not does not count."""
         return isinstance(other, URLSearchParams) and other._list == self._list
 
+    def __reduce__(self) -> tuple[type[URLSearchParams], tuple[list[tuple[str, str]]]]:
+        # The pairs, given back to the constructor: pickles with every protocol, and a copy
+        # gets a list of its own.
+        return type(self), (self.items(),)
+
     def __repr__(self) -> str:
-        return f"URLSearchParams({self._list!r})"
+        return f"{type(self).__name__}({self._list!r})"
+
+
+class ReadOnlyURLSearchParams(URLSearchParams):
+    """A URL's ``search_params`` (https://url.spec.whatwg.org/#dom-url-searchparams): it reads
+    as :class:`URLSearchParams` does, and every method that would change it raises TypeError
+    naming the way to change the query. The standard's URL is mutable and its searchParams
+    change it; a URL here never changes, so a change here would be lost.
+
+    ``URLSearchParams(url.search_params)`` is a mutable copy, and
+    ``url.replace(search_params=copy)`` the URL with its pairs as the query.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, init: Init = "") -> None:
+        """https://url.spec.whatwg.org/#dom-urlsearchparams-urlsearchparams, once only."""
+        if hasattr(self, "_list"):  # an unset slot has no attribute
+            _refuse("__init__")
+        super().__init__(init)
+
+    def append(self, name: str, value: str) -> NoReturn:
+        """Refused: https://url.spec.whatwg.org/#dom-urlsearchparams-append changes the list."""
+        _refuse("append")
+
+    def delete(self, name: str, value: str | None = None) -> NoReturn:
+        """Refused: https://url.spec.whatwg.org/#dom-urlsearchparams-delete changes the list."""
+        _refuse("delete")
+
+    def set(self, name: str, value: str) -> NoReturn:
+        """Refused: https://url.spec.whatwg.org/#dom-urlsearchparams-set changes the list."""
+        _refuse("set")
+
+    def sort(self) -> NoReturn:
+        """Refused: https://url.spec.whatwg.org/#dom-urlsearchparams-sort changes the list."""
+        _refuse("sort")
+
+    def __copy__(self) -> ReadOnlyURLSearchParams:
+        return self  # nothing can change it, as with a tuple
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ReadOnlyURLSearchParams:
+        return self
+
+
+def _refuse(method: str) -> NoReturn:
+    # A programming error, as changing a tuple is: TypeError, not URLError.
+    raise TypeError(f"{method}(): a URL's search_params are read-only, as the URL is. Copy them "
+                    "with URLSearchParams(url.search_params), change the copy, then "
+                    "url.replace(search_params=copy) gives the URL with that query")

@@ -15,7 +15,7 @@ from urlgrammar.model.record import Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode, Origin, gives_blob_origin, has_opaque_path, origin_kind
 from urlgrammar.operations.pipeline import parse_url
 from urlgrammar.operations.setters import SETTERS, set_component
-from urlgrammar.search_params import URLSearchParams
+from urlgrammar.search_params import ReadOnlyURLSearchParams, URLSearchParams
 from urlgrammar.syntax.printer import print_record
 
 _new = object.__new__
@@ -165,11 +165,12 @@ class URL:
         return URL._from_record(self.record.replace(Kind.QUERY, query), self.mode)
 
     @property
-    def search_params(self) -> URLSearchParams:
-        """A new URLSearchParams holding the query's name-value pairs
-        (https://url.spec.whatwg.org/#dom-url-searchparams). The URL does not change with it:
-        give it back through ``replace(search_params=...)``."""
-        return URLSearchParams.of_query(self.record.query)
+    def search_params(self) -> ReadOnlyURLSearchParams:
+        """The query's name-value pairs (https://url.spec.whatwg.org/#dom-url-searchparams), as
+        a read-only URLSearchParams: the URL does not change, so append, delete, set and sort
+        raise TypeError. To change the query, copy them with ``URLSearchParams(url.search_params)``,
+        change the copy, and ``url.replace(search_params=copy)`` gives the URL with that query."""
+        return ReadOnlyURLSearchParams.of_query(self.record.query)
 
     # ---- the getters -----------------------------------------------------------------------
 

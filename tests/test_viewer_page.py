@@ -97,6 +97,15 @@ def test_explain_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert capsys.readouterr().out == ""
 
 
+def test_a_dash_is_standard_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 20: as `check --file -` reads standard input, every -o takes - for standard output.
+    monkeypatch.chdir(tmp_path)
+    assert main(["explain", "file:c|/x", "--format", "html", "-o", "-"]) == 0
+    assert capsys.readouterr().out == export("file:c|/x") + "\n"
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("where", ["missing/dir/view.html", ".", "/proc/version"])
 def test_explain_says_when_it_cannot_write(where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                           capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,11 +6,11 @@
     urlgrammar tree INPUT [--mode generic|special|file]   the Lark parse tree
     urlgrammar check INPUT... | --file F | - | --html FILE... [--format text|gnu|json|jsonl|sarif]
                                                            diagnostics (see checking/check.py)
-    urlgrammar explain INPUT [--base B] [--format text|json|html] [-o FILE]
+    urlgrammar explain INPUT [--base B] [--format text|json|html] [-o FILE|-]
                                                            every phase, and grammar versus algorithm
     urlgrammar render INPUT [--base B] [--width N]         the URL as shown for a trust decision
     urlgrammar serve [--port 8000] [--bind 127.0.0.1]      the live viewer of explain, in a browser
-    urlgrammar grammar check | diagram [-o FILE.html]       check the grammars; draw them
+    urlgrammar grammar check | diagram [-o FILE.html|-]     check the grammars; draw them
 
 Exit status: 0 on success; 1 when the input has no result (the error is printed) or the output
 cannot be written; 2 for a usage error, which includes an argument that is not UTF-8, an unknown
@@ -131,7 +131,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
         out = json.dumps(explain_json(args.input, args.base), ensure_ascii=False, indent=2)
     else:
         out = explain(args.input, args.base).text()
-    if args.output is None:
+    if args.output in (None, "-"):  # - is standard output, as for every -o
         print(out)
         return 0
     try:
@@ -163,7 +163,9 @@ def _add_explain(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                      help="text (default); json, as the viewer's API gives it; or html, the "
                           "viewer's page for INPUT, self-contained")
     exp.add_argument("--json", action="store_true", help="the same as --format json")
-    exp.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    exp.add_argument("-o", "--output", metavar="FILE",
+                     help="write to FILE instead of standard output (- is standard output; ./- "
+                          "a file named -)")
     exp.set_defaults(run=cmd_explain)
 
 

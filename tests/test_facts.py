@@ -164,3 +164,12 @@ def test_the_facts_hold_on_any_text(input: str, base: str | None) -> None:
     _check_highlight(data)
     if data["validation"] is not None:
         _check_trace(data, base)
+
+
+def test_the_json_says_what_stands_for_code_points_that_cannot_be_shown() -> None:
+    data = explain_json("http://h/\ta\u200b")
+    assert data["shown"] == {"stand_ins": [
+        {"as": "␉", "code_point": "U+0009 TAB", "at": [9], "more": 0},
+        {"as": "\ufffd", "code_point": "U+200B ZERO WIDTH SPACE", "at": [11], "more": 0}], "more": 0}
+    assert "→ “http://h/a\ufffd”" in data["phases"][0]["lines"]
+    assert data["input"] == "http://h/\ta\u200b"  # the data itself is as given

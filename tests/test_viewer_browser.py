@@ -99,6 +99,7 @@ def _view(driver: Any) -> dict[str, Any]:
           pwned: window.pwned === undefined ? null : window.pwned,
           text: document.getElementById("view").textContent,
           treeLinks: all("#tree a.name").map((a) => a.getAttribute("href")),
+          phases: (document.getElementById("phases") || {}).textContent,
         };""")
 
 
@@ -144,7 +145,7 @@ def test_hostile_text_in_every_field_stays_text(server: Viewer, driver: Any) -> 
     view = _view(driver)
     assert view["pwned"] is None and view["markup"] == 0
     assert view["getters"]["pathname"] == "/%3Csvg/x"
-    assert "kept from the base: 'http://h/%3Csvg/'" in view["text"]
+    assert "kept from the base: “http://h/%3Csvg/”" in view["text"]
     # A base that does not parse: the server's message shows as text in the status line.
     shown = _type(driver, HOSTILE_INPUT, HOSTILE_INPUT)
     assert shown.startswith("error: base: not a valid URL") and _view(driver)["pwned"] is None
@@ -203,3 +204,10 @@ def test_rule_links_reach_their_diagrams(server: Viewer, driver: Any) -> None:
     link.click()
     assert driver.current_url == server.url + "grammars.html#url.auth_path"
     assert driver.execute_script("return document.getElementById('url.auth_path') !== null")
+
+
+def test_the_phases_say_what_stands_for_hidden_code_points(server: Viewer, driver: Any) -> None:
+    driver.get(server.url)
+    assert _type(driver, "http://h/a\u200bb") == "shown"
+    phases = _view(driver)["phases"]
+    assert "\ufffd is U+200B ZERO WIDTH SPACE, at 10 in the input" in phases

@@ -37,7 +37,8 @@ from urlgrammar.grammar_tools.source import LoadedGrammar, Sources
 from urlgrammar.model.record import Authority, Component, URLRecord
 from urlgrammar.syntax.grammars import grammar_dir
 from urlgrammar.syntax.preprocess import OffsetMap, Preprocessed, preprocess
-from urlgrammar.teaching.explain import Explanation, explain
+from urlgrammar.teaching.explain import explain
+from urlgrammar.teaching.explanation import Explanation
 
 #: The highlight's kinds that are not component labels.
 SEPARATOR, TRIMMED, REMOVED = "separator", "trimmed", "removed"

@@ -275,6 +275,20 @@
     }
     recordRows($("result"), data.result || [], data.result ? "(the empty URL)" : "none: the parser fails");
     const phases = clear($("phases"));
+    const shown = data.shown || {stand_ins: [], more: 0};
+    if (shown.stand_ins.length) {
+      // The phases' text shows each code point as one character; these stand for the ones
+      // that cannot be shown.
+      const legend = el("ul", {id: "stand-ins"});
+      for (const s of shown.stand_ins) {
+        const where = s.at.length ? `at ${s.at.join(", ")}${s.more ? ` and ${s.more} more` : ""} in the input`
+                                  : "not in the input as typed";
+        legend.append(el("li", {}, el("code", {}, s.as), ` is ${s.code_point}, ${where}`));
+      }
+      if (shown.more) legend.append(el("li", {}, `and ${shown.more} more code points that cannot be shown`));
+      phases.append(el("p", {}, "Text is shown as typed, one character per code point; these stand for " +
+                                "code points that cannot be shown:"), legend);
+    }
     for (const phase of data.phases) {
       phases.append(el("details", {}, el("summary", {}, phase.phase), el("pre", {}, phase.lines.join("\n"))));
     }

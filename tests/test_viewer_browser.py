@@ -99,6 +99,9 @@ def _view(driver: Any) -> dict[str, Any]:
           pwned: window.pwned === undefined ? null : window.pwned,
           text: document.getElementById("view").textContent,
           treeLinks: all("#tree a.name").map((a) => a.getAttribute("href")),
+          raised: all("#trace .raised-error").map((e) => [e.firstChild.textContent, e.title]),
+          writing: (document.getElementById("writing") || {}).textContent,
+          writingMark: (document.querySelector("#suggestion mark") || {}).title,
           phases: (document.getElementById("phases") || {}).textContent,
         };""")
 
@@ -204,6 +207,19 @@ def test_rule_links_reach_their_diagrams(server: Viewer, driver: Any) -> None:
     link.click()
     assert driver.current_url == server.url + "grammars.html#url.auth_path"
     assert driver.execute_script("return document.getElementById('url.auth_path') !== null")
+
+
+def test_one_error_shows_one_span_and_the_writing_grammar_its_own(server: Viewer, driver: Any) -> None:
+    # Issue 20: the list, the trace and the writing grammar showed 0..5, 5..6 and 5..5, unlabelled.
+    driver.get(server.url)
+    assert _type(driver, "http:x", "http://h/a") == "shown"
+    view = _view(driver)
+    code = "special-scheme-missing-following-solidus"
+    assert view["errors"] == [[code, "at 0..5"]]
+    assert view["raised"] == [[f"{code} 0..5", "validation error 1 above"]]
+    assert "writing grammar" in view["writing"] and "scheme-relative-special-URL at 5..5" in view["writing"]
+    assert view["writingMark"] == "5..5"
+    assert "The parser's, as urlgrammar check reports them" in view["text"]
 
 
 def test_the_phases_say_what_stands_for_hidden_code_points(server: Viewer, driver: Any) -> None:

@@ -5,7 +5,9 @@ For teaching: it runs :mod:`urlgrammar.operations.pipeline` once on an input, wi
 result with what the grammar alone says, with the standard's state machine
 (:mod:`urlgrammar.algorithm`) and with RFC 3986 strict resolution, and lists the advisories
 (:mod:`urlgrammar.checking.advisories`) with their reasons. The final href is always
-:func:`urlgrammar.parse`'s; the phases shown are what the same functions gave on that run.
+:func:`urlgrammar.parse`'s; the phases shown are what the same functions gave on that run. The
+validation errors and the writing grammar's verdict are :func:`urlgrammar.validate`'s, with the
+spans ``urlgrammar check`` gives, in the state machine's trace too (:func:`_validation`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from lark import Token, Tree
 from urlgrammar import algorithm
 from urlgrammar.api import parse
 from urlgrammar.checking.disagreement import python_reading, standard_reading
-from urlgrammar.checking.validate import validate
+from urlgrammar.checking.validate import Report, validate
 from urlgrammar.encoding.percent import percent_decode_str
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.ipv4 import ipv4_parts
@@ -97,6 +99,7 @@ def explain(input: str, base: str | None = None) -> Explanation:
             _preprocessing(ex, preprocess(input))  # what the pipeline would have started with
             ex.failure = f"the base does not parse: {e}"
             return ex
+    report = validate(input, base_url)
     base_record = None if base_url is None else base_url.record.unplaced()
     fallback = base_url.mode if base_url is not None else Mode.GENERIC
     phases = _Phases()
@@ -125,15 +128,16 @@ def explain(input: str, base: str | None = None) -> Explanation:
         ex.href = url.href
         _normalisation(ex, resolved, url.record)
         ex.add("Printing", f"→ {q(url.href)}")
-        _advisories(ex, url, base_url)
-    oracle = _versus(ex, record, mode, base_record, None if url is None else url.record)
-    ex.objects = Run(phases.pre, mode, record, tree, url, oracle)
+        _advisories(ex, report, url, base_url)
+    _versus(ex, record, mode, base_record, None if url is None else url.record)
+    oracle, raised = _validation(ex, report)
+    ex.objects = Run(phases.pre, mode, record, tree, url, oracle, report, raised)
     return ex
 
 
-def _advisories(ex: Explanation, url: URL, base: URL | None) -> None:
+def _advisories(ex: Explanation, report: Report, url: URL, base: URL | None) -> None:
     """The advisories validate gives, each with its reason; a disagreement with both readings."""
-    for d in validate(ex.input, base).advisories:
+    for d in report.advisories:
         found = d.as_dict()
         if d.code == "parser-disagreement":
             python = python_reading(ex.input, None if base is None else base.href)
@@ -290,9 +294,8 @@ def _normalisation(ex: Explanation, resolved: URLRecord, final: URLRecord) -> No
 
 
 def _versus(ex: Explanation, record: URLRecord, mode: Mode, base: URLRecord | None,
-            final: URLRecord | None) -> algorithm.Result:
-    """The grammar-versus-algorithm section, on the lifted record and the pipeline's result;
-    returns the state machine's run."""
+            final: URLRecord | None) -> None:
+    """The grammar-versus-algorithm section, on the lifted record and the pipeline's result."""
     if mode is not Mode.GENERIC:
         backslashes = [str(p) for p, ch in separators(record) if ch == "\\"]
         if backslashes:
@@ -313,10 +316,32 @@ def _versus(ex: Explanation, record: URLRecord, mode: Mode, base: URLRecord | No
                 ex.rfc3986 = print_record(rfc)
             except URLError:
                 ex.rfc3986 = None
+
+
+def _validation(ex: Explanation, report: Report) -> tuple[algorithm.Result, tuple[Diagnostic, ...] | None]:
+    """The state machine's run beside the report's two verdicts: the parser's validation
+    errors and the writing grammar's. Returns the run, and the report's diagnostics where the
+    state machine raised the same errors (None where it did not).
+
+    The state machine raises the errors that validate reports, by name and in order (tests
+    hold the two to that), but spans each at its pointer: one code point, or none at the end.
+    The spec leaves positions to implementations; ours span what the error's fix replaces, and
+    one error shows one span: the report's, in the trace too. Where the names differ, which
+    is a bug, the trace keeps the state machine's own errors and this says so."""
     oracle = algorithm.run(ex.input, ex.base)
     ex.trace = _compress(oracle.trace)
-    ex.errors = [f"{d.code} at {d.start}..{d.end}" for d in oracle.errors]
-    return oracle
+    raised: tuple[Diagnostic, ...] | None = report.diagnostics
+    if [d.code for d in report.diagnostics] != [d.code for d in oracle.errors]:
+        raised = None
+        ex.differences.append("the state machine raises "
+                              + (", ".join(d.code for d in oracle.errors) or "nothing")
+                              + "; the grammar pipeline's validation reports "
+                              + (", ".join(d.code for d in report.diagnostics) or "nothing"))
+    ex.errors = [f"{d.code} at {d.start}..{d.end}" for d in report.diagnostics]
+    error = report.grammar_error
+    ex.writing = ("the input is a valid URL string" if error is None else
+                  f"breaks {error.rule} at {error.start}..{error.end}: {error.message}")
+    return oracle, raised
 
 
 def _compress(trace: list[tuple[str, int]]) -> list[str]:

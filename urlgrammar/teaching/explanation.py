@@ -13,16 +13,27 @@ from typing import Any, NamedTuple
 from lark import Token, Tree
 
 from urlgrammar import algorithm
+from urlgrammar.checking.validate import Report
+from urlgrammar.errors import Diagnostic
 from urlgrammar.model.record import URLRecord
 from urlgrammar.model.schemes import Mode
 from urlgrammar.syntax.preprocess import Preprocessed
 from urlgrammar.teaching.shown import Shown, legend, legend_lines
 from urlgrammar.url import URL
 
+#: How the text names the two verdicts, whose spans differ on purpose: the parser's
+#: validation errors span what their fix replaces (``check`` gives the same), the writing
+#: grammar's error the first place where the string stops being a valid URL string.
+PARSER = "validation errors (the parser's, as urlgrammar check reports them)"
+WRITING = "writing grammar (valid URL strings)"
+
 
 class Run(NamedTuple):
     """The objects of one explained run: preprocessing, the mode, the lifted record (spans in
-    the preprocessed text), the Lark tree, the URL (None on failure), the state machine's run."""
+    the preprocessed text), the Lark tree, the URL (None on failure), the state machine's run,
+    :func:`urlgrammar.validate`'s report, and the validation errors the trace places: the
+    report's diagnostics, where the state machine raised the same (name and order), so that
+    one error has one span wherever it is shown; None where it did not."""
 
     pre: Preprocessed
     mode: Mode
@@ -30,6 +41,8 @@ class Run(NamedTuple):
     tree: Tree[Token]
     url: URL | None
     oracle: algorithm.Result
+    report: Report
+    raised: tuple[Diagnostic, ...] | None
 
 
 @dataclass
@@ -42,6 +55,8 @@ class Explanation:
     differences: list[str] = field(default_factory=list)
     trace: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: The writing grammar's verdict, or None where the base does not parse.
+    writing: str | None = None
     rfc3986: str | None = None
     href: str | None = None
     failure: str | None = None
@@ -69,6 +84,7 @@ class Explanation:
                 "grammar_versus_algorithm": {"differences": self.differences,
                                              "state_machine_trace": self.trace,
                                              "validation_errors": self.errors,
+                                             "writing_grammar": self.writing,
                                              "rfc3986_strict": self.rfc3986},
                 "advisories": self.advisories}
 
@@ -93,7 +109,9 @@ class Explanation:
             out.append(f"   RFC 3986 strict resolution gives {q(self.rfc3986)}"
                        + ("" if self.rfc3986 != self.href else " (the same)"))
         out.append("   state machine: " + " → ".join(self.trace))
-        out.append("   validation errors (state machine): " + (", ".join(self.errors) or "none"))
+        out.append(f"   {PARSER}: " + (", ".join(self.errors) or "none"))
+        if self.writing is not None:
+            out.append(f"   {WRITING}: {self.writing}")
         out += ["", "Advisories"]
         for a in self.advisories:
             out.append(f"   - {a['code']} at {a['start']}..{a['end']} "

@@ -72,6 +72,46 @@ def test_failure_exits_1_with_the_error_name(capsys: pytest.CaptureFixture[str])
     assert err.startswith("error: missing-scheme-non-relative-URL")
 
 
+# ---- a failure as JSON (issue 20): --json is machine-readable whatever the outcome ------------
+
+FAILING = [("http://h:99999/", None), ("https://u@[::1", None), ("x", None), ("x", "sc:y"),
+           ("http://a b/", None)]
+
+
+@pytest.mark.parametrize(("input", "base"), FAILING, ids=[f"{i!r} against {b!r}" for i, b in FAILING])
+def test_parse_json_reports_a_failure_as_json(input: str, base: str | None,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    for extra in ([], ["--params"]):
+        code, out, err = run(capsys, "parse", input, *(["--base", base] if base else []), "--json", *extra)
+        assert code == 1 and err == ""
+        data = json.loads(out)
+        report = urlgrammar.validate(input, base, advisories=False)
+        failing = report.diagnostics[-1].as_dict()
+        assert data == {"input": input, "base": base, "failure": True,
+                        "error": {k: failing[k] for k in ("code", "message", "start", "end")},
+                        "diagnostics": [d.as_dict() for d in report.diagnostics]}
+        with pytest.raises(urlgrammar.URLError) as failed:
+            urlgrammar.parse(input, base)
+        assert data["error"]["code"] == failed.value.code
+
+
+def test_parse_json_names_the_set_whose_value_failed(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "parse", "http://h/", "--set", "pathname=/a", "--set", "href=//x", "--json")
+    data = json.loads(out)
+    assert code == 1 and data["set"] == {"name": "href", "value": "//x"}
+    assert (data["error"]["code"], data["error"]["start"], data["error"]["end"]) == \
+        ("missing-scheme-non-relative-URL", 0, 3)  # a span in the value //x
+    assert [d["code"] for d in data["diagnostics"]] == ["missing-scheme-non-relative-URL"]
+
+
+def test_reference_json_reports_a_failure_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "reference", "x", "--base", "mailto:a", "--json")
+    data = json.loads(out)
+    assert code == 1 and err == "" and data["failure"] is True and data["base"] == "mailto:a"
+    assert data["error"]["code"] == "missing-scheme-non-relative-URL"
+    assert data["diagnostics"][-1]["code"] == data["error"]["code"]
+
+
 def test_tree_prints_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "tree", "file:c|/x")
     assert code == 0

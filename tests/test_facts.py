@@ -46,13 +46,19 @@ def _check_highlight(data: dict[str, Any]) -> None:
 
 def _check_trace(data: dict[str, Any], base: str | None) -> None:
     """Each run reads the preprocessed text at its pointer; every error of the state machine
-    is placed in a run, in its order."""
+    is placed in a run, once, as the report's diagnostic of the same name and place in the
+    order, with its span: one error, one span."""
     text = data["preprocessed"]["text"]
     for run in data["trace"]:
         assert text[run["pointer"]:run["pointer"] + len(run["read"])] == run["read"]
     oracle = algorithm.run(data["input"], base)
-    placed = [(e["code"], e["start"], e["end"]) for run in data["trace"] for e in run["errors"]]
-    assert sorted(placed) == sorted((d.code, d.start, d.end) for d in oracle.errors)
+    diagnostics = data["validation"]["diagnostics"]
+    assert [d["code"] for d in diagnostics] == [d.code for d in oracle.errors]
+    placed = [e for run in data["trace"] for e in run["errors"]]
+    assert sorted(e["diagnostic"] for e in placed) == list(range(len(oracle.errors)))
+    for e in placed:
+        d = diagnostics[e["diagnostic"]]
+        assert (e["code"], e["start"], e["end"]) == (d["code"], d["start"], d["end"])
 
 
 def _walk(node: dict[str, Any]) -> list[dict[str, Any]]:
@@ -65,8 +71,12 @@ def test_the_json_adds_facts_to_the_text_and_changes_none_of_it() -> None:
     assert {k: data[k] for k in text} == text
     assert data["mode"] == {"name": "special", "grammar": "special.lark"}
     assert data["getters"]["host"] == "127.0.0.1" and data["getters"]["username"] == "u"
-    assert data["validation"] == json.loads(json.dumps(validate("  HTTP://u@0x7f.1/a/./b/../c?q r",
-                                                                "http://h/").as_dict()))
+    report = json.loads(json.dumps(validate("  HTTP://u@0x7f.1/a/./b/../c?q r", "http://h/").as_dict()))
+    # The report as validate gives it, each verdict labelled with whose its spans are.
+    assert data["validation"] | {"diagnostics": [], "grammar_error": None} \
+        == report | {"diagnostics": [], "grammar_error": None}
+    assert data["validation"]["diagnostics"] == [d | {"by": "parser"} for d in report["diagnostics"]]
+    assert data["validation"]["grammar_error"] == report["grammar_error"] | {"by": "writing grammar"}
     assert [c["kind"] for c in data["components"]][:4] == ["scheme", "username", "host", "path-root"]
     _check_highlight(data)
     _check_trace(data, "http://h/")
@@ -164,3 +174,61 @@ def test_the_facts_hold_on_any_text(input: str, base: str | None) -> None:
     _check_highlight(data)
     if data["validation"] is not None:
         _check_trace(data, base)
+
+
+# ---- one diagnostic, one span (issue 20) -----------------------------------------------------
+
+SPANS = [("http:x", "http://h/a"), ("https:\\\\x", None), ("http:/x", None), ("https://u:p@h/", None)]
+
+
+@pytest.mark.parametrize(("input", "base"), SPANS, ids=[f"{i!r} against {b!r}" for i, b in SPANS])
+def test_one_validation_error_has_one_span_everywhere(input: str, base: str | None) -> None:
+    data = explain_json(input, base)
+    listed = [(d["code"], d["start"], d["end"]) for d in data["validation"]["diagnostics"]]
+    raised = [(e["code"], e["start"], e["end"]) for run in data["trace"] for e in run["errors"]]
+    assert raised == listed
+    assert data["grammar_versus_algorithm"]["validation_errors"] == [f"{c} at {s}..{e}" for c, s, e in listed]
+    text = explain(input, base).text()
+    assert f"validation errors (the parser's, as urlgrammar check reports them): " \
+           f"{', '.join(f'{c} at {s}..{e}' for c, s, e in listed)}\n" in text
+
+
+def test_the_writing_grammars_span_and_the_parsers_are_labelled() -> None:
+    # Against a base of the same scheme, the parser reads http: as relative (its error spans
+    # the scheme, which its fix removes); the writing grammar wants // after it (5..5).
+    data = explain_json("http:x", "http://h/a")
+    [error] = data["validation"]["diagnostics"]
+    assert (error["start"], error["end"], error["fix"], error["by"]) == (0, 5, "", "parser")
+    writing = data["validation"]["grammar_error"]
+    assert (writing["rule"], writing["start"], writing["end"], writing["by"]) == \
+        ("scheme-relative-special-URL", 5, 5, "writing grammar")
+    writes = data["grammar_versus_algorithm"]["writing_grammar"]
+    assert writes.startswith("breaks scheme-relative-special-URL at 5..5: ")
+    [raised] = [e for run in data["trace"] for e in run["errors"]]
+    assert (raised["start"], raised["end"], raised["diagnostic"]) == (0, 5, 0)
+    assert "   writing grammar (valid URL strings): breaks scheme-relative-special-URL at 5..5: " \
+        in explain("http:x", "http://h/a").text()
+
+
+def test_where_the_state_machine_raises_other_errors_the_trace_says_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import urlgrammar.teaching.explain as module
+
+    real = module.validate
+    monkeypatch.setattr(module, "validate", lambda *args: real(*args)._replace(diagnostics=()))
+    data = explain_json("http:x", "http://h/a")
+    assert data["grammar_versus_algorithm"]["differences"][-1] == (
+        "the state machine raises special-scheme-missing-following-solidus; the grammar "
+        "pipeline's validation reports nothing")
+    # The trace keeps the state machine's own error, with its own span and no diagnostic.
+    assert [e for run in data["trace"] for e in run["errors"]] == [
+        {"code": "special-scheme-missing-following-solidus", "start": 5, "end": 6, "diagnostic": None}]
+
+
+def test_the_json_says_what_stands_for_code_points_that_cannot_be_shown() -> None:
+    data = explain_json("http://h/\ta\u200b")
+    assert data["shown"] == {"stand_ins": [
+        {"as": "␉", "code_point": "U+0009 TAB", "at": [9], "more": 0},
+        {"as": "\ufffd", "code_point": "U+200B ZERO WIDTH SPACE", "at": [11], "more": 0}], "more": 0}
+    assert "→ “http://h/a\ufffd”" in data["phases"][0]["lines"]
+    assert data["input"] == "http://h/\ta\u200b"  # the data itself is as given

@@ -236,3 +236,17 @@ def test_an_unwritable_output_is_an_error_not_a_traceback(tmp_path: Path,
     pytest.importorskip("railroad")
     assert _cli("grammar", "diagram", "-o", str(tmp_path / "missing" / "x.html")) == 1
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_a_dash_writes_the_diagram_page_to_standard_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 20: `-o -` wrote a file named "-". As `check --file -` reads standard input, every
+    # -o of the command line takes - for standard output; ./- is a file named -.
+    pytest.importorskip("railroad")
+    monkeypatch.chdir(tmp_path)
+    assert _cli("grammar", "diagram", "-o", "-") == 0
+    out = capsys.readouterr().out
+    assert out.startswith("<!doctype html>") and out.endswith("</body></html>\n")
+    assert list(tmp_path.iterdir()) == []
+    assert _cli("grammar", "diagram", "-o", "./-") == 0
+    assert (tmp_path / "-").read_text(encoding="utf-8") == out

@@ -99,6 +99,10 @@ def _view(driver: Any) -> dict[str, Any]:
           pwned: window.pwned === undefined ? null : window.pwned,
           text: document.getElementById("view").textContent,
           treeLinks: all("#tree a.name").map((a) => a.getAttribute("href")),
+          raised: all("#trace .raised-error").map((e) => [e.firstChild.textContent, e.title]),
+          writing: (document.getElementById("writing") || {}).textContent,
+          writingMark: (document.querySelector("#suggestion mark") || {}).title,
+          phases: (document.getElementById("phases") || {}).textContent,
         };""")
 
 
@@ -144,7 +148,7 @@ def test_hostile_text_in_every_field_stays_text(server: Viewer, driver: Any) -> 
     view = _view(driver)
     assert view["pwned"] is None and view["markup"] == 0
     assert view["getters"]["pathname"] == "/%3Csvg/x"
-    assert "kept from the base: 'http://h/%3Csvg/'" in view["text"]
+    assert "kept from the base: “http://h/%3Csvg/”" in view["text"]
     # A base that does not parse: the server's message shows as text in the status line.
     shown = _type(driver, HOSTILE_INPUT, HOSTILE_INPUT)
     assert shown.startswith("error: base: not a valid URL") and _view(driver)["pwned"] is None
@@ -203,3 +207,23 @@ def test_rule_links_reach_their_diagrams(server: Viewer, driver: Any) -> None:
     link.click()
     assert driver.current_url == server.url + "grammars.html#url.auth_path"
     assert driver.execute_script("return document.getElementById('url.auth_path') !== null")
+
+
+def test_one_error_shows_one_span_and_the_writing_grammar_its_own(server: Viewer, driver: Any) -> None:
+    # Issue 20: the list, the trace and the writing grammar showed 0..5, 5..6 and 5..5, unlabelled.
+    driver.get(server.url)
+    assert _type(driver, "http:x", "http://h/a") == "shown"
+    view = _view(driver)
+    code = "special-scheme-missing-following-solidus"
+    assert view["errors"] == [[code, "at 0..5"]]
+    assert view["raised"] == [[f"{code} 0..5", "validation error 1 above"]]
+    assert "writing grammar" in view["writing"] and "scheme-relative-special-URL at 5..5" in view["writing"]
+    assert view["writingMark"] == "5..5"
+    assert "The parser's, as urlgrammar check reports them" in view["text"]
+
+
+def test_the_phases_say_what_stands_for_hidden_code_points(server: Viewer, driver: Any) -> None:
+    driver.get(server.url)
+    assert _type(driver, "http://h/a\u200bb") == "shown"
+    phases = _view(driver)["phases"]
+    assert "\ufffd is U+200B ZERO WIDTH SPACE, at 10 in the input" in phases

@@ -70,7 +70,8 @@ def test_no_input_can_end_the_data_block_or_add_markup() -> None:
     # The same elements, whatever the input: it shows up as text, never as markup.
     assert [t for t, _ in hostile.tags] == [t for t, _ in clean.tags]
     assert not [a for _, attrs in hostile.tags for a in attrs if a.startswith("on")]
-    assert repr(HOSTILE) in hostile.title
+    # The title shows the input as typed, U+2028 (which breaks a line) as the stand-in.
+    assert f"“{HOSTILE.replace(chr(0x2028), chr(0xFFFD))}”" in hostile.title
     assert json_block("</script><!--") == '"\\u003c/script\\u003e\\u003c!--"'
 
 
@@ -86,8 +87,8 @@ def test_the_page_loads_nothing() -> None:
 def test_the_page_reads_without_scripts() -> None:
     page = export("http:foo")
     [fallback] = re.findall(r"<noscript><pre class=\"code\">(.*?)</pre></noscript>", page, re.S)
-    assert "force promoted the path segment &#x27;foo&#x27; to the authority" in fallback
-    assert "<title>urlgrammar explain &#x27;http:foo&#x27;</title>" in page
+    assert "force promoted the path segment “foo” to the authority" in fallback
+    assert "<title>urlgrammar explain “http:foo”</title>" in page
 
 
 def test_explain_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -95,6 +96,15 @@ def test_explain_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["explain", "file:c|/x", "--format", "html", "-o", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == export("file:c|/x") + "\n"
     assert capsys.readouterr().out == ""
+
+
+def test_a_dash_is_standard_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 20: as `check --file -` reads standard input, every -o takes - for standard output.
+    monkeypatch.chdir(tmp_path)
+    assert main(["explain", "file:c|/x", "--format", "html", "-o", "-"]) == 0
+    assert capsys.readouterr().out == export("file:c|/x") + "\n"
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("where", ["missing/dir/view.html", ".", "/proc/version"])

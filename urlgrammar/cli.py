@@ -6,13 +6,14 @@
     urlgrammar tree INPUT [--mode generic|special|file]   the Lark parse tree
     urlgrammar check INPUT... | --file F | - | --html FILE... [--format text|gnu|json|jsonl|sarif]
                                                            diagnostics (see checking/check.py)
-    urlgrammar explain INPUT [--base B] [--format text|json|html] [-o FILE]
+    urlgrammar explain INPUT [--base B] [--format text|json|html] [-o FILE|-]
                                                            every phase, and grammar versus algorithm
     urlgrammar render INPUT [--base B] [--width N]         the URL as shown for a trust decision
     urlgrammar serve [--port 8000] [--bind 127.0.0.1]      the live viewer of explain, in a browser
-    urlgrammar grammar check | diagram [-o FILE.html]       check the grammars; draw them
+    urlgrammar grammar check | diagram [-o FILE.html|-]     check the grammars; draw them
 
-Exit status: 0 on success; 1 when the input has no result (the error is printed) or the output
+Exit status: 0 on success; 1 when the input has no result (the error is printed, as JSON on
+standard output for ``parse --json`` and ``reference --json``: :func:`failure_json`) or the output
 cannot be written; 2 for a usage error, which includes an argument that is not UTF-8, an unknown
 --encoding label and a --base that is not a valid URL; 130 after Ctrl-C; 141 when the reader of
 the output goes away (a closed pipe, as for a process that SIGPIPE ends). None of these prints a
@@ -31,7 +32,7 @@ from collections.abc import Sequence
 from urlgrammar.api import parse
 from urlgrammar.arguments import base_url, encoding_label, setter, text
 from urlgrammar.checking import check
-from urlgrammar.errors import URLError
+from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.grammar_tools.command import register as register_grammar_tools
 from urlgrammar.model.record import Kind
 from urlgrammar.model.schemes import Mode
@@ -72,13 +73,53 @@ def _component_rows(ref: Reference) -> list[tuple[str, str, str]]:
     return rows
 
 
+def failure_json(input: str, base: str | None, error: URLError, diagnostics: Sequence[Diagnostic],
+                 setter: tuple[str, str] | None = None) -> dict[str, object]:
+    """What ``--json`` prints when INPUT has no result: the input and base (and the ``set``
+    whose value failed), ``failure``, the ``error`` (the failing diagnostic's code, message
+    and span; a null span where it has none) and every diagnostic found up to it, the
+    failing one last (https://url.spec.whatwg.org/#validation-error). Spans are in INPUT, or in
+    the value of the failing ``set``."""
+    failing = error.diagnostics[-1] if error.diagnostics else None
+    found = {"code": error.code, "message": str(error), "start": None, "end": None} if failing is None \
+        else {"code": failing.code, "message": failing.message, "start": failing.start, "end": failing.end}
+    named = {} if setter is None else {"set": {"name": setter[0], "value": setter[1]}}
+    return {"input": input, "base": base, **named, "failure": True, "error": found,
+            "diagnostics": [d.as_dict() for d in diagnostics]}
+
+
+def _print_failure(data: dict[str, object]) -> int:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+    return 1
+
+
+def _parse_failed(args: argparse.Namespace, error: URLError, setter: tuple[str, str] | None) -> int:
+    """A parse with no result: with --json its JSON on standard output, else an error for
+    main() to print; exit status 1 either way. The diagnostics are the parser's validation
+    errors; after a --set, of its value (only the href setter fails: the parser on that
+    value alone)."""
+    if not args.json:
+        if setter is None:
+            raise error
+        raise URLError(f"{error} (in the value of --set {setter[0]})", error.diagnostics,
+                       error.code) from None
+    from urlgrammar.checking.validate import validate  # only a failure needs the whole list
+
+    text, base = (args.input, args.base) if setter is None else (setter[1], None)
+    found = validate(text, base, advisories=False).diagnostics
+    return _print_failure(failure_json(args.input, args.base, error, found, setter))
+
+
 def cmd_parse(args: argparse.Namespace) -> int:
-    url = parse(args.input, args.base, encoding=args.encoding)
+    try:
+        url = parse(args.input, args.base, encoding=args.encoding)
+    except URLError as e:
+        return _parse_failed(args, e, None)
     for name, value in args.set:
         try:
             url = url.replace(**{name: value})
-        except URLError as e:  # only the href setter fails: say that it is its value
-            raise URLError(f"{e} (in the value of --set {name})", e.diagnostics, e.code) from None
+        except URLError as e:
+            return _parse_failed(args, e, (name, value))
     if args.params:
         return _print_params(url.search_params.items(), args.json)
     getters = url.as_dict()
@@ -102,7 +143,12 @@ def _print_params(pairs: list[tuple[str, str]], as_json: bool) -> int:
 
 
 def cmd_reference(args: argparse.Namespace) -> int:
-    ref = parse_reference(args.input, args.base)
+    try:
+        ref = parse_reference(args.input, args.base)
+    except URLError as e:
+        if not args.json:
+            raise
+        return _print_failure(failure_json(args.input, args.base, e, e.diagnostics))
     if args.normalize:
         ref = ref.normalize()
     if args.json:
@@ -131,7 +177,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
         out = json.dumps(explain_json(args.input, args.base), ensure_ascii=False, indent=2)
     else:
         out = explain(args.input, args.base).text()
-    if args.output is None:
+    if args.output in (None, "-"):  # - is standard output, as for every -o
         print(out)
         return 0
     try:
@@ -163,7 +209,9 @@ def _add_explain(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                      help="text (default); json, as the viewer's API gives it; or html, the "
                           "viewer's page for INPUT, self-contained")
     exp.add_argument("--json", action="store_true", help="the same as --format json")
-    exp.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    exp.add_argument("-o", "--output", metavar="FILE",
+                     help="write to FILE instead of standard output (- is standard output; ./- "
+                          "a file named -)")
     exp.set_defaults(run=cmd_explain)
 
 
@@ -214,7 +262,13 @@ def build_parser() -> argparse.ArgumentParser:
                            description="Parse INPUT (against the base B) with the WHATWG URL "
                                        "Standard's results and print the URL's getters, one "
                                        "per line. Exit status 1, with the standard's error "
-                                       "name, when the parser fails.")
+                                       "name, when the parser fails; with --json the failure "
+                                       "is JSON on standard output too: {\"input\", \"base\", "
+                                       "\"failure\": true, \"error\": {\"code\", \"message\", "
+                                       "\"start\", \"end\"}, \"diagnostics\": [the parser's "
+                                       "validation errors, the failing one last]}, with "
+                                       "\"set\": {\"name\", \"value\"} when the value of a --set "
+                                       "fails (its spans are in that value).")
     parse.add_argument("input", metavar="INPUT", type=text)
     parse.add_argument("--base", metavar="B", type=base_url, help="the base URL")
     parse.add_argument("--encoding", default="utf-8", type=encoding_label,
@@ -225,18 +279,20 @@ def build_parser() -> argparse.ArgumentParser:
                             "run several, in order")
     parse.add_argument("--params", action="store_true",
                        help="print the query's name-value pairs (URLSearchParams) instead")
-    parse.add_argument("--json", action="store_true", help="print JSON")
+    parse.add_argument("--json", action="store_true", help="print JSON, a failure too (see above)")
     parse.set_defaults(run=cmd_parse)
 
     ref = sub.add_parser("reference", help="print the components of INPUT as a reference",
                          description="Parse INPUT as a URL reference (relative references "
                                      "stay relative, nothing is forced) and print its "
                                      "components with their spans in INPUT. With --base, "
-                                     "INPUT is read in the base's mode and rebased onto it.")
+                                     "INPUT is read in the base's mode and rebased onto it. "
+                                     "Exit status 1 when that has no result; with --json the "
+                                     "failure is JSON on standard output, as for parse.")
     ref.add_argument("input", metavar="INPUT", type=text)
     ref.add_argument("--base", metavar="B", type=text, help="a base URL or reference to rebase onto")
     ref.add_argument("--normalize", action="store_true", help="normalise the result")
-    ref.add_argument("--json", action="store_true", help="print JSON")
+    ref.add_argument("--json", action="store_true", help="print JSON, a failure too")
     ref.set_defaults(run=cmd_reference)
     _add_explain(sub)
     _register_render(sub)

@@ -326,10 +326,14 @@ def run_check(out: TextIO, grammars: GrammarSet | None = None, inputs: Iterable[
 
 
 def write_diagrams(output: str) -> int:
-    """``urlgrammar grammar diagram``: every rule's railroad diagram, one page at ``output``."""
-    from urlgrammar.grammar_tools.diagram import RailroadMissing, write_page
+    """``urlgrammar grammar diagram``: every rule's railroad diagram, one page at ``output``,
+    or on standard output for ``-`` (as every ``-o`` of the command line takes it)."""
+    from urlgrammar.grammar_tools.diagram import RailroadMissing, render_page, write_page
 
     try:
+        if output == "-":
+            sys.stdout.write(render_page(GrammarSet().directory, list(GRAMMARS)))
+            return 0
         path = write_page(Path(output), GrammarSet().directory, list(GRAMMARS))
     except RailroadMissing as e:
         print(f"error: {e}", file=sys.stderr)

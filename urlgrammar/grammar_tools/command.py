@@ -41,5 +41,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                                          "railroad diagram, in one self-contained HTML page. "
                                          "Needs the `diagrams` extra (railroad-diagrams).")
     diagram.add_argument("-o", "--output", default="grammars.html", metavar="FILE",
-                         help="where to write the page (default: grammars.html)")
+                         help="where to write the page (default: grammars.html); - for standard "
+                              "output (./- for a file named -)")
     diagram.set_defaults(run=_cmd_diagram)

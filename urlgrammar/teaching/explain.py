@@ -5,20 +5,19 @@ For teaching: it runs :mod:`urlgrammar.operations.pipeline` once on an input, wi
 result with what the grammar alone says, with the standard's state machine
 (:mod:`urlgrammar.algorithm`) and with RFC 3986 strict resolution, and lists the advisories
 (:mod:`urlgrammar.checking.advisories`) with their reasons. The final href is always
-:func:`urlgrammar.parse`'s; the phases shown are what the same functions gave on that run.
+:func:`urlgrammar.parse`'s; the phases shown are what the same functions gave on that run. The
+validation errors and the writing grammar's verdict are :func:`urlgrammar.validate`'s, with the
+spans ``urlgrammar check`` gives, in the state machine's trace too (:func:`_validation`).
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
 
 from lark import Token, Tree
 
 from urlgrammar import algorithm
 from urlgrammar.api import parse
 from urlgrammar.checking.disagreement import python_reading, standard_reading
-from urlgrammar.checking.validate import validate
+from urlgrammar.checking.validate import Report, validate
 from urlgrammar.encoding.percent import percent_decode_str
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.ipv4 import ipv4_parts
@@ -33,100 +32,33 @@ from urlgrammar.syntax.grammars import scheme_of, tree_parser
 from urlgrammar.syntax.lift import separators
 from urlgrammar.syntax.preprocess import Preprocessed, preprocess
 from urlgrammar.syntax.printer import print_record
+from urlgrammar.teaching.explanation import Explanation, Run
+from urlgrammar.teaching.shown import Shown
 from urlgrammar.url import URL
 
 
-@dataclass
-class Explanation:
-    """The phases, each a title and lines of text, plus the comparisons that follow them."""
-
-    input: str
-    base: str | None
-    phases: list[tuple[str, list[str]]] = field(default_factory=list)
-    differences: list[str] = field(default_factory=list)
-    trace: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    rfc3986: str | None = None
-    href: str | None = None
-    failure: str | None = None
-    #: Each advisory, as a dict (Diagnostic.as_dict, and for a disagreement both readings).
-    advisories: list[dict[str, Any]] = field(default_factory=list)
-    # What the run made, for explain's JSON (urlgrammar.teaching.facts): not shown as text.
-    objects: Run | None = field(default=None, repr=False, compare=False)
-
-    def add(self, title: str, *lines: str) -> None:
-        self.phases.append((title, list(lines)))
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"input": self.input, "base": self.base, "href": self.href, "failure": self.failure,
-                "phases": [{"phase": t, "lines": ls} for t, ls in self.phases],
-                "grammar_versus_algorithm": {"differences": self.differences,
-                                             "state_machine_trace": self.trace,
-                                             "validation_errors": self.errors,
-                                             "rfc3986_strict": self.rfc3986},
-                "advisories": self.advisories}
-
-    def text(self, brief: bool = False) -> str:
-        """The explanation as text; ``brief`` leaves out the parse tree."""
-        head = f"explain {self.input!r}" + (f" against {self.base!r}" if self.base is not None else "")
-        out = [head, ""]
-        for n, (title, lines) in enumerate(self.phases, 1):
-            out.append(f"{n}. {title}")
-            if brief and title == "Parse tree":
-                out.append("   (see urlgrammar tree)")
-                continue
-            out.extend(f"   {line}" for line in lines)
-        out += ["", "Grammar versus algorithm"]
-        out.extend(f"   - {d}" for d in self.differences or ["the grammar's reading is the result"])
-        if self.rfc3986 is not None:
-            out.append(f"   RFC 3986 strict resolution gives {self.rfc3986!r}"
-                       + ("" if self.rfc3986 != self.href else " (the same)"))
-        out.append("   state machine: " + " → ".join(self.trace))
-        out.append("   validation errors (state machine): " + (", ".join(self.errors) or "none"))
-        out += ["", "Advisories"]
-        for a in self.advisories:
-            out.append(f"   - {a['code']} at {a['start']}..{a['end']} "
-                       f"({self.input[a['start']:a['end']]!r}): {a['message']}")
-            out.extend(f"       {who:<22} {reading}" for who, reading in a.get("readings", {}).items())
-        if not self.advisories:
-            out.append("   none" if self.href is not None else "   none (the parser fails)")
-        return "\n".join(out)
-
-
-def _tree_lines(tree: Tree[Token], depth: int = 0) -> list[str]:
+def _tree_lines(q: Shown, tree: Tree[Token], depth: int = 0) -> list[str]:
     meta = tree.meta
     span = f" {meta.start_pos}..{meta.end_pos}" if not meta.empty else ""
     lines = [f"{'  ' * depth}{tree.data}{span}"]
     for child in tree.children:
         if isinstance(child, Tree):
-            lines.extend(_tree_lines(child, depth + 1))
+            lines.extend(_tree_lines(q, child, depth + 1))
         elif isinstance(child, Token):
             # Terminals imported from another grammar carry its namespace (url__SCHEME).
             name = child.type.rsplit("__", 1)[-1]
-            lines.append(f"{'  ' * (depth + 1)}{name} {child.value!r} {child.start_pos}..{child.end_pos}")
+            lines.append(f"{'  ' * (depth + 1)}{name} {q(child.value)} {child.start_pos}..{child.end_pos}")
     return lines
 
 
-def _components(record: URLRecord) -> list[str]:
+def _components(q: Shown, record: URLRecord) -> list[str]:
     lines = []
     for c in record:
         parts = list(c.value.components()) if c.kind == Kind.AUTHORITY else [c]
         for p in parts:
             span = "" if p.span is None else f"  {p.start}..{p.end}"
-            lines.append(f"{p.kind.label:<10} {str(p.value)!r}{span}")
+            lines.append(f"{p.kind.label:<10} {q(p.value)}{span}")
     return lines or ["(the empty URL)"]
-
-
-class Run(NamedTuple):
-    """The objects of one explained run: preprocessing, the mode, the lifted record (spans in
-    the preprocessed text), the Lark tree, the URL (None on failure), the state machine's run."""
-
-    pre: Preprocessed
-    mode: Mode
-    lifted: URLRecord
-    tree: Tree[Token]
-    url: URL | None
-    oracle: algorithm.Result
 
 
 class _Phases(Reporter):
@@ -158,6 +90,7 @@ class _Phases(Reporter):
 def explain(input: str, base: str | None = None) -> Explanation:
     """Run the phases on ``input`` (against ``base``) and say what each did."""
     ex = Explanation(input, base)
+    q = ex.q
     base_url = None
     if base is not None:
         try:
@@ -166,6 +99,7 @@ def explain(input: str, base: str | None = None) -> Explanation:
             _preprocessing(ex, preprocess(input))  # what the pipeline would have started with
             ex.failure = f"the base does not parse: {e}"
             return ex
+    report = validate(input, base_url)
     base_record = None if base_url is None else base_url.record.unplaced()
     fallback = base_url.mode if base_url is not None else Mode.GENERIC
     phases = _Phases()
@@ -177,10 +111,10 @@ def explain(input: str, base: str | None = None) -> Explanation:
     assert phases.pre is not None  # preprocessing and the grammars are total
     text, mode, record = phases.pre.text, phases.mode, phases.lift
     _preprocessing(ex, phases.pre)
-    ex.add("Mode", f"{mode.name.lower()} ({mode.grammar}.lark): {_why(text, mode, fallback, base_url)}")
+    ex.add("Mode", f"{mode.name.lower()} ({mode.grammar}.lark): {_why(q, text, mode, fallback, base_url)}")
     tree = tree_parser(mode.grammar, positions=True).parse(text, start="url")
-    ex.add("Parse tree", *_tree_lines(tree))
-    ex.add("Lifted record (spans in the preprocessed text)", *_components(record))
+    ex.add("Parse tree", *_tree_lines(q, tree))
+    ex.add("Lifted record (spans in the preprocessed text)", *_components(q, record))
     _drives(ex, record)
     resolved = phases.resolution
     if resolved is not None:
@@ -193,16 +127,17 @@ def explain(input: str, base: str | None = None) -> Explanation:
         assert resolved is not None
         ex.href = url.href
         _normalisation(ex, resolved, url.record)
-        ex.add("Printing", f"→ {url.href!r}")
-        _advisories(ex, url, base_url)
-    oracle = _versus(ex, record, mode, base_record, None if url is None else url.record)
-    ex.objects = Run(phases.pre, mode, record, tree, url, oracle)
+        ex.add("Printing", f"→ {q(url.href)}")
+        _advisories(ex, report, url, base_url)
+    _versus(ex, record, mode, base_record, None if url is None else url.record)
+    oracle, raised = _validation(ex, report)
+    ex.objects = Run(phases.pre, mode, record, tree, url, oracle, report, raised)
     return ex
 
 
-def _advisories(ex: Explanation, url: URL, base: URL | None) -> None:
+def _advisories(ex: Explanation, report: Report, url: URL, base: URL | None) -> None:
     """The advisories validate gives, each with its reason; a disagreement with both readings."""
-    for d in validate(ex.input, base).advisories:
+    for d in report.advisories:
         found = d.as_dict()
         if d.code == "parser-disagreement":
             python = python_reading(ex.input, None if base is None else base.href)
@@ -221,20 +156,20 @@ def _preprocessing(ex: Explanation, pre: Preprocessed) -> None:
         notes.append(f"trimmed {tail_end - tail_start} trailing at {tail_start}..{tail_end}")
     if pre.removed:
         notes.append("removed tab or newline at " + ", ".join(map(str, pre.removed)))
-    ex.add("Preprocessing", *(notes or ["nothing to trim or remove"]), f"→ {pre.text!r}")
+    ex.add("Preprocessing", *(notes or ["nothing to trim or remove"]), f"→ {ex.q(pre.text)}")
 
 
-def _why(text: str, mode: Mode, fallback: Mode, base_url: URL | None) -> str:
+def _why(q: Shown, text: str, mode: Mode, fallback: Mode, base_url: URL | None) -> str:
     """Why the pipeline chose ``mode`` (URL Specification § Parser Mode)."""
     scheme = scheme_of(text)
     if scheme is None:
         return (f"no scheme, so the base's mode ({fallback.name.lower()})" if base_url is not None
                 else "no scheme and no base: generic")
     if mode is Mode.SPECIAL:
-        return f"the scheme {scheme!r} is a web scheme ({', '.join(schemes_in(Mode.SPECIAL))})"
+        return f"the scheme {q(scheme)} is a web scheme ({', '.join(schemes_in(Mode.SPECIAL))})"
     if mode is Mode.FILE:
-        return f"the scheme {scheme!r} is file"
-    return f"the scheme {scheme!r} is not special"
+        return f"the scheme {q(scheme)} is file"
+    return f"the scheme {q(scheme)} is not special"
 
 
 def _drives(ex: Explanation, record: URLRecord) -> None:
@@ -246,31 +181,31 @@ def _drives(ex: Explanation, record: URLRecord) -> None:
                "none: drive letters count only in file URLs")
         return
     how = "written without its `/` (auth_drive_invalid)" if drive.mark == "" else "after its `/` (drive)"
-    ex.add("Drive letters", f"the file grammar read the drive {drive.value!r}, {how}")
+    ex.add("Drive letters", f"the file grammar read the drive {ex.q(drive.value)}, {how}")
 
 
 def _resolution(ex: Explanation, url: URLRecord, resolved: URLRecord, base: URLRecord | None) -> None:
     """How the pipeline's WHATWG resolution gave ``resolved``. Its rule shows in the result:
     force (legacy-resolve url base) gives a web or file URL, strict resolution never does."""
     base_record = base if base is not None else URLRecord()
-    lines = []
+    q, lines = ex.q, []
     if is_special(resolved):
         dropped = without_same_scheme(url, base_record)
         if dropped is not url:
-            lines.append(f"legacy resolution: the scheme {url.scheme!r} equals the base's, so it is dropped")
+            lines.append(f"legacy resolution: the scheme {q(url.scheme)} equals the base's, so it is dropped")
         lines.append("WHATWG resolution of a web or file URL: force (legacy-resolve url base)")
         if base is not None:
-            lines.append(f"kept from the base: {print_record(base.upto(dropped.ord()))!r} "
+            lines.append(f"kept from the base: {q(print_record(base.upto(dropped.ord())))} "
                          f"(base upto {dropped.ord().label})")
         # What force did is what the resolution has beyond legacy resolution's.
-        lines.extend(_force_changes(legacy_resolve(url, base_record), resolved))
+        lines.extend(_force_changes(q, legacy_resolve(url, base_record), resolved))
     else:
         lines.append("strict resolution (the URL is not special)" if base is not None
                      else "no base: the URL is its own resolution")
         if base is not None:
-            lines.append(f"kept from the base: {print_record(base.upto(url.ord()))!r} "
+            lines.append(f"kept from the base: {q(print_record(base.upto(url.ord())))} "
                          f"(base upto {url.ord().label})")
-    ex.add("Resolution", *lines, f"→ {print_record(resolved)!r}")
+    ex.add("Resolution", *lines, f"→ {q(print_record(resolved))}")
 
 
 def _segments(record: URLRecord) -> set[Component]:
@@ -279,7 +214,7 @@ def _segments(record: URLRecord) -> set[Component]:
     return {c for c in record if c.kind in (Kind.DIR, Kind.FILE)}
 
 
-def _force_changes(before: URLRecord, after: URLRecord) -> list[str]:
+def _force_changes(q: Shown, before: URLRecord, after: URLRecord) -> list[str]:
     lines = []
     if not before.root and after.root:
         lines.append("force added a path-root")
@@ -287,7 +222,8 @@ def _force_changes(before: URLRecord, after: URLRecord) -> list[str]:
     if b is not None and (a is None or a.is_empty) and not b.is_empty:
         kept = _segments(after)
         promoted = [c.value for c in before if c.kind in (Kind.DIR, Kind.FILE) and c not in kept]
-        lines.append(f"force promoted the path segment {promoted[-1] if promoted else ''!r} to the authority")
+        segment = q(promoted[-1] if promoted else "")
+        lines.append(f"force promoted the path segment {segment} to the authority")
     elif a is None and b is not None:
         lines.append("force gave the file URL an empty authority")
     return lines or ["force changed nothing"]
@@ -301,13 +237,13 @@ def _host(ex: Explanation, record: URLRecord, phases: _Phases) -> None:
         return
     text = a.host.value
     if not isinstance(text, str):
-        ex.add("Host", f"from the base: {text}")
+        ex.add("Host", f"from the base: {ex.q(text)}")
         return
     if text == "" and is_file(record.scheme):
         ex.add("Host", "the empty host (file URLs may have one)")
         return
-    special = is_special(record)
-    lines = [f"as written: {text!r}"]
+    special, q = is_special(record), ex.q
+    lines = [f"as written: {q(text)}"]
     if not special:
         lines.append("not special: an opaque host (forbidden code points fail; others are "
                      "percent-encoded with the C0 control set)")
@@ -315,7 +251,7 @@ def _host(ex: Explanation, record: URLRecord, phases: _Phases) -> None:
         lines.append("an IPv6 address (ipv6.lark)")
     else:
         if "%" in text:
-            lines.append(f"percent-decoded: {percent_decode_str(text)!r}")
+            lines.append(f"percent-decoded: {q(percent_decode_str(text))}")
         lines.append("domain parser: UTS #46 mapping and Punycode for non-ASCII, lowercasing for ASCII")
     value = phases.host_value
     if value is None and phases.error is not None:
@@ -325,42 +261,41 @@ def _host(ex: Explanation, record: URLRecord, phases: _Phases) -> None:
         return
     if isinstance(value, IPv4):
         parts = ipv4_parts(text.lower() if text.isascii() else str(value))
-        described = ", ".join(f"{t!r} ({rule[4:] if rule.startswith('num_') else rule}: {v})"
+        described = ", ".join(f"{q(t)} ({rule[4:] if rule.startswith('num_') else rule}: {v})"
                               for t, rule, v in parts)
         lines.append(f"ends in a number, so IPv4: {described}; the last part fills the "
                      f"remaining {5 - len(parts)} byte(s) → {value}")
     elif value is not None:
-        lines.append(f"→ {type(value).__name__.lower()} {value.serialize()!r}")
+        lines.append(f"→ {type(value).__name__.lower()} {q(value.serialize())}")
     ex.add("Host", *lines)
 
 
 def _normalisation(ex: Explanation, resolved: URLRecord, final: URLRecord) -> None:
-    lines = []
+    q, lines = ex.q, []
     if resolved.scheme and resolved.scheme != resolved.scheme.lower():
-        lines.append(f"scheme lowercased: {resolved.scheme!r} → {resolved.scheme.lower()!r}")
+        lines.append(f"scheme lowercased: {q(resolved.scheme)} → {q(resolved.scheme.lower())}")
     a, b = resolved.authority, final.authority
     if a is not None and b is not None and a.port is not None and b.port is None and a.port.value != "":
         lines.append(f"default port {a.port.value} removed")
     if resolved.drive is not None and final.drive is not None and resolved.drive != final.drive:
-        lines.append(f"drive {resolved.drive!r} written as {final.drive!r}")
+        lines.append(f"drive {q(resolved.drive)} written as {q(final.drive)}")
     dotted = normalise_path(resolved)
     kept = _segments(dotted)
     removed = [c.value for c in resolved if c.kind in (Kind.DIR, Kind.FILE) and c not in kept]
     if removed:
-        lines.append("dot segments removed: " + ", ".join(repr(v) for v in removed))
+        lines.append("dot segments removed: " + ", ".join(map(q, removed)))
     for kind in (Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT):
         before = [c.value for c in dotted if c.kind == kind]
         after = [c.value for c in final if c.kind == kind]
         for x, y in zip(before, after, strict=False):
             if x != y and x.lower() != y.lower():
-                lines.append(f"{kind.label} percent-encoded: {x!r} → {y!r}")
+                lines.append(f"{kind.label} percent-encoded: {q(x)} → {q(y)}")
     ex.add("Normalisation", *(lines or ["nothing to normalise"]))
 
 
 def _versus(ex: Explanation, record: URLRecord, mode: Mode, base: URLRecord | None,
-            final: URLRecord | None) -> algorithm.Result:
-    """The grammar-versus-algorithm section, on the lifted record and the pipeline's result;
-    returns the state machine's run."""
+            final: URLRecord | None) -> None:
+    """The grammar-versus-algorithm section, on the lifted record and the pipeline's result."""
     if mode is not Mode.GENERIC:
         backslashes = [str(p) for p, ch in separators(record) if ch == "\\"]
         if backslashes:
@@ -370,7 +305,7 @@ def _versus(ex: Explanation, record: URLRecord, mode: Mode, base: URLRecord | No
                 and is_web(record.scheme) and base is None:
             ex.differences.append("the grammar read no authority; force promoted a path segment to the host")
         if record.scheme is not None and base is not None and without_same_scheme(record, base) is not record:
-            ex.differences.append(f"legacy resolution dropped the scheme {record.scheme!r}")
+            ex.differences.append(f"legacy resolution dropped the scheme {ex.q(record.scheme)}")
         empty_dirs = [c for c in record if c.kind == Kind.DIR and c.value == ""]
         if record.authority is not None and record.authority.is_empty and empty_dirs and mode is Mode.SPECIAL:
             ex.differences.append("repeated slashes collapsed: the empty authority and empty "
@@ -381,10 +316,32 @@ def _versus(ex: Explanation, record: URLRecord, mode: Mode, base: URLRecord | No
                 ex.rfc3986 = print_record(rfc)
             except URLError:
                 ex.rfc3986 = None
+
+
+def _validation(ex: Explanation, report: Report) -> tuple[algorithm.Result, tuple[Diagnostic, ...] | None]:
+    """The state machine's run beside the report's two verdicts: the parser's validation
+    errors and the writing grammar's. Returns the run, and the report's diagnostics where the
+    state machine raised the same errors (None where it did not).
+
+    The state machine raises the errors that validate reports, by name and in order (tests
+    hold the two to that), but spans each at its pointer: one code point, or none at the end.
+    The spec leaves positions to implementations; ours span what the error's fix replaces, and
+    one error shows one span: the report's, in the trace too. Where the names differ, which
+    is a bug, the trace keeps the state machine's own errors and this says so."""
     oracle = algorithm.run(ex.input, ex.base)
     ex.trace = _compress(oracle.trace)
-    ex.errors = [f"{d.code} at {d.start}..{d.end}" for d in oracle.errors]
-    return oracle
+    raised: tuple[Diagnostic, ...] | None = report.diagnostics
+    if [d.code for d in report.diagnostics] != [d.code for d in oracle.errors]:
+        raised = None
+        ex.differences.append("the state machine raises "
+                              + (", ".join(d.code for d in oracle.errors) or "nothing")
+                              + "; the grammar pipeline's validation reports "
+                              + (", ".join(d.code for d in report.diagnostics) or "nothing"))
+    ex.errors = [f"{d.code} at {d.start}..{d.end}" for d in report.diagnostics]
+    error = report.grammar_error
+    ex.writing = ("the input is a valid URL string" if error is None else
+                  f"breaks {error.rule} at {error.start}..{error.end}: {error.message}")
+    return oracle, raised
 
 
 def _compress(trace: list[tuple[str, int]]) -> list[str]:

@@ -20,7 +20,13 @@ one run (:attr:`Explanation.objects`), never from a second reading of the input:
 - ``validation``: :func:`urlgrammar.validate`'s report: ``valid``, ``failure``, the diagnostics
   with their spans and fixes, and the suggested valid string.
 
-Every offset is a code-point offset in the input as given.
+Every offset is a code-point offset in the input as given. One validation error has one span
+everywhere: the trace's errors are the report's diagnostics (``diagnostic`` is the index of
+each in ``validation.diagnostics``), with their spans. Two verdicts have spans of their own on
+purpose, and each says whose it is (``by``): the parser's validation errors (``"parser"``)
+span what their fix replaces, the writing grammar's first broken rule (``validation.
+grammar_error``, ``"writing grammar"``) the place where the string stops being a valid URL
+string, which may differ (``http:x`` against ``http://h/``: 0..5, and 5..5).
 """
 
 from __future__ import annotations
@@ -31,13 +37,18 @@ from typing import Any
 from lark import Token, Tree
 
 from urlgrammar.algorithm import Result
-from urlgrammar.checking.validate import validate
+from urlgrammar.checking.validate import Report
+from urlgrammar.errors import Diagnostic
 from urlgrammar.grammar_tools.diagram import anchor
 from urlgrammar.grammar_tools.source import LoadedGrammar, Sources
 from urlgrammar.model.record import Authority, Component, URLRecord
 from urlgrammar.syntax.grammars import grammar_dir
 from urlgrammar.syntax.preprocess import OffsetMap, Preprocessed, preprocess
-from urlgrammar.teaching.explain import Explanation, explain
+from urlgrammar.teaching.explain import explain
+from urlgrammar.teaching.explanation import Explanation
+
+#: Whose verdict a span is (see the module's docstring).
+PARSER, WRITING_GRAMMAR = "parser", "writing grammar"
 
 #: The highlight's kinds that are not component labels.
 SEPARATOR, TRIMMED, REMOVED = "separator", "trimmed", "removed"
@@ -62,7 +73,6 @@ def structure(ex: Explanation) -> dict[str, Any]:
                 "getters": None, "tree": None, "trace": [], "validation": None}
     run = ex.objects
     offsets = run.pre.offsets
-    report = validate(ex.input, ex.base)
     return {
         "mode": {"name": run.mode.name.lower(), "grammar": f"{run.mode.grammar}.lark"},
         "preprocessed": _preprocessed(run.pre),
@@ -71,9 +81,21 @@ def structure(ex: Explanation) -> dict[str, Any]:
         "result": None if run.url is None else _components(run.url.record, None),
         "getters": None if run.url is None else run.url.as_dict(),
         "tree": tree_json(run.tree, offsets, run.mode.grammar),
-        "trace": trace_runs(run.oracle, run.pre),
-        "validation": report.as_dict(),
+        "trace": trace_runs(run.oracle, run.pre, run.raised),
+        "validation": validation(run.report),
     }
+
+
+def validation(report: Report) -> dict[str, Any]:
+    """The report as :meth:`Report.as_dict` gives it, each verdict's spans labelled ``by``
+    whose they are: the parser's validation errors
+    (https://url.spec.whatwg.org/#validation-error), the writing grammar's first broken rule
+    (https://url.spec.whatwg.org/#url-writing)."""
+    out = report.as_dict()
+    out["diagnostics"] = [d.as_dict() | {"by": PARSER} for d in report.diagnostics]
+    if report.grammar_error is not None:
+        out["grammar_error"] = report.grammar_error.as_dict() | {"by": WRITING_GRAMMAR}
+    return out
 
 
 def _preprocessed(pre: Preprocessed) -> dict[str, Any]:
@@ -162,12 +184,15 @@ def tree_json(tree: Tree[Token], offsets: OffsetMap, grammar: str) -> dict[str, 
             "children": children}
 
 
-def trace_runs(oracle: Result, pre: Preprocessed) -> list[dict[str, Any]]:
+def trace_runs(oracle: Result, pre: Preprocessed,
+               raised: tuple[Diagnostic, ...] | None) -> list[dict[str, Any]]:
     """The state machine's trace (https://url.spec.whatwg.org/#concept-basic-url-parser, step
     9) in runs: one state entered at ``pointer`` and kept while the pointer moves on by one,
     with the code points it read (``read``; ``eof`` when the last step was at the end), their
-    span in the input, and the validation errors raised in the run. The pointer is an offset
-    in the preprocessed text, as the standard's is."""
+    span in the input, and the validation errors raised in the run: the report's diagnostics
+    ``raised``, one for each error the state machine raised, each with its index there
+    (``diagnostic``); or where ``raised`` is None, the state machine's own (index null). The
+    pointer is an offset in the preprocessed text, as the standard's is."""
     runs: list[dict[str, Any]] = []
     run_of: dict[tuple[str, int], int] = {}  # a step (state, pointer) -> its run
     last = -2
@@ -187,8 +212,10 @@ def trace_runs(oracle: Result, pre: Preprocessed) -> list[dict[str, Any]]:
         run["start"], run["end"] = offsets.span(start, min(end, len(text)))
     # Each validation error joins the run of the step that raised it; the preprocessing
     # steps' errors, raised before any state ran, join the first run.
-    for raised, error in zip(oracle.raised, oracle.errors, strict=True):
-        home = 0 if raised.pointer is None else run_of.get((raised.state, raised.pointer), 0)
+    errors = oracle.errors if raised is None else raised
+    for i, (step, error) in enumerate(zip(oracle.raised, errors, strict=True)):
+        home = 0 if step.pointer is None else run_of.get((step.state, step.pointer), 0)
         if runs:
-            runs[home]["errors"].append({"code": error.code, "start": error.start, "end": error.end})
+            runs[home]["errors"].append({"code": error.code, "start": error.start, "end": error.end,
+                                         "diagnostic": None if raised is None else i})
     return runs

@@ -185,9 +185,14 @@
     list(advisories, points, advisoriesOf(data));
     $("advisories-block").hidden = !advisories.firstChild;
     if (report.grammar_error) {
+      // The writing grammar's span is its own: where the string stops being a valid URL
+      // string. The parser's errors above span what their fix replaces; the two may differ.
       const g = report.grammar_error;
-      suggestion.append(el("p", {}, `The writing grammar's first broken rule: ${g.rule} at ` +
-                                     `${span(g.start, g.end)}: ${g.message}`));
+      suggestion.append(el("p", {id: "writing"}, "The URL-writing grammar's first broken rule: ",
+                           el("code", {}, g.rule), ` at ${span(g.start, g.end)}: ${g.message}`,
+                           el("span", {class: "note"}, " (the writing grammar's span: where the string " +
+                                                       "stops being a valid URL string)")),
+                        el("div", {class: "where-line"}, context(points, g)));
     }
     if (report.valid) return;
     if (report.suggestion !== null && report.suggestion !== undefined) {
@@ -233,6 +238,15 @@
 
   // ---- The state machine's trace and the differences ------------------------------------------
 
+  // The validation errors the state machine raised are the report's diagnostics (the JSON
+  // gives each one's index): the same span here as in the list of validation errors.
+  function raisedError(e) {
+    const number = e.diagnostic === null || e.diagnostic === undefined ? null : e.diagnostic + 1;
+    return el("span", {class: "raised-error", title: number === null ? "the state machine's own span"
+                                                                      : `validation error ${number} above`},
+              `${e.code} ${span(e.start, e.end)}`, number === null ? null : el("sup", {}, String(number)));
+  }
+
   function drawMachine(data) {
     const table = clear($("trace"));
     table.append(el("tr", {}, el("th", {}, "state"), el("th", {}, "pointer"), el("th", {}, "read"),
@@ -241,7 +255,7 @@
       const read = el("td", {class: "read"}, el("code", {}, visible(run.read)),
                       run.eof ? el("span", {class: "eof"}, "EOF") : null);
       const errors = el("td", {class: "raised"});
-      for (const e of run.errors) errors.append(el("span", {class: "raised-error"}, `${e.code} ${span(e.start, e.end)}`));
+      for (const e of run.errors) errors.append(raisedError(e));
       table.append(el("tr", {}, el("td", {class: "state"}, run.state), el("td", {}, String(run.pointer)),
                       read, errors));
     }
@@ -275,6 +289,20 @@
     }
     recordRows($("result"), data.result || [], data.result ? "(the empty URL)" : "none: the parser fails");
     const phases = clear($("phases"));
+    const shown = data.shown || {stand_ins: [], more: 0};
+    if (shown.stand_ins.length) {
+      // The phases' text shows each code point as one character; these stand for the ones
+      // that cannot be shown.
+      const legend = el("ul", {id: "stand-ins"});
+      for (const s of shown.stand_ins) {
+        const where = s.at.length ? `at ${s.at.join(", ")}${s.more ? ` and ${s.more} more` : ""} in the input`
+                                  : "not in the input as typed";
+        legend.append(el("li", {}, el("code", {}, s.as), ` is ${s.code_point}, ${where}`));
+      }
+      if (shown.more) legend.append(el("li", {}, `and ${shown.more} more code points that cannot be shown`));
+      phases.append(el("p", {}, "Text is shown as typed, one character per code point; these stand for " +
+                                "code points that cannot be shown:"), legend);
+    }
     for (const phase of data.phases) {
       phases.append(el("details", {}, el("summary", {}, phase.phase), el("pre", {}, phase.lines.join("\n"))));
     }

@@ -15,7 +15,7 @@ from conftest import shared_dir, shared_parametrize
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from urlgrammar import URL, URLError, parse
+from urlgrammar import URL, URLError, URLSearchParams, parse
 from urlgrammar.url import REPLACE_ORDER
 
 SETTERS_FILE = "wpt/setters_tests.json"
@@ -81,6 +81,41 @@ def href(start: str, **changes: Any) -> str:
 ])
 def test_protocol(start: str, value: str, expected: str) -> None:
     assert href(start, protocol=value) == expected
+
+
+# ---- a setter runs its state override and nothing else -----------------------------------------
+
+
+def test_protocol_leaves_the_path_as_it_is() -> None:
+    # The scheme state returns once the scheme is set: `C|` is a segment of the path, which no
+    # path state reads again, and it stays one through a switch back.
+    url = URL("https://h/C|/%41").replace(protocol="file")
+    assert (url.href, url.pathname) == ("file://h/C|/%41", "/C|/%41")
+    assert url.replace(protocol="https").href == "https://h/C|/%41"
+
+
+@pytest.mark.parametrize(("name", "value", "expected"), [
+    ("host", "g", "file://g/C|/%41"),
+    ("hostname", "g", "file://g/C|/%41"),
+    ("search", "q", "file://h/C|/%41?q"),
+    ("hash", "f", "file://h/C|/%41#f"),
+    ("port", "8", "file://h/C|/%41"),
+    ("username", "u", "file://h/C|/%41"),
+])
+def test_a_setter_after_protocol_leaves_the_path_as_it_is(name: str, value: str, expected: str) -> None:
+    url = URL("https://h/C|/%41").replace(protocol="file")
+    assert url.replace(**{name: value}).href == expected
+
+
+def test_search_params_after_protocol_leave_the_path_as_it_is() -> None:
+    url = URL("https://h/C|/%41").replace(protocol="file")
+    assert url.replace(search_params=URLSearchParams("a=b")).href == "file://h/C|/%41?a=b"
+
+
+def test_pathname_runs_the_path_state_after_protocol() -> None:
+    # The pathname setter does read the path with the path states: `|` becomes `:` there.
+    url = URL("https://h/C|/%41").replace(protocol="file").replace(pathname="/C|/y")
+    assert url.href == "file://h/C:/y"
 
 
 # ---- username and password -------------------------------------------------------------------

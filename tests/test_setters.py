@@ -112,6 +112,17 @@ def test_search_params_after_protocol_leave_the_path_as_it_is() -> None:
     assert url.replace(search_params=URLSearchParams("a=b")).href == "file://h/C|/%41?a=b"
 
 
+@pytest.mark.parametrize(("start", "expected"), [
+    ("https://h/C:/y", "file://h/C:/x"),     # in a file URL a first `C:` is a drive
+    ("https://h/C|/y", "file://h/C:/x"),     # and `C|` is one once the href is parsed again
+])
+def test_a_url_from_the_protocol_setter_is_a_base_as_its_href_is(start: str, expected: str) -> None:
+    # The API URL parser's base is a string: a URL object given as a base is its href
+    # (new URL("/x", url) stringifies url).
+    base = URL(start).replace(protocol="file")
+    assert URL("/x", base).href == URL("/x", base.href).href == expected
+
+
 def test_pathname_runs_the_path_state_after_protocol() -> None:
     # The pathname setter does read the path with the path states: `|` becomes `:` there.
     url = URL("https://h/C|/%41").replace(protocol="file").replace(pathname="/C|/y")

@@ -276,10 +276,34 @@ def test_a_setter_that_does_nothing_gives_the_same_url() -> None:
 
 @pytest.mark.parametrize("name", [n for n in REPLACE_ORDER if n != "search_params"])
 def test_a_value_that_is_not_a_str_is_a_type_error_naming_the_attribute(name: str) -> None:
-    with pytest.raises(TypeError, match=name):
-        URL("http://h/").replace(**{name: 8080})
+    if name != "port":
+        with pytest.raises(TypeError, match=name):
+            URL("http://h/").replace(**{name: 8080})
     with pytest.raises(TypeError, match=name):
         URL("http://h/").replace(**{name: b"x"})
+    with pytest.raises(TypeError, match=name):
+        URL("http://h/").replace(**{name: 8080.0})
+
+
+@pytest.mark.parametrize(("start", "port", "expected"), [
+    ("http://h:1/", 8080, "http://h:8080/"),
+    ("http://h:1/", 0, "http://h:0/"),
+    ("http://h:1/", 65535, "http://h:65535/"),
+    ("http://h:1/", 80, "http://h/"),            # the scheme's default port is no port
+    ("http://h:1/", 65536, "http://h:1/"),       # as the setter does with "65536": nothing
+    ("http://h:1/", -1, "http://h:1/"),          # "-1" has no leading digit: nothing
+    ("file://h/", 8080, "file://h/"),            # cannot have a port
+])
+def test_port_takes_an_int_as_javascript_reads_a_number(start: str, port: int, expected: str) -> None:
+    assert href(start, port=port) == expected
+    assert href(start, port=port) == href(start, port=str(port))
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_port_refuses_a_bool(flag: bool) -> None:
+    # True is an int to Python, and "true" to JavaScript: neither is a port a caller meant.
+    with pytest.raises(TypeError, match=r"port.*bool"):
+        URL("http://h:1/").replace(port=flag)
 
 
 def test_replace_refuses_unknown_keywords() -> None:

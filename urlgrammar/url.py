@@ -139,11 +139,15 @@ class URL:
         """A new URL with the standard's setters run for each keyword given, in the order of
         :data:`REPLACE_ORDER` (https://url.spec.whatwg.org/#urlutils-members).
 
-        Each value is a str (lone surrogates become U+FFFD, as for a USVString); ``port=None``
-        clears the port as ``port=""`` does; ``search_params`` is a :class:`URLSearchParams`
-        whose serialization becomes the query (the standard's update steps). A setter that the
-        standard makes do nothing leaves the URL as it is; only ``href`` can fail, raising
-        URLError as the href setter throws.
+        Each value is a str (lone surrogates become U+FFFD, as for a USVString); ``search_params``
+        is a :class:`URLSearchParams` whose serialization becomes the query (the standard's
+        update steps). ``port`` also takes None, which clears the port as ``""`` does, and an
+        int, read as its decimal string as JavaScript's ``url.port = 8080`` reads a number:
+        0 to 65535 set the port (the scheme's default port clears it), and any other int
+        (-1, 65536) leaves the URL as it is, as the setter does with "-1" or "65536". A bool
+        is a TypeError: ``port=True`` is a mistake, not port 1. A setter that the standard
+        makes do nothing leaves the URL as it is; only ``href`` can fail, raising URLError as
+        the href setter throws.
         """
         unknown = sorted(set(changes) - set(REPLACE_ORDER))
         if unknown:
@@ -157,8 +161,8 @@ class URL:
     def _set(self, name: str, value: Any) -> URL:
         if name == "search_params":
             return self._update(value)
-        if name == "port" and value is None:
-            value = ""
+        if name == "port":
+            value = _port_value(value)
         if not isinstance(value, str):
             raise TypeError(f"replace(): {name} must be a str, not {type(value).__name__}")
         value = scalar_values(value)
@@ -280,6 +284,21 @@ def _fill(url: URL, record: URLRecord, mode: Mode, parsed: bool = True) -> None:
     _set_mode(url, mode)
     _set_href(url, None)  # printed when first asked for: many URLs are only checked or taken apart
     _set_parsed(url, parsed)
+
+
+def _port_value(value: Any) -> Any:
+    """The port setter's value as the string JavaScript would give it: None is "" (no port)
+    and an int its decimal digits, as ``url.port = 8080`` converts a number
+    (https://webidl.spec.whatwg.org/#es-USVString). A bool is no port: True is not 1 here."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        raise TypeError("replace(): port must be a str, an int or None, not bool")
+    if isinstance(value, int):
+        return str(int(value))  # an IntEnum's digits, not its name
+    if not isinstance(value, str):
+        raise TypeError(f"replace(): port must be a str, an int or None, not {type(value).__name__}")
+    return value
 
 
 def base_url_of(base: str | URL | None) -> URL | None:

@@ -15,8 +15,9 @@ need not be what parsing its href gives (``https://h/C|/x`` with protocol ``file
 Where a state override does something the grammar's reading would not say, the setter says
 so in a comment, and docs/teaching.md shows it: the port setter keeps the digits up to the
 first other code point, the protocol setter does not switch between special and other
-schemes, a file URL's host takes no port, the host setter keeps a host it has set when the
-port after it fails, and the pathname and search setters read `?` and `#` as their own.
+schemes and reads no path, a file URL's host takes no port, the host setter keeps a host it
+has set when the port after it fails, and the pathname and search setters read `?` and `#`
+as their own.
 
 Each setter returns the new record, or None where the standard's steps change nothing (a
 setter that returns early, or a run of the parser that returns failure before it set

@@ -107,7 +107,8 @@ class SetterInputs:
         self.unicode_17_only = unicode_17_only
         self.values: dict[str, Callable[[], Any]] = {
             "href": self.url, "protocol": self.protocol, "username": self.text,
-            "password": self.text, "host": self.host_value, "hostname": self.host_value,
+            "password": self.text, "host": lambda: self.host_value(0.5),
+            "hostname": lambda: self.host_value(0.2),
             "port": self.port, "pathname": self.path_value, "search": self.query_value,
             "hash": self.fragment_value, "searchParams": self.search_params,
         }
@@ -263,12 +264,15 @@ class SetterInputs:
             return self.pick(["http", "https", "ws", "wss", "ftp", "file", "file", "file"])
         return self.noisy(self.pick(PROTOCOLS)) if roll < 0.85 else self.text()
 
-    def host_value(self) -> str:
+    def host_value(self, with_port: float) -> str:
+        """A host, with a port ``with_port`` of the time (the hostname setter fails on one)
+        and at times a path, query and fragment after it."""
         rng = self.rng
         if rng.random() < 0.2:
             return self.text()
         host = self.special_host() if rng.random() < 0.7 else self.other_host()
-        return self.noisy(host + self.pick(PORTS) + (self.path() + self.tail() if rng.random() < 0.2 else ""))
+        port = self.pick(PORTS) if rng.random() < with_port else ""
+        return self.noisy(host + port + (self.path() + self.tail() if rng.random() < 0.2 else ""))
 
     def port(self) -> Any:
         rng = self.rng

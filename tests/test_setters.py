@@ -15,7 +15,7 @@ from conftest import shared_dir, shared_parametrize
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from urlgrammar import URL, URLError, parse
+from urlgrammar import URL, URLError, URLSearchParams, parse
 from urlgrammar.url import REPLACE_ORDER
 
 SETTERS_FILE = "wpt/setters_tests.json"
@@ -81,6 +81,52 @@ def href(start: str, **changes: Any) -> str:
 ])
 def test_protocol(start: str, value: str, expected: str) -> None:
     assert href(start, protocol=value) == expected
+
+
+# ---- a setter runs its state override and nothing else -----------------------------------------
+
+
+def test_protocol_leaves_the_path_as_it_is() -> None:
+    # The scheme state returns once the scheme is set: `C|` is a segment of the path, which no
+    # path state reads again, and it stays one through a switch back.
+    url = URL("https://h/C|/%41").replace(protocol="file")
+    assert (url.href, url.pathname) == ("file://h/C|/%41", "/C|/%41")
+    assert url.replace(protocol="https").href == "https://h/C|/%41"
+
+
+@pytest.mark.parametrize(("name", "value", "expected"), [
+    ("host", "g", "file://g/C|/%41"),
+    ("hostname", "g", "file://g/C|/%41"),
+    ("search", "q", "file://h/C|/%41?q"),
+    ("hash", "f", "file://h/C|/%41#f"),
+    ("port", "8", "file://h/C|/%41"),
+    ("username", "u", "file://h/C|/%41"),
+])
+def test_a_setter_after_protocol_leaves_the_path_as_it_is(name: str, value: str, expected: str) -> None:
+    url = URL("https://h/C|/%41").replace(protocol="file")
+    assert url.replace(**{name: value}).href == expected
+
+
+def test_search_params_after_protocol_leave_the_path_as_it_is() -> None:
+    url = URL("https://h/C|/%41").replace(protocol="file")
+    assert url.replace(search_params=URLSearchParams("a=b")).href == "file://h/C|/%41?a=b"
+
+
+@pytest.mark.parametrize(("start", "expected"), [
+    ("https://h/C:/y", "file://h/C:/x"),     # in a file URL a first `C:` is a drive
+    ("https://h/C|/y", "file://h/C:/x"),     # and `C|` is one once the href is parsed again
+])
+def test_a_url_from_the_protocol_setter_is_a_base_as_its_href_is(start: str, expected: str) -> None:
+    # The API URL parser's base is a string: a URL object given as a base is its href
+    # (new URL("/x", url) stringifies url).
+    base = URL(start).replace(protocol="file")
+    assert URL("/x", base).href == URL("/x", base.href).href == expected
+
+
+def test_pathname_runs_the_path_state_after_protocol() -> None:
+    # The pathname setter does read the path with the path states: `|` becomes `:` there.
+    url = URL("https://h/C|/%41").replace(protocol="file").replace(pathname="/C|/y")
+    assert url.href == "file://h/C:/y"
 
 
 # ---- username and password -------------------------------------------------------------------
@@ -230,10 +276,34 @@ def test_a_setter_that_does_nothing_gives_the_same_url() -> None:
 
 @pytest.mark.parametrize("name", [n for n in REPLACE_ORDER if n != "search_params"])
 def test_a_value_that_is_not_a_str_is_a_type_error_naming_the_attribute(name: str) -> None:
-    with pytest.raises(TypeError, match=name):
-        URL("http://h/").replace(**{name: 8080})
+    if name != "port":
+        with pytest.raises(TypeError, match=name):
+            URL("http://h/").replace(**{name: 8080})
     with pytest.raises(TypeError, match=name):
         URL("http://h/").replace(**{name: b"x"})
+    with pytest.raises(TypeError, match=name):
+        URL("http://h/").replace(**{name: 8080.0})
+
+
+@pytest.mark.parametrize(("start", "port", "expected"), [
+    ("http://h:1/", 8080, "http://h:8080/"),
+    ("http://h:1/", 0, "http://h:0/"),
+    ("http://h:1/", 65535, "http://h:65535/"),
+    ("http://h:1/", 80, "http://h/"),            # the scheme's default port is no port
+    ("http://h:1/", 65536, "http://h:1/"),       # as the setter does with "65536": nothing
+    ("http://h:1/", -1, "http://h:1/"),          # "-1" has no leading digit: nothing
+    ("file://h/", 8080, "file://h/"),            # cannot have a port
+])
+def test_port_takes_an_int_as_javascript_reads_a_number(start: str, port: int, expected: str) -> None:
+    assert href(start, port=port) == expected
+    assert href(start, port=port) == href(start, port=str(port))
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_port_refuses_a_bool(flag: bool) -> None:
+    # True is an int to Python, and "true" to JavaScript: neither is a port a caller meant.
+    with pytest.raises(TypeError, match=r"port.*bool"):
+        URL("http://h:1/").replace(port=flag)
 
 
 def test_replace_refuses_unknown_keywords() -> None:
@@ -263,6 +333,9 @@ _NAMES = [n for n in REPLACE_ORDER if n not in ("href", "search_params")]
 @settings(max_examples=400)
 @given(start=st.sampled_from(_STARTS), name=st.sampled_from(_NAMES), value=_VALUES)
 def test_any_setter_with_any_str_gives_a_url_that_parses_to_itself(start: str, name: str, value: str) -> None:
+    # Not so for every URL: no start here has a `C|` in a special URL's path, which the
+    # protocol setter carries into a file URL whose href parses with a drive `C:` instead
+    # (test_protocol_leaves_the_path_as_it_is).
     url = URL(start).replace(**{name: value})
     again = parse(url.href)
     assert again == url

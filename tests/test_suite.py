@@ -25,6 +25,7 @@ SLOW = [
     "test_differential.py::test_agree_on_any_text",
     "test_domain.py::test_long_labels_pass_the_relaxed_run",
     "test_search_params.py::test_agree_with_whatwg_url_through_node",
+    "test_setter_differential.py::test_generated_setter_calls_agree_with_whatwg_url",
 ]
 
 

@@ -55,8 +55,27 @@ def test_the_constructor_parses_as_new_url_does() -> None:
     message = str(caught.value)
     assert message.startswith("missing-scheme-non-relative-URL at 0..10 in the base: ")
     assert message.count("missing-scheme-non-relative-URL") == 1
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="a str or a URL"):
         URL(b"http://h/")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("href", ["https://u:p@h:8/a/./b?q#f", "file:///C|/x", "sc:opaque", "blob:https://a/b"])
+def test_a_url_is_an_input_as_its_href_is(href: str) -> None:
+    # new URL(url) stringifies url: a new URL, equal to it, whatever the base.
+    url = URL(href)
+    copy = URL(url)
+    assert copy == url and copy.as_dict() == url.as_dict() and copy is not url
+    assert URL(url, "https://other.example/") == url
+    assert URL.parse(url) == url and URL.can_parse(url)
+    with pytest.raises(URLError, match="the base URL is not valid"):
+        URL(url, "not a base")  # the base is parsed first, and its failure throws
+
+
+def test_a_url_from_setters_is_an_input_as_its_href_is() -> None:
+    # The protocol setter keeps a path's `C|`; parsing the href reads it as the drive `C:`,
+    # as new URL(url) does.
+    url = URL("https://h/C|/%41").replace(protocol="file")
+    assert URL(url).href == URL(url.href).href == "file://h/C:/%41"
 
 
 def test_parse_returns_none_and_can_parse_false_on_failure() -> None:

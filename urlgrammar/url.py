@@ -31,17 +31,29 @@ class URL:
 
     ``URL(input, base=None)`` parses as the standard's ``new URL(input, base)`` does and raises
     :class:`URLError` where that throws; :func:`urlgrammar.parse` gives the same URL.
+
+    ``input`` and ``base`` may be URLs: as JavaScript stringifies a URL object given to
+    ``new URL``, a URL stands for its href. ``URL(url)`` is a new URL, equal to ``url``
+    except where setters made a URL whose href the parser reads otherwise (the protocol
+    setter keeps a path's `C|`, which parsing ``file://h/C|/x`` makes a drive `C:`), and a
+    URL given as a base is its href parsed again in the same case.
     """
 
-    __slots__ = ("_href", "mode", "record")
+    __slots__ = ("_href", "_parsed", "mode", "record")
     record: URLRecord
     mode: Mode
     _href: str | None
+    _parsed: bool
 
-    def __init__(self, input: str, base: str | URL | None = None) -> None:
-        if not isinstance(input, str):
-            raise TypeError(f"URL() wants a str, not {type(input).__name__}")
-        base_url = base_url_of(base)
+    def __init__(self, input: str | URL, base: str | URL | None = None) -> None:
+        if not isinstance(input, str | URL):
+            raise TypeError(f"URL() wants a str or a URL, not {type(input).__name__}")
+        base_url = base_url_of(base)  # the API URL parser parses the base first
+        if isinstance(input, URL):
+            if input._parsed:
+                _fill(self, input.record, input.mode)
+                return
+            input = input.href
         if base_url is None:
             record, mode = parse_url(input)
         else:
@@ -49,14 +61,16 @@ class URL:
         _fill(self, record, mode)
 
     @classmethod
-    def _from_record(cls, record: URLRecord, mode: Mode) -> URL:
-        """The URL of a record the pipeline made (the parsers' way in: no parse here)."""
+    def _from_record(cls, record: URLRecord, mode: Mode, parsed: bool = True) -> URL:
+        """The URL of a record the pipeline made (the parsers' way in: no parse here).
+        ``parsed``: the record is the basic URL parser's result, which is what parsing its
+        href gives; a setter's need not be."""
         url = _new(cls)
-        _fill(url, record, mode)
+        _fill(url, record, mode, parsed)
         return url
 
     @staticmethod
-    def parse(input: str, base: str | URL | None = None) -> URL | None:
+    def parse(input: str | URL, base: str | URL | None = None) -> URL | None:
         """The URL, or None where the API URL parser fails (https://url.spec.whatwg.org/#dom-url-parse)."""
         try:
             return URL(input, base)
@@ -64,7 +78,7 @@ class URL:
             return None
 
     @staticmethod
-    def can_parse(input: str, base: str | URL | None = None) -> bool:
+    def can_parse(input: str | URL, base: str | URL | None = None) -> bool:
         """Whether ``URL(input, base)`` succeeds (https://url.spec.whatwg.org/#dom-url-canparse)."""
         return URL.parse(input, base) is not None
 
@@ -109,9 +123,9 @@ class URL:
     def __delattr__(self, name: str) -> None:
         raise AttributeError("URL objects are immutable")
 
-    def __reduce__(self) -> tuple[Any, tuple[URLRecord, Mode]]:
+    def __reduce__(self) -> tuple[Any, tuple[URLRecord, Mode, bool]]:
         # The record and mode, spans and all; the href is printed again when asked for.
-        return URL._from_record, (self.record, self.mode)
+        return URL._from_record, (self.record, self.mode, self._parsed)
 
     def __copy__(self) -> URL:
         return self  # immutable, as a str or a tuple is
@@ -125,11 +139,15 @@ class URL:
         """A new URL with the standard's setters run for each keyword given, in the order of
         :data:`REPLACE_ORDER` (https://url.spec.whatwg.org/#urlutils-members).
 
-        Each value is a str (lone surrogates become U+FFFD, as for a USVString); ``port=None``
-        clears the port as ``port=""`` does; ``search_params`` is a :class:`URLSearchParams`
-        whose serialization becomes the query (the standard's update steps). A setter that the
-        standard makes do nothing leaves the URL as it is; only ``href`` can fail, raising
-        URLError as the href setter throws.
+        Each value is a str (lone surrogates become U+FFFD, as for a USVString); ``search_params``
+        is a :class:`URLSearchParams` whose serialization becomes the query (the standard's
+        update steps). ``port`` also takes None, which clears the port as ``""`` does, and an
+        int, read as its decimal string as JavaScript's ``url.port = 8080`` reads a number:
+        0 to 65535 set the port (the scheme's default port clears it), and any other int
+        (-1, 65536) leaves the URL as it is, as the setter does with "-1" or "65536". A bool
+        is a TypeError: ``port=True`` is a mistake, not port 1. A setter that the standard
+        makes do nothing leaves the URL as it is; only ``href`` can fail, raising URLError as
+        the href setter throws.
         """
         unknown = sorted(set(changes) - set(REPLACE_ORDER))
         if unknown:
@@ -143,8 +161,8 @@ class URL:
     def _set(self, name: str, value: Any) -> URL:
         if name == "search_params":
             return self._update(value)
-        if name == "port" and value is None:
-            value = ""
+        if name == "port":
+            value = _port_value(value)
         if not isinstance(value, str):
             raise TypeError(f"replace(): {name} must be a str, not {type(value).__name__}")
         value = scalar_values(value)
@@ -152,7 +170,7 @@ class URL:
             return URL(value)
         assert name in SETTERS
         record, mode = set_component(self.record, self.mode, name, value)
-        return self if record is self.record else URL._from_record(record, mode)
+        return self if record is self.record else URL._from_record(record, mode, parsed=False)
 
     def _update(self, params: URLSearchParams) -> URL:
         """https://url.spec.whatwg.org/#concept-urlsearchparams-update: the serialization is
@@ -162,7 +180,9 @@ class URL:
                             f"not {type(params).__name__}")
         serialized = str(params)
         query = None if serialized == "" else Component(Kind.QUERY, serialized)
-        return URL._from_record(self.record.replace(Kind.QUERY, query), self.mode)
+        # A query of the form's serialization reads back as it is: parsing the href gives
+        # this URL wherever it gave the one before.
+        return URL._from_record(self.record.replace(Kind.QUERY, query), self.mode, self._parsed)
 
     @property
     def search_params(self) -> ReadOnlyURLSearchParams:
@@ -257,19 +277,42 @@ class URL:
 _set_record: Any = URL.__dict__["record"].__set__
 _set_mode: Any = URL.__dict__["mode"].__set__
 _set_href: Any = URL.__dict__["_href"].__set__
+_set_parsed: Any = URL.__dict__["_parsed"].__set__
 
 
-def _fill(url: URL, record: URLRecord, mode: Mode) -> None:
+def _fill(url: URL, record: URLRecord, mode: Mode, parsed: bool = True) -> None:
     _set_record(url, record)
     _set_mode(url, mode)
     _set_href(url, None)  # printed when first asked for: many URLs are only checked or taken apart
+    _set_parsed(url, parsed)
+
+
+def _port_value(value: Any) -> Any:
+    """The port setter's value as the string JavaScript would give it: None is "" (no port)
+    and an int its decimal digits, as ``url.port = 8080`` converts a number
+    (https://webidl.spec.whatwg.org/#es-USVString). A bool is no port: True is not 1 here."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        raise TypeError("replace(): port must be a str, an int or None, not bool")
+    if isinstance(value, int):
+        return str(int(value))  # an IntEnum's digits, not its name
+    if not isinstance(value, str):
+        raise TypeError(f"replace(): port must be a str, an int or None, not {type(value).__name__}")
+    return value
 
 
 def base_url_of(base: str | URL | None) -> URL | None:
-    """A ``base`` argument as a URL: parsed if it is a string. A base that fails to parse
-    raises URLError, saying it is the base."""
-    if base is None or isinstance(base, URL):
-        return base
+    """A ``base`` argument as a URL: parsed if it is a string, and a URL as its href parsed
+    (https://url.spec.whatwg.org/#api-url-parser: the base is a string, which is what
+    JavaScript makes of a URL object). A base that fails to parse raises URLError, saying it
+    is the base."""
+    if base is None:
+        return None
+    if isinstance(base, URL):
+        if base._parsed:
+            return base
+        base = base.href
     if not isinstance(base, str):
         raise TypeError(f"the base must be a str or a URL, not {type(base).__name__}")
     try:

@@ -83,3 +83,43 @@ def _authority_drive(c: Component) -> Component | None:
         end = None if host.end is None else host.end + 1
         return Component(Kind.DRIVE, host.value + ":", host.start, end)
     return None
+
+
+def drive_for_scheme(record: URLRecord) -> URLRecord:
+    """A record whose scheme the protocol setter changed, with its first segment as the new
+    scheme has it: a drive in a file URL where it is a normalized Windows drive letter
+    (``x:``), a segment like any other elsewhere.
+
+    https://url.spec.whatwg.org/#normalized-windows-drive-letter: in a file URL, only a first
+    segment that is one stays when the path is shortened, and a base's is kept. `x|` is a
+    Windows drive letter but not a normalized one: only the path state turns it into `x:`,
+    and the scheme state, which the protocol setter runs, reads no path.
+    """
+    if not is_file(record.scheme):
+        return _drive_as_segment(record)
+    if record.has(Kind.DRIVE):
+        return record
+    for i, c in enumerate(record):
+        if c.kind in (Kind.DIR, Kind.FILE):
+            if not (is_drive_letter(c.value) and c.value[1] == ":"):
+                return record
+            before = [o for o in record[:i] if o.kind != Kind.ROOT]
+            drive = Component(Kind.DRIVE, c.value, c.start, c.end)
+            root = [Component(Kind.ROOT, "/")] if c.kind == Kind.DIR else []
+            return URLRecord((*before, drive, *root, *record[i + 1:]))
+        if c.kind > Kind.FILE:
+            break
+    return record
+
+
+def _drive_as_segment(record: URLRecord) -> URLRecord:
+    """``drive x・path-root /・rest`` as ``path-root /・dir x・rest``, and a drive alone as
+    ``path-root /・file x``: the same path, printed alike."""
+    at = next((i for i, c in enumerate(record) if c.kind == Kind.DRIVE), None)
+    if at is None:
+        return record
+    drive = record[at]
+    rooted = at + 1 < len(record) and record[at + 1].kind == Kind.ROOT
+    segment = Component(Kind.DIR if rooted else Kind.FILE, drive.value, drive.start, drive.end)
+    rest = record[at + 2:] if rooted else record[at + 1:]
+    return URLRecord((*record[:at], Component(Kind.ROOT, "/"), segment, *rest))

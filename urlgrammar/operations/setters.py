@@ -5,14 +5,19 @@ the basic URL parser on the value, starting in the state of the component (a *st
 override*), on the URL being changed. Here a setter reads its value with that component's
 production of the URL grammars instead (``host_port``, ``port``, ``path``, ``query``,
 ``fragment``; the protocol setter with the ``SCHEME`` terminal), puts what it read into the
-record with the model's operations (``upto``, ``goto``, ``replace``), and runs the pipeline's
-host parser and normalisation on it.
+record with the model's operations (``upto``, ``goto``, ``replace``), and does to it only what
+the states that the state override runs do: the host parser on a host, the path states' dot
+segments and drive letters on a path, and each component's percent-encode set on its own value.
+The rest of the URL stays as it is, as the standard's URL record does: a URL that setters made
+need not be what parsing its href gives (``https://h/C|/x`` with protocol ``file`` keeps its
+`C|`, which the parser would read as the drive `C:`).
 
 Where a state override does something the grammar's reading would not say, the setter says
 so in a comment, and docs/teaching.md shows it: the port setter keeps the digits up to the
 first other code point, the protocol setter does not switch between special and other
-schemes, a file URL's host takes no port, the host setter keeps a host it has set when the
-port after it fails, and the pathname and search setters read `?` and `#` as their own.
+schemes and reads no path, a file URL's host takes no port, the host setter keeps a host it
+has set when the port after it fails, and the pathname and search setters read `?` and `#`
+as their own.
 
 Each setter returns the new record, or None where the standard's steps change nothing (a
 setter that returns early, or a run of the parser that returns failure before it set
@@ -24,6 +29,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from urlgrammar.encoding.percent import (
+    FRAGMENT_SET,
+    PATH_SET,
+    QUERY_SET,
+    SPECIAL_QUERY_SET,
+    USERINFO_SET,
+    PercentEncodeSet,
+    utf8_percent_encode,
+)
 from urlgrammar.errors import URLError
 from urlgrammar.host.authority import is_file_localhost, port_number
 from urlgrammar.host.parser import Empty, Host, parse_host
@@ -36,8 +50,8 @@ from urlgrammar.model.schemes import (
     is_special_scheme,
     mode_of,
 )
-from urlgrammar.operations.drive import detect_drive
-from urlgrammar.operations.normalise import normalise_path, normalise_userinfo, percent_encode
+from urlgrammar.operations.drive import detect_drive, drive_for_scheme
+from urlgrammar.operations.normalise import normalise_path, normalise_userinfo
 from urlgrammar.syntax.grammars import scheme_of
 from urlgrammar.syntax.lift import parser
 from urlgrammar.syntax.preprocess import remove_tab_newline
@@ -111,6 +125,13 @@ def _with_authority(record: URLRecord, a: Authority) -> URLRecord:
     return record.replace(Kind.AUTHORITY, Component(Kind.AUTHORITY, a))
 
 
+def _encoded(record: URLRecord, kinds: tuple[Kind, ...], encode_set: PercentEncodeSet) -> URLRecord:
+    """The components of ``kinds`` UTF-8 percent-encoded with ``encode_set``, as the state
+    that reads them encodes each code point (the API's parser has no other encoding)."""
+    return URLRecord(c.with_value(utf8_percent_encode(c.value, encode_set)) if c.kind in kinds else c
+                     for c in record)
+
+
 def _with_host(record: URLRecord, host: Host) -> URLRecord:
     """The record with ``host``; a URL without one gains an authority (``sc:/x`` → ``sc://h/x``)."""
     a = record.authority
@@ -171,24 +192,30 @@ def set_protocol(record: URLRecord, value: str) -> URLRecord | None:
     record = record.replace(Kind.SCHEME, Component(Kind.SCHEME, buffer))
     if a is not None and a.port is not None and a.port.value == default_port(buffer):
         record = _with_port(record, None)
-    return record
+    # The path is the same list of segments: a file URL has a `C:` that stands first as its
+    # drive, and another URL has it as a segment.
+    return drive_for_scheme(record)
 
 
 def set_username(record: URLRecord, value: str) -> URLRecord | None:
-    """https://url.spec.whatwg.org/#dom-url-username (encoded by the normalisation)."""
+    """https://url.spec.whatwg.org/#dom-url-username: the value percent-encoded with the
+    userinfo set (https://url.spec.whatwg.org/#set-the-username); an empty userinfo prints
+    as none."""
     a = record.authority
     if a is None or cannot_have_username_password_port(record):
         return None
-    return _with_authority(record, a._replace(username=Component(Kind.USERNAME, value)))
+    username = Component(Kind.USERNAME, utf8_percent_encode(value, USERINFO_SET))
+    return _with_authority(record, normalise_userinfo(a._replace(username=username)))
 
 
 def set_password(record: URLRecord, value: str) -> URLRecord | None:
-    """https://url.spec.whatwg.org/#dom-url-password"""
+    """https://url.spec.whatwg.org/#dom-url-password (https://url.spec.whatwg.org/#set-the-password)"""
     a = record.authority
     if a is None or cannot_have_username_password_port(record):
         return None
     username = a.username or Component(Kind.USERNAME, "")
-    return _with_authority(record, a._replace(username=username, password=Component(Kind.PASSWORD, value)))
+    password = Component(Kind.PASSWORD, utf8_percent_encode(value, USERINFO_SET))
+    return _with_authority(record, normalise_userinfo(a._replace(username=username, password=password)))
 
 
 def _file_host(record: URLRecord, host: Component, port: Component | None) -> URLRecord | None:
@@ -276,9 +303,12 @@ def set_pathname(record: URLRecord, value: str) -> URLRecord | None:
         path.insert(0, Component(Kind.ROOT, "/"))
     rest = [c for c in record if c.kind >= Kind.QUERY]
     record = record.upto(Kind.DRIVE).goto(URLRecord((*path, *rest)))
-    # A file URL's path that starts with a drive letter has a drive (the path state's Windows
-    # drive letter quirk); normalise_path finds one that dot segments bring to the front.
-    return detect_drive(record) if is_file(record.scheme) else record
+    # The path state: a file URL's path that starts with a drive letter has a drive (its
+    # Windows drive letter quirk), normalise_path finds one that dot segments bring to the
+    # front and applies the dot segments, and each segment is encoded with the path set.
+    if is_file(record.scheme):
+        record = detect_drive(record)
+    return _encoded(normalise_path(record), (Kind.DIR, Kind.FILE), PATH_SET)
 
 
 def set_search(record: URLRecord, value: str) -> URLRecord | None:
@@ -290,7 +320,8 @@ def set_search(record: URLRecord, value: str) -> URLRecord | None:
     """
     if value == "":
         return record.without(Kind.QUERY)
-    query = _reading("search", value, record)
+    encode_set = SPECIAL_QUERY_SET if is_special_scheme(record.scheme) else QUERY_SET
+    query = _encoded(URLRecord(_reading("search", value, record)), (Kind.QUERY,), encode_set)
     return record.goto(URLRecord((*query, *(c for c in record if c.kind == Kind.FRAGMENT))))
 
 
@@ -299,7 +330,7 @@ def set_hash(record: URLRecord, value: str) -> URLRecord | None:
     as for the reference ``#value`` (without the trimming of C0 controls and spaces)."""
     if value == "":
         return record.without(Kind.FRAGMENT)
-    return record.goto(URLRecord(_reading("hash", value, record)))
+    return record.goto(_encoded(URLRecord(_reading("hash", value, record)), (Kind.FRAGMENT,), FRAGMENT_SET))
 
 
 #: The setters by attribute name, in the order :meth:`urlgrammar.URL.replace` applies them
@@ -311,20 +342,11 @@ SETTERS: dict[str, Setter] = {
 }
 
 
-def normalised(record: URLRecord, fallback: Mode) -> tuple[URLRecord, Mode]:
-    """The usual normalisation after a setter: empty userinfo dropped, dot segments and
-    `|` drives, percent-encoding (UTF-8: the API's parser has no other encoding)."""
-    mode = mode_of(record, fallback)
-    a = record.authority
-    if a is not None and a.username is not None:
-        record = _with_authority(record, normalise_userinfo(a))
-    return percent_encode(normalise_path(record), mode), mode
-
-
 def set_component(record: URLRecord, mode: Mode, attribute: str, value: str) -> tuple[URLRecord, Mode]:
-    """``record`` after the named setter with ``value``; unchanged where the setter does
-    nothing."""
+    """``record`` after the named setter with ``value``, and its mode; unchanged where the
+    setter does nothing. The setter changed only what its state override changes: nothing
+    else is normalised again."""
     changed = SETTERS[attribute](record, value)
     if changed is None:
         return record, mode
-    return normalised(changed, mode)
+    return changed, mode_of(changed, mode)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import own_cases, own_id, shared_cases, shared_parametrize
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from strategies import canonical_urls
 
@@ -187,7 +187,10 @@ def test_rebasing_first_resolves_as_resolving_twice(ref: str, base: str, tail: s
                                                     absolute: str) -> None:
     # Resolution is associative: (ref onto base) against absolute is ref against (base
     # against absolute), whichever dot segments the base ends in. The relative base is read
-    # in the absolute URL's mode, which decides what a drive letter is.
+    # in the absolute URL's mode, which decides what a drive letter is. A base with an empty
+    # authority is left out: against a web URL, force takes its host from the path (`///a` is
+    # `http://a/`), which a rebase onto it does not do (README, References).
+    assume(not base.startswith("//"))
     try:
         twice = URL(ref + tail, URL(base, absolute))
     except URLError:

@@ -1,9 +1,10 @@
 """The compiled patterns read every text as the grammars' LALR parsers do.
 
 Three ways to read a URL: Lark's own LALR parser, the lean driver over Lark's table, and the
-pattern :mod:`urlgrammar.syntax.regular` compiles from the grammar (with the lean driver as
-its fallback). Each lifts through the same :class:`~urlgrammar.syntax.lift.Lift`; the records
-must be equal, spans and marks included, in every mode and for every start rule.
+pattern the grammar compiler (:mod:`urlgrammar.grammar_tools.compiler`) makes of the grammar
+(with the lean driver as its fallback). Each lifts through the same
+:class:`~urlgrammar.syntax.lift.Lift`; the records must be equal, spans and marks included, in
+every mode and for every start rule.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
 
+from urlgrammar.grammar_tools.compiler import generate, order, regular
+from urlgrammar.grammar_tools.compiler.ebnf import Unsupported
 from urlgrammar.model.schemes import Mode
-from urlgrammar.syntax import grammars, order, regular
-from urlgrammar.syntax.ebnf import Unsupported
+from urlgrammar.syntax import grammars
 from urlgrammar.syntax.grammars import Matcher, grammar_digest, grammar_dir, lark_parser, lean_parser
 from urlgrammar.syntax.lalr import ParseError
 from urlgrammar.syntax.lift import Lift
@@ -80,13 +82,13 @@ def test_three_ways_agree_on_cases(mode: Mode, text: str) -> None:
 
 def test_the_compiled_module_is_current() -> None:
     """``urlgrammar/syntax/compiled.py`` is what the compiler makes of the grammar files now;
-    if not, run ``python -m urlgrammar.syntax.regular``."""
+    if not, run ``python -m urlgrammar.grammar_tools.compiler``."""
     from urlgrammar.syntax import compiled
 
     assert grammar_digest(grammar_dir()) == compiled.DIGEST
     path = grammar_dir().parent / "urlgrammar" / "syntax" / "compiled.py"
     if path.is_file():  # a checkout; an installed package has no such sibling
-        assert path.read_text(encoding="utf-8") == regular.module_source()
+        assert path.read_text(encoding="utf-8") == generate.module_source()
 
 
 def test_an_out_of_order_grammar_is_refused() -> None:

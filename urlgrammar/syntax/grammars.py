@@ -125,10 +125,11 @@ def grammar_digest(directory: str | os.PathLike[str]) -> str:
 
 @cache
 def compiled() -> ModuleType | None:
-    """What :mod:`urlgrammar.syntax.regular` made of the grammar files, the generated module
-    :mod:`urlgrammar.syntax.compiled`, if it is current; None after a grammar was edited (in a
-    checkout) and ``python -m urlgrammar.syntax.regular`` not run since. Then the grammars are
-    built with Lark and run by the lean driver: slower to start, same results."""
+    """What the grammar compiler (:mod:`urlgrammar.grammar_tools.compiler`, build time) made of
+    the grammar files, the generated module :mod:`urlgrammar.syntax.compiled`, if it is current;
+    None after a grammar was edited (in a checkout) and ``python -m
+    urlgrammar.grammar_tools.compiler`` not run since. Then the grammars are built with Lark and
+    run by the lean driver: slower to start, same results."""
     from urlgrammar.syntax import compiled as module
 
     return module if grammar_digest(_grammar_directory()) == module.DIGEST else None

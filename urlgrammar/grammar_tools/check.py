@@ -28,7 +28,7 @@ from lark.exceptions import LarkError, LexError, UnexpectedInput
 
 from urlgrammar.grammar_tools.source import Definition, LoadedGrammar, Sources
 from urlgrammar.model.schemes import Mode
-from urlgrammar.syntax.grammars import GRAMMARS, build, grammar_dir
+from urlgrammar.syntax.grammars import COMPILED, GRAMMARS, build, grammar_dir
 from urlgrammar.syntax.lift import parse_record
 
 SEED = 20260711
@@ -280,11 +280,11 @@ def check_compiled(grammars: GrammarSet) -> Result:
     """Each compiled start rule passes the order check, and (for the package's own grammars)
     the generated module is what the compiler makes of the files now."""
     from urlgrammar.grammar_tools.compiler.ebnf import Unsupported
-    from urlgrammar.grammar_tools.compiler.generate import COMMAND, COMPILED, module_source, target
+    from urlgrammar.grammar_tools.compiler.generate import COMMAND, module_source, target
     from urlgrammar.grammar_tools.compiler.regular import compile_start
 
-    compiled = [(name, start) for name, starts in COMPILED.items() if name in grammars.starts
-                for start in starts if start in grammars.starts[name]]
+    compiled = [(name, start) for name in COMPILED if name in grammars.starts
+                for start in grammars.starts[name]]
     try:
         for name, start in compiled:
             compile_start(grammars.build(name), start, f"{name}_{start}")

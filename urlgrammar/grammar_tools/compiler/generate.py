@@ -1,7 +1,8 @@
 """The compiler's output: the source of :mod:`urlgrammar.syntax.compiled`, and writing it.
 
 The generated module is run time (the parsers load it); this module, which writes it from the
-grammar files, the lift's recipes and the list of compiled start rules, is build time:
+grammar files, the lift's recipes and the start rules of the compiled grammars
+(:data:`urlgrammar.syntax.grammars.GRAMMARS` and ``COMPILED``), is build time:
 ``python -m urlgrammar.grammar_tools.compiler`` runs it, and ``urlgrammar grammar check``
 compares its output with the module as it is.
 """
@@ -16,11 +17,6 @@ from urlgrammar.grammar_tools.compiler.regular import compile_start
 #: The command that writes the generated module, as people type it.
 COMMAND = "python -m urlgrammar.grammar_tools.compiler"
 
-#: What is compiled: each URL grammar's start rules, and percent-encoded strings.
-COMPILED = {"url": ("url", "credentials", "authority", "host_port", "path"),
-            "special": ("url", "credentials", "authority", "host_port", "path"),
-            "file": ("url", "credentials", "authority"),
-            "pct": ("pct_encoded_string",)}
 #: The grammars whose component rules are lifted as :data:`urlgrammar.syntax.recipes.RECIPES`
 #: says (their builders serve :class:`urlgrammar.syntax.lift.Lift` only).
 LIFTED = ("url", "special", "file")
@@ -35,7 +31,7 @@ def target() -> Path:
 
 def module_source() -> str:
     """The source of :mod:`urlgrammar.syntax.compiled`, from the grammar files as they are."""
-    from urlgrammar.syntax.grammars import GRAMMARS, build, grammar_digest, grammar_dir
+    from urlgrammar.syntax.grammars import COMPILED, GRAMMARS, build, grammar_digest, grammar_dir
     from urlgrammar.syntax.recipes import RECIPES, SEQUENCES
 
     out = [
@@ -60,7 +56,7 @@ def module_source() -> str:
     for grammar in GRAMMARS:
         lark = build(grammar)
         terminals[grammar] = {str(t.name): t.pattern.to_regexp() for t in lark.terminals}
-        for start in COMPILED.get(grammar, ()):
+        for start in GRAMMARS[grammar] if grammar in COMPILED else ():
             name = f"{grammar}_{start}"
             lifted = grammar in LIFTED
             program = compile_start(lark, start, name, RECIPES if lifted else None,
@@ -77,8 +73,6 @@ def module_source() -> str:
             out.append("    return B0")
             out.append("")
     out.append(f"PATTERNS = {patterns!r}")
-    out.append("")
-    out.append(f"COMPILED = {COMPILED!r}")
     out.append("")
     out.append(f"TERMINALS = {terminals!r}")
     return "\n".join(out) + "\n"

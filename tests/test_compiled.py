@@ -1,33 +1,35 @@
 """The compiled patterns read every text as the grammars' LALR parsers do.
 
 Three ways to read a URL: Lark's own LALR parser, the lean driver over Lark's table, and the
-pattern :mod:`urlgrammar.syntax.regular` compiles from the grammar (with the lean driver as
-its fallback). Each lifts through the same :class:`~urlgrammar.syntax.lift.Lift`; the records
-must be equal, spans and marks included, in every mode and for every start rule.
+pattern the grammar compiler (:mod:`urlgrammar.grammar_tools.compiler`) makes of the grammar
+(with the lean driver as its fallback). Each lifts through the same
+:class:`~urlgrammar.syntax.lift.Lift`; the records must be equal, spans and marks included, in
+every mode and for every start rule.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
 
+from urlgrammar.grammar_tools.compiler import generate, order, regular
+from urlgrammar.grammar_tools.compiler.ebnf import Unsupported
 from urlgrammar.model.schemes import Mode
-from urlgrammar.syntax import grammars, order, regular
-from urlgrammar.syntax.ebnf import Unsupported
+from urlgrammar.syntax import grammars, lift
 from urlgrammar.syntax.grammars import Matcher, grammar_digest, grammar_dir, lark_parser, lean_parser
-from urlgrammar.syntax.lalr import ParseError
+from urlgrammar.syntax.lalr import Driver, ParseError
 from urlgrammar.syntax.lift import Lift
-
-STARTS = ("url", "credentials", "authority", "host_port", "path")
 
 
 def starts(mode: Mode) -> tuple[str, ...]:
-    """The start rules of ``mode``'s grammar (file.lark has none for the setters)."""
-    return tuple(s for s in STARTS if s in grammars.GRAMMARS[mode.grammar])
+    """The start rules of ``mode``'s grammar, all compiled (file.lark has none for the setters)."""
+    assert mode.grammar in grammars.COMPILED
+    return grammars.GRAMMARS[mode.grammar]
 
 # Every code point the URL grammars treat specially, with letters, digits and others.
 _ALPHABET = "/\\?#:@[]%.|aAcZ019fx -é\t\u0000\U0001f600"
@@ -80,13 +82,72 @@ def test_three_ways_agree_on_cases(mode: Mode, text: str) -> None:
 
 def test_the_compiled_module_is_current() -> None:
     """``urlgrammar/syntax/compiled.py`` is what the compiler makes of the grammar files now;
-    if not, run ``python -m urlgrammar.syntax.regular``."""
+    if not, run ``python -m urlgrammar.grammar_tools.compiler``."""
     from urlgrammar.syntax import compiled
 
     assert grammar_digest(grammar_dir()) == compiled.DIGEST
     path = grammar_dir().parent / "urlgrammar" / "syntax" / "compiled.py"
     if path.is_file():  # a checkout; an installed package has no such sibling
-        assert path.read_text(encoding="utf-8") == regular.module_source()
+        assert path.read_text(encoding="utf-8") == generate.module_source()
+
+
+def _drop_cached_parsers() -> None:
+    for cached in (grammars.compiled, grammars.lean_parser, grammars.lark_parser, grammars.matcher):
+        cached.cache_clear()
+    lift._PARSERS.clear()
+
+
+@pytest.fixture
+def start_rules(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
+    """For a test that edits the lists of start rules: parsers built before or during it are
+    dropped, so that none outlives the edit."""
+    _drop_cached_parsers()
+    yield monkeypatch
+    _drop_cached_parsers()
+
+
+def test_a_start_rule_added_to_grammars_alone_is_parsed(start_rules: pytest.MonkeyPatch) -> None:
+    """A start rule listed in GRAMMARS and not yet compiled is read by the lean driver (it
+    raised KeyError 'url_query': the compiled module, current by its digest, had no pattern)."""
+    start_rules.setitem(grammars.GRAMMARS, "url", (*grammars.GRAMMARS["url"], "query"))
+    record = lift.parser(Mode.GENERIC).parse("?a=b", "query")
+    assert record == lark_parser("url", Lift).parse("?a=b", start="query")
+    assert record.kind.name == "QUERY" and (record.value, record.start, record.end) == ("a=b", 1, 4)
+
+
+def test_a_start_rule_with_no_pattern_falls_back_to_the_driver(start_rules: pytest.MonkeyPatch) -> None:
+    from urlgrammar.syntax import compiled
+
+    assert grammars.compiled() is compiled
+    start_rules.delitem(compiled.PATTERNS, "url_path")
+    matcher = Matcher("url", Lift)
+    for text in ("/a/b", "a/b", "", "a"):
+        assert matcher.parse(text, "path") == lean_parser("url", Lift).parse(text, "path")
+    assert matcher.fallbacks == 4
+    assert matcher.parse("/a?b#c", "url") == lean_parser("url", Lift).parse("/a?b#c", "url")
+    assert matcher.fallbacks == 4
+
+
+@pytest.mark.parametrize("edit", ["a start rule added", "a grammar no longer compiled"])
+def test_editing_the_start_rules_makes_the_compiled_module_stale(edit: str,
+                                                                 start_rules: pytest.MonkeyPatch) -> None:
+    """The digest covers the lists of start rules and of compiled grammars, so the package
+    reads with the lean driver until the compiler runs again, and the freshness test fails."""
+    from urlgrammar.syntax import compiled
+
+    assert grammar_digest(grammar_dir()) == compiled.DIGEST
+    if edit == "a start rule added":
+        start_rules.setitem(grammars.GRAMMARS, "url", (*grammars.GRAMMARS["url"], "query"))
+    else:
+        start_rules.setattr(grammars, "COMPILED", tuple(g for g in grammars.COMPILED if g != "pct"))
+    assert grammar_digest(grammar_dir()) != compiled.DIGEST
+    assert grammars.compiled() is None
+    assert isinstance(grammars.matcher("url", Lift), Driver)
+
+
+def test_a_grammar_that_is_not_compiled_is_read_by_the_driver() -> None:
+    assert "authority" not in grammars.COMPILED
+    assert isinstance(grammars.matcher("authority", Lift), Driver)
 
 
 def test_an_out_of_order_grammar_is_refused() -> None:

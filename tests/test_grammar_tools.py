@@ -69,6 +69,16 @@ def test_the_compiled_check_fails_on_an_order_the_lexer_does_not_keep(tmp_path: 
     assert not result.ok and "tries A before AB" in result.details[0]
 
 
+def test_the_compiled_check_fails_when_the_start_rules_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled module's digest covers the start rules: one added to GRAMMARS alone
+    leaves compiled.py stale (it stayed current, and parsing with the new rule raised
+    KeyError), and the check says how to write it again."""
+    monkeypatch.setitem(GRAMMARS, "url", (*GRAMMARS["url"], "query"))
+    result = check_compiled(GrammarSet())
+    assert not result.ok and result.summary.endswith("compiled.py is not current"), result.summary
+    assert result.details == ("run: python -m urlgrammar.grammar_tools.compiler",)
+
+
 def _without_interegular(monkeypatch: pytest.MonkeyPatch) -> None:
     """As after a plain `pip install urlgrammar`: Lark finds no interegular."""
     monkeypatch.setattr("lark.lexer.has_interegular", False)

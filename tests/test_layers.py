@@ -1,4 +1,5 @@
-"""The package's shape: imports point down its layers, with no cycle, and modules stay small.
+"""The package's shape: imports point down its layers, with no cycle, run time never imports
+build time, and modules stay small.
 
 The layers, lowest first (design.md, § Layout by role). A module may import from its own
 layer or a lower one; a subpackage is one layer.
@@ -28,11 +29,18 @@ LAYERS: list[tuple[str, ...]] = [
 ]
 _LAYER_OF = {name: i for i, names in enumerate(LAYERS) for name in names}
 
+#: Build time, apart from run time: the grammar compiler writes syntax/compiled.py (generated
+#: code, which the parsers load) and nothing in it runs when a URL is parsed. It is one of the
+#: grammar tools, which run it and check its output (`urlgrammar grammar check`); no module
+#: outside them, the run-time modules, imports it.
+BUILD_TIME = "grammar_tools.compiler"
+GRAMMAR_TOOLS = "grammar_tools"
+
 MAX_LINES = 400
 MAX_FUNCTION_LINES = 60
 #: The LALR driver's loop is one function on purpose: a call per token costs.
 LONG_FUNCTIONS = {("syntax/lalr.py", "parse")}
-#: Written by a program (python -m urlgrammar.syntax.regular), not read by people.
+#: Written by a program (python -m urlgrammar.grammar_tools.compiler), not read by people.
 GENERATED = {"syntax/compiled.py"}
 
 
@@ -125,10 +133,34 @@ def test_no_import_cycle() -> None:
     assert _cycle(_graph()) is None
 
 
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def _run_time_imports_of_build_time(graph: dict[str, set[str]]) -> list[str]:
+    """Each import of a build-time module by a run-time one (lazy imports count too)."""
+    return [f"{a} imports {b}" for a, targets in sorted(graph.items()) for b in sorted(targets)
+            if _within(b, BUILD_TIME) and not _within(a, GRAMMAR_TOOLS)]
+
+
+def test_run_time_never_imports_the_compiler() -> None:
+    graph = _graph()
+    assert any(_within(m, BUILD_TIME) for m in graph), f"{BUILD_TIME} is not in the package"
+    assert _run_time_imports_of_build_time(graph) == []
+
+
 def test_the_checks_can_fail() -> None:
     assert _layer("cli") > _layer("checking.validate") > _layer("api") > _layer("operations.pipeline")
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
+    # Checking sits in the grammar tools' layer, so only the build-time check refuses this.
+    graph = {"syntax.grammars": {"grammar_tools.compiler.generate"},
+             "checking.validate": {"grammar_tools.compiler", "syntax.grammars"},
+             "grammar_tools.check": {"grammar_tools.compiler.regular"},
+             "grammar_tools.compiler.regular": {"grammar_tools.compiler.ebnf", "syntax.recipes"}}
+    assert _run_time_imports_of_build_time(graph) == [
+        "checking.validate imports grammar_tools.compiler",
+        "syntax.grammars imports grammar_tools.compiler.generate"]
 
 
 @pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))

@@ -28,7 +28,7 @@ from lark.exceptions import LarkError, LexError, UnexpectedInput
 
 from urlgrammar.grammar_tools.source import Definition, LoadedGrammar, Sources
 from urlgrammar.model.schemes import Mode
-from urlgrammar.syntax.grammars import GRAMMARS, build, grammar_dir
+from urlgrammar.syntax.grammars import COMPILED, GRAMMARS, build, grammar_dir
 from urlgrammar.syntax.lift import parse_record
 
 SEED = 20260711
@@ -279,11 +279,12 @@ def check_inclusion(grammars: GrammarSet, inputs: list[str], name: str, strict: 
 def check_compiled(grammars: GrammarSet) -> Result:
     """Each compiled start rule passes the order check, and (for the package's own grammars)
     the generated module is what the compiler makes of the files now."""
-    from urlgrammar.syntax.ebnf import Unsupported
-    from urlgrammar.syntax.regular import COMPILED, compile_start, module_source
+    from urlgrammar.grammar_tools.compiler.ebnf import Unsupported
+    from urlgrammar.grammar_tools.compiler.generate import COMMAND, module_source, target
+    from urlgrammar.grammar_tools.compiler.regular import compile_start
 
-    compiled = [(name, start) for name, starts in COMPILED.items() if name in grammars.starts
-                for start in starts if start in grammars.starts[name]]
+    compiled = [(name, start) for name in COMPILED if name in grammars.starts
+                for start in grammars.starts[name]]
     try:
         for name, start in compiled:
             compile_start(grammars.build(name), start, f"{name}_{start}")
@@ -291,10 +292,9 @@ def check_compiled(grammars: GrammarSet) -> Result:
         return Result(False, f"compiled: {name} {start} cannot be compiled to one pattern", (str(e),))
     summary = f"compiled: {len(compiled)} start rules compile to patterns that read the lexer's tokens"
     if grammars.own:
-        path = Path(__file__).resolve().parent.parent / "syntax" / "compiled.py"
+        path = target()
         if path.read_text(encoding="utf-8") != module_source():
-            return Result(False, f"{summary}, but {path} is not current",
-                          ("run: python -m urlgrammar.syntax.regular",))
+            return Result(False, f"{summary}, but {path} is not current", (f"run: {COMMAND}",))
         summary += f"; {path.name} is current"
     return Result(True, summary)
 

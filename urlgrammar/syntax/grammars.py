@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 #: that each cached parser has a transformer of its own.
 TransformerFactory = Callable[[], Any]
 
-#: Each grammar file with its start rules.
+#: Each grammar file with its start rules: the one list of them. Those of the grammars in
+#: :data:`COMPILED` are compiled too; the compiled module's digest covers both lists.
 GRAMMARS: dict[str, tuple[str, ...]] = {
     "url": ("url", "credentials", "authority", "host_port", "path"),
     "special": ("url", "credentials", "authority", "host_port", "path"),
@@ -44,6 +45,9 @@ GRAMMARS: dict[str, tuple[str, ...]] = {
     "ipv4": ("ip4_address", "ip4_address_strict"),
     "ipv6": ("ip6_address", "ip6_address_strict"),
 }
+#: The grammars whose start rules the grammar compiler makes patterns of (the URL grammars and
+#: percent-encoded strings, which every parse reads); the others are read by the lean driver.
+COMPILED: tuple[str, ...] = ("url", "special", "file", "pct")
 
 
 @cache
@@ -113,10 +117,11 @@ def tree_parser(name: str, *, positions: bool = False) -> Lark:
 
 
 def grammar_digest(directory: str | os.PathLike[str]) -> str:
-    """A checksum of every grammar file's name and content, and of the lift's recipes, which
-    the compiled builders write out (CRC-32: it only tells whether the compiled module is
-    current, and it costs nothing to import)."""
+    """A checksum of every grammar file's name and content, of the start rules and which are
+    compiled, and of the lift's recipes, which the compiled builders write out (CRC-32: it
+    only tells whether the compiled module is current, and it costs nothing to import)."""
     crc = zlib.crc32(recipes.digest().encode())
+    crc = zlib.crc32(repr((GRAMMARS, COMPILED)).encode(), crc)
     for name in sorted(n for n in os.listdir(directory) if n.endswith(".lark")):
         with open(os.path.join(directory, name), "rb") as f:
             crc = zlib.crc32(name.encode() + b"\0" + f.read() + b"\0", crc)
@@ -125,10 +130,11 @@ def grammar_digest(directory: str | os.PathLike[str]) -> str:
 
 @cache
 def compiled() -> ModuleType | None:
-    """What :mod:`urlgrammar.syntax.regular` made of the grammar files, the generated module
-    :mod:`urlgrammar.syntax.compiled`, if it is current; None after a grammar was edited (in a
-    checkout) and ``python -m urlgrammar.syntax.regular`` not run since. Then the grammars are
-    built with Lark and run by the lean driver: slower to start, same results."""
+    """What the grammar compiler (:mod:`urlgrammar.grammar_tools.compiler`, build time) made of
+    the grammar files, the generated module :mod:`urlgrammar.syntax.compiled`, if it is current;
+    None after a grammar was edited (in a checkout) and ``python -m
+    urlgrammar.grammar_tools.compiler`` not run since. Then the grammars are built with Lark and
+    run by the lean driver: slower to start, same results."""
     from urlgrammar.syntax import compiled as module
 
     return module if grammar_digest(_grammar_directory()) == module.DIGEST else None
@@ -147,11 +153,20 @@ class NoMatch(Exception):
     """A compiled pattern did not read the text as the LALR parser would."""
 
 
+#: A start rule's pattern (its ``fullmatch``) and the builder that lifts a match.
+_Builder = tuple[Callable[[str], re.Match[str] | None], Callable[..., None]]
+
+
+def _no_pattern(*args: Any) -> None:
+    """The pattern and builder of a start rule that has none: the driver reads every text."""
+
+
 class Matcher:
     """A grammar's start rules as compiled patterns, lifting through ``transformer``.
 
     ``parse`` has the lean driver's interface and results; where a pattern does not take
-    the text, the driver parses it (``fallbacks`` counts those)."""
+    the text, or a start rule has no pattern, the driver parses it (``fallbacks`` counts
+    those)."""
 
     def __init__(self, name: str, transformer: TransformerFactory):
         self.name = name
@@ -159,16 +174,19 @@ class Matcher:
         self.fallbacks = 0
         self.made = transformer()
         _bind(self.made, self)
-        self.builders: dict[str, tuple[Callable[[str], re.Match[str] | None], Callable[..., None]]] = {}
+        self.builders: dict[str, _Builder] = {}
 
-    def _builder(self, start: str) -> tuple[Callable[[str], re.Match[str] | None], Callable[..., None]]:
+    def _builder(self, start: str) -> _Builder:
         # Each start rule's patterns are compiled when first used (most processes use one).
         module = compiled()
         assert module is not None
         key = f"{self.name}_{start}"
-        patterns = [re.compile(p) for p in module.PATTERNS[key]]
-        build = getattr(module, f"make_{key}")(self.made, patterns, Tok, NoMatch)
-        found = self.builders[start] = (patterns[0].fullmatch, build)
+        found: _Builder = (_no_pattern, _no_pattern)
+        if key in module.PATTERNS:
+            patterns = [re.compile(p) for p in module.PATTERNS[key]]
+            build = getattr(module, f"make_{key}")(self.made, patterns, Tok, NoMatch)
+            found = (patterns[0].fullmatch, build)
+        self.builders[start] = found
         return found
 
     def parse(self, text: str, start: str) -> Any:
@@ -188,8 +206,9 @@ class Matcher:
 @cache
 def matcher(name: str, transformer: TransformerFactory) -> Matcher | Driver:
     """The named grammar's compiled patterns, calling a new ``transformer()``'s methods (the
-    lean driver where the compiled module is not current)."""
-    if compiled() is None:
+    lean driver for a grammar that is not compiled, or where the compiled module is not
+    current)."""
+    if name not in COMPILED or compiled() is None:
         return lean_parser(name, transformer)
     return Matcher(name, transformer)
 

@@ -9,8 +9,9 @@ component's mark.
 
 The table is the one description of those rules. :class:`urlgrammar.syntax.lift.Lift` makes
 its methods for them from it (:func:`lift_method`), which Lark's parser and the lean driver
-call; :mod:`urlgrammar.syntax.regular` writes the same steps inline into the builders of the
-compiled patterns, so that they make the components without tokens or calls. The compiled
+call; the grammar compiler (:mod:`urlgrammar.grammar_tools.compiler`, build time) writes the
+same steps inline into the builders of the compiled patterns, so that they make the components
+without tokens or calls. The compiled
 module's digest covers this table (:func:`digest`), so a change here without a new
 ``compiled.py`` sends parsing to the lean driver, as a grammar edit does.
 """

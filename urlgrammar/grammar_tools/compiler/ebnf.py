@@ -1,9 +1,10 @@
 """A grammar's rules as a tree of nodes, one copy per occurrence, for the pattern compiler.
 
-:mod:`urlgrammar.syntax.regular` compiles these nodes into a pattern and a builder, and
-:mod:`urlgrammar.syntax.order` checks that the pattern reads the tokens the lexer would. The
-nodes follow Lark's reading of a rule definition (``[x]``, ``x?``, ``x*``, ``x+``, aliases,
-``_rules`` inlined, ``!rules`` keeping their tokens); anything else is :class:`Unsupported`.
+:mod:`urlgrammar.grammar_tools.compiler.regular` compiles these nodes into a pattern and a
+builder, and :mod:`urlgrammar.grammar_tools.compiler.order` checks that the pattern reads the
+tokens the lexer would. The nodes follow Lark's reading of a rule definition (``[x]``, ``x?``,
+``x*``, ``x+``, aliases, ``_rules`` inlined, ``!rules`` keeping their tokens); anything else is
+:class:`Unsupported`.
 """
 
 from __future__ import annotations

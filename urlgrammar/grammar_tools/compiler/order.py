@@ -12,7 +12,7 @@ import itertools
 import re
 from typing import Any
 
-from urlgrammar.syntax.ebnf import Alt, Node, Opt, Rep, Rule, Term, Unsupported
+from urlgrammar.grammar_tools.compiler.ebnf import Alt, Node, Opt, Rep, Rule, Term, Unsupported
 
 
 def check_order(root: Node) -> None:

@@ -1,13 +1,13 @@
 """The builder's source: Python that lifts a compiled pattern's match.
 
-:mod:`urlgrammar.syntax.regular` compiles a start rule into one pattern; this module writes the
-builder that turns a match of it into what the transformer would make of the tree: the
-children lists Lark's LALR parser gives each rule (anonymous tokens dropped, ``_rules``
-inlined, ``[x]`` placeholders, ``!rules`` keeping their tokens) and the same transformer calls
-in the same order. A rule that has a recipe (:mod:`urlgrammar.syntax.recipes`) is not called:
-the builder makes its component inline, from the groups of the match, as the recipe says. A
-repeated span is re-read item by item with the item's own pattern, or, where its tokens tile
-it, with one ``findall``.
+:mod:`urlgrammar.grammar_tools.compiler.regular` compiles a start rule into one pattern; this
+module writes the builder that turns a match of it into what the transformer would make of the
+tree: the children lists Lark's LALR parser gives each rule (anonymous tokens dropped,
+``_rules`` inlined, ``[x]`` placeholders, ``!rules`` keeping their tokens) and the same
+transformer calls in the same order. A rule that has a recipe (:mod:`urlgrammar.syntax.recipes`)
+is not called: the builder makes its component inline, from the groups of the match, as the
+recipe says. A repeated span is re-read item by item with the item's own pattern, or, where its
+tokens tile it, with one ``findall``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import itertools
 import re
 from collections.abc import Callable
 
-from urlgrammar.syntax.ebnf import Alt, Node, Opt, Rep, Rule, Seq, Term, Unsupported
+from urlgrammar.grammar_tools.compiler.ebnf import Alt, Node, Opt, Rep, Rule, Seq, Term, Unsupported
 from urlgrammar.syntax.recipes import WHOLE, Recipe, Sequence
 
 

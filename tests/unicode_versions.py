@@ -59,12 +59,6 @@ def data_version() -> str | None:
         return None
 
 
-def newer(ch: str) -> bool:
-    """Whether ``ch`` is assigned in UNICODE_VERSION and not in :func:`data_version`."""
-    return (unicodedata2.category(ch) not in ("Cn", "Co", "Cs")
-            and spoofing.script(ch) == "Zzzz")
-
-
 def _decoded(label: str) -> str | None:
     lowered = label.lower()
     if not (lowered.isascii() and lowered.startswith("xn--")):
@@ -77,9 +71,9 @@ def newer_code_points(domain: str) -> list[str]:
     than the data; [] where the versions agree or the data is missing."""
     if data_version() in (None, UNICODE_VERSION) or (domain.isascii() and "xn--" not in domain.lower()):
         return []
-    found = [ch for ch in domain if not ch.isascii() and newer(ch)]
+    found = [ch for ch in domain if not ch.isascii() and spoofing.newer_than_data(ch)]
     for label in _LABELS.split(domain):
-        found += [ch for ch in _decoded(label) or "" if newer(ch)]
+        found += [ch for ch in _decoded(label) or "" if spoofing.newer_than_data(ch)]
     return list(dict.fromkeys(found))
 
 

@@ -8,13 +8,20 @@ import signal
 import subprocess
 import sys
 import time
+from importlib.metadata import version
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
+import idna.idnadata
 import pytest
 
 import urlgrammar
 from urlgrammar.cli import main
+
+if TYPE_CHECKING:
+    import unicodedata as unicodedata2  # unicodedata2 has no type information; the same API
+else:
+    import unicodedata2
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -334,3 +341,36 @@ def test_a_plain_command_does_not_load_lark_or_a_process_pool(argv: list[str]) -
     out = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True,
                          cwd=Path(__file__).resolve().parent.parent, check=True).stdout
     assert out.splitlines()[-1] == "[] 0"
+
+
+# ---- --version (issue 20) --------------------------------------------------------------------
+
+def test_version_names_the_package_its_unicode_and_the_standards(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    out = capsys.readouterr().out
+    assert out == (f"urlgrammar {version('urlgrammar')}\n"
+                   f"IDNA (UTS #46) tables: Unicode {urlgrammar.UNICODE_VERSION}\n"
+                   "Standards: WHATWG URL Standard (July 2026), URL Specification 0.10.1\n")
+    # The one constant, and the data installed with it.
+    assert urlgrammar.UNICODE_VERSION == unicodedata2.unidata_version == idna.idnadata.__version__
+
+
+def test_version_from_the_shell_loads_nothing_more() -> None:
+    # A process that only asks the version loads none of the package's modules, Lark or data
+    # beyond what importing the command line does (argparse loads shutil to print it).
+    code = ("import sys\nfrom urlgrammar.cli import main\nbefore = set(sys.modules)\n"
+            "try:\n    main(['--version'])\nexcept SystemExit as e:\n    code = e.code\n"
+            "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in "
+            "('urlgrammar', 'lark', 'idna', 'homoglyph', 'publicsuffixlist')), "
+            "'lark' in sys.modules, code)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parent.parent, check=True).stdout
+    lines = out.splitlines()
+    assert lines[0] == f"urlgrammar {urlgrammar.__version__}"
+    assert lines[-1] == "[] False 0"
+    proc = cli("--version")
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert proc.stdout.splitlines()[1] == f"IDNA (UTS #46) tables: Unicode {urlgrammar.UNICODE_VERSION}"

@@ -6,23 +6,30 @@ https://url.spec.whatwg.org/#concept-domain-to-ascii and #concept-domain-to-unic
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import idna
 import idna.idnadata
 import idna.uts46data
 import pytest
+import unicode_versions
 from conftest import assert_linear_work, lines_run, shared_cases, shared_dir, shared_parametrize
 from hypothesis import given
 from hypothesis import strategies as st
+from unicode_versions import judge
 
 import urlgrammar
 from urlgrammar.errors import URLError
 from urlgrammar.host.domain import (
+    IdnaError,
     domain_to_ascii,
     domain_to_unicode,
     parse_domain,
 )
+from urlgrammar.host.label_rules import UNICODE_VERSION, installed_unicode_versions, version_mismatch
 from urlgrammar.host.punycode import punycode_decode, punycode_encode
 
 if TYPE_CHECKING:
@@ -45,7 +52,8 @@ TOASCII = shared_cases("wpt/toascii.json")
 
 @shared_parametrize("wpt/toascii.json", "case", TOASCII, ids=lambda c: c["input"])
 def test_toascii(case: dict[str, Any]) -> None:
-    assert ascii_or_none(case["input"]) == case["output"]
+    judge(ascii_or_none, case["input"], lambda got: got == case["output"], "WPT's toascii.json",
+          case["output"])
 
 
 def test_toascii_data_is_there() -> None:
@@ -59,6 +67,19 @@ def test_toascii_data_is_there() -> None:
 def _unescape(text: str) -> str:
     text = re.sub(r"\\x\{([0-9A-Fa-f]+)\}", lambda m: chr(int(m.group(1), 16)), text)
     return re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m.group(1), 16)), text)
+
+
+def _idna_test_v2_version() -> str | None:
+    """The Unicode version that IdnaTestV2.txt's header gives (``# Version: 17.0.0``)."""
+    base = shared_dir()
+    path = base / "validation" / "IdnaTestV2.txt" if base else None
+    if path is None or not path.is_file():
+        return None
+    found = re.search(r"^# Version: (\S+)$", path.read_text(encoding="utf-8"), re.MULTILINE)
+    return found.group(1) if found else None
+
+
+IDNA_TEST_V2_VERSION = _idna_test_v2_version()
 
 
 def _idna_test_v2() -> list[tuple[str, str, frozenset[str]]]:
@@ -95,16 +116,33 @@ IDNA_TEST_V2 = _idna_test_v2()
                     ids=[row[0] for row in IDNA_TEST_V2])
 def test_strict_run_reports_a_status_of_the_data(source: str, to_ascii: str,
                                                   codes: frozenset[str]) -> None:
-    result = parse_domain(source, be_strict=True)
-    got = (result.ascii, result.error.code if result.error else None)
-    ok = (got[0] is None and got[1] in codes) if codes else got == (to_ascii, None)
-    assert ok, f"expected {sorted(codes) or to_ascii}, got {got}"
+    # The data is Unicode 17.0's: the cases that 18.0 changes are expected to differ.
+    def accepts(got: tuple[str | None, str | None]) -> bool:
+        return (got[0] is None and got[1] in codes) if codes else got == (to_ascii, None)
+
+    judge(_strict_run, source, accepts, f"IdnaTestV2.txt {IDNA_TEST_V2_VERSION}",
+          sorted(codes) or to_ascii)
+
+
+def _strict_run(domain: str) -> tuple[str | None, str | None]:
+    result = parse_domain(domain, be_strict=True)
+    return result.ascii, result.error.code if result.error else None
 
 
 def test_idna_test_v2_data_is_there() -> None:
     if not IDNA_TEST_V2:
         pytest.skip("conformance data validation/IdnaTestV2.txt not found")
     assert len(IDNA_TEST_V2) > 6000
+
+
+def test_the_data_s_unicode_is_that_of_the_assignment_data() -> None:
+    # unicode_versions tells the code points new since the conformance data by the security
+    # extra's Scripts data: both must be of the data's version. When IdnaTestV2.txt moves to
+    # Unicode 18.0, the cases it marks go away, and so must this test's 17.0.
+    if IDNA_TEST_V2_VERSION is None:
+        pytest.skip("conformance data validation/IdnaTestV2.txt not found")
+    assert IDNA_TEST_V2_VERSION == unicode_versions.data_version() == "17.0.0"
+    assert UNICODE_VERSION == "18.0.0"
 
 
 # ---- Each status code the strict run reports, with its span ---------------------------------
@@ -261,13 +299,37 @@ def test_mapping_a_code_point_at_a_time_is_mapping_the_text(text: str) -> None:
 # ---- One Unicode version --------------------------------------------------------------------
 
 def test_one_unicode_version() -> None:
-    # The mapping and joining types (idna) and every property (unicodedata2) are Unicode 17.0,
-    # the version of IdnaTestV2.txt.
-    assert idna.idnadata.__version__ == idna.uts46data.__version__ == unicodedata2.unidata_version
-    assert unicodedata2.unidata_version == "17.0.0"
+    # The mapping and joining types (idna) and every property (unicodedata2) are of the one
+    # version that the package states.
+    assert idna.idnadata.__version__ == idna.uts46data.__version__ == UNICODE_VERSION
+    assert unicodedata2.unidata_version == UNICODE_VERSION
+    assert installed_unicode_versions() == {"idna's IDNA tables": UNICODE_VERSION,
+                                            "unicodedata2": UNICODE_VERSION}
+    assert version_mismatch(installed_unicode_versions()) is None
 
 
-def test_properties_are_unicode_17_s() -> None:
+def test_a_mismatched_install_is_named() -> None:
+    message = version_mismatch({"idna's IDNA tables": "17.0.0", "unicodedata2": UNICODE_VERSION})
+    assert message is not None
+    assert f"follows Unicode {UNICODE_VERSION}" in message
+    assert "idna's IDNA tables of Unicode 17.0.0" in message and "unicodedata2 of" not in message
+    assert "'idna" in message and "'unicodedata2" in message  # the requirements to install
+
+
+def test_importing_with_other_unicode_data_warns() -> None:
+    # idna 3.19's tables (Unicode 17.0) beside unicodedata2 18.0 would give results that no
+    # version of UTS #46 gives; the import says so instead of parsing on silently.
+    code = ("import idna.idnadata, warnings; idna.idnadata.__version__ = '17.0.0'; "
+            "warnings.simplefilter('always'); import urlgrammar")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parent.parent, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "UnicodeVersionWarning" in run.stderr
+    assert f"follows Unicode {UNICODE_VERSION}, but it finds idna's IDNA tables of Unicode 17.0.0" \
+        in run.stderr
+
+
+def test_properties_are_the_packages_not_the_interpreters() -> None:
     # Issue item 3: U+32118 (CJK extension H, Unicode 15.0) is a left-to-right letter and
     # U+0ECE (Lao, 15.0) a combining mark, whatever the interpreter's unicodedata says.
     assert urlgrammar.parse("http://\u0627.\U00032118").host == "xn--mgb.xn--1k1o"
@@ -276,6 +338,62 @@ def test_properties_are_unicode_17_s() -> None:
     # NFC of Unicode 16.0 code points: U+11382 U+113C9 compose to U+11383.
     assert domain_to_ascii("a\U00011382\U000113c9") == domain_to_ascii("a\U00011383")
     assert domain_to_unicode(domain_to_ascii("a\U00011382\U000113c9")) == "a\U00011383"
+
+
+@pytest.mark.parametrize(("domain", "expected"), [
+    ("\U0003e8ac", "xn--t92s"),  # a Seal character
+    ("a\u0558b", "xn--ab-vcd"),  # an Armenian modifier letter maps to U+0567
+    ("\u209d", "w"),  # LATIN SUBSCRIPT SMALL LETTER W maps to w
+    ("\U0001d6a6", "ss"),  # a mathematical sharp s maps to ss
+    ("\u0628\U00010ec9", "xn--ngb4066k"),  # an Arabic letter (Arabic Extended-C)
+    # NFC puts the combining classes 21 and 10 in order (whatwg-url on a Node whose ICU is
+    # Unicode 17.0 gives xn--ab-6kdd: its String.prototype.normalize does not know them).
+    ("a\u05c9\u05c8b", "xn--ab-6kde"),
+])
+def test_unicode_18_code_points(domain: str, expected: str) -> None:
+    # Issue 20: 12,983 code points that Unicode 18.0 assigns were rejected (disallowed as
+    # unassigned in 17.0's tables), where whatwg-url 17.3.0 gives these results.
+    assert domain_to_ascii(domain) == expected
+    assert urlgrammar.parse(f"https://{domain}/").host == expected
+
+
+def test_unicode_18_bidi_classes() -> None:
+    # Unicode 18.0 makes three Balinese vowel signs (U+1B3A, U+1B3C, U+1B42) left-to-right
+    # (Bidi_Class L, was NSM): one after a Hebrew letter breaks CheckBidi's rule B2 now.
+    assert parse_domain("\u05d0\u1b42").error == IdnaError("B2", 0, 2, True)
+    assert domain_to_ascii("a\u1b42") == "xn--a-qgl"
+
+
+# ---- Conformance data of Unicode 17.0 (tests/unicode_versions.py) ---------------------------
+
+def test_a_case_that_unicode_18_changes_is_an_expected_difference() -> None:
+    pytest.importorskip("homoglyph")
+    assert unicode_versions.newer_code_points("a.xn--t92s.\U0003e8ac") == ["\U0003e8ac"]
+    with pytest.raises(pytest.xfail.Exception, match=r"holds U\+3E8AC \(Lo, SMALL SEAL CHARACTER-"
+                       r"3E8AC\), assigned in Unicode 18.0.0 and unassigned in 17.0.0; data follows "
+                       r"Unicode 17.0.0.*expects failure, Unicode 18.0.0 gives 'xn--t92s'"):
+        judge(ascii_or_none, "\U0003e8ac", lambda got: got is None, "data", None)
+    # In an xn-- label too, for the strict run's status.
+    assert unicode_versions.older_result(_strict_run, "xn--t92s", ["\U0003e8ac"]) == (None, "V7")
+    with pytest.raises(pytest.xfail.Exception):
+        judge(_strict_run, "xn--t92s", lambda got: got[1] == "V7", "data", ["V7"])
+
+
+def test_data_that_moved_to_unicode_18_is_said_to() -> None:
+    pytest.importorskip("homoglyph")
+    with pytest.raises(AssertionError, match=r"now expects Unicode 18\.0\.0's result .* has moved on"):
+        judge(ascii_or_none, "\U0003e8ac", lambda got: got == "xn--t92s", "data", "xn--t92s")
+
+
+def test_only_what_the_new_code_points_change_is_excused() -> None:
+    pytest.importorskip("homoglyph")
+    # A leading combining mark fails in both versions: nothing to excuse, the case passes.
+    judge(ascii_or_none, "\u0ece\U0003e8ac", lambda got: got is None, "data", None)
+    # Data that the result breaks for another reason fails as usual.
+    with pytest.raises(AssertionError, match="data expects failure for 'a', got 'a'"):
+        judge(ascii_or_none, "a", lambda got: got is None, "data", None)
+    with pytest.raises(AssertionError, match="expects 'xn--'"):
+        judge(ascii_or_none, "b\U0003e8ac", lambda got: got == "xn--", "data", "xn--")
 
 
 # ---- CheckJoiners (ContextJ) ----------------------------------------------------------------

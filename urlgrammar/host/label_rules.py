@@ -4,12 +4,13 @@ validity criteria (step 4, section 4.1), CheckJoiners and CheckBidi included.
 https://www.unicode.org/reports/tr46/#Validity_Criteria, for the domain parser
 (:mod:`urlgrammar.host.domain`, https://url.spec.whatwg.org/#concept-domain-to-ascii).
 Joining types come from ``idna``'s tables and the other properties from ``unicodedata2``,
-both Unicode 17.0 (see the domain module's docstring for why).
+both of :data:`UNICODE_VERSION` (see the domain module's docstring for why).
 """
 
 from __future__ import annotations
 
 import re
+import warnings
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,11 @@ else:
 
 from urlgrammar.host.punycode import punycode_decode
 from urlgrammar.model.record import Span
+
+#: The Unicode version of every Unicode datum of the domain parser: idna's UTS #46 mapping
+#: and joining types, unicodedata2's properties and NFC. pyproject.toml pins both packages to
+#: it, and an install that parts from it is warned about on import (:func:`version_mismatch`).
+UNICODE_VERSION = "18.0.0"
 
 #: uts46_remap refuses more than 1,024 code points at once; mapping is per code point and
 #: NFC of the joined NFC pieces is NFC of the whole, so longer text is mapped in pieces.
@@ -82,7 +88,7 @@ def _zwnj_contexts(text: str) -> frozenset[int]:
 @cache
 def _joining_contexts() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """Expressions for a ZWNJ with (L|D) T* before it and for one with T* (R|D) after it,
-    from the joining types of idna's tables (Unicode 17.0), the data idna's own CONTEXTJ
+    from the joining types of idna's tables, the data idna's own CONTEXTJ
     check reads. T* is possessive: a run of transparent code points is read once."""
     types = idna.idnadata.joining_types
     left = _character_set(types["L"] + types["D"])
@@ -129,18 +135,20 @@ def bidi_failure(text: str) -> str | None:
 
 def remap(text: str, table: dict[int, str] | None = None) -> str:
     """UTS #46 section 4 steps 1 and 2 (map, then normalize to NFC) for ``text``:
-    ``idna.uts46_remap`` without its limit of 1,024 code points, and with Unicode 17.0's NFC.
+    ``idna.uts46_remap`` without its limit of 1,024 code points, and with unicodedata2's NFC.
 
     Raises idna.IDNAError where a code point is disallowed. Mapping is per code point, so
     longer text is mapped in pieces, or, given the mappings of its code points
     (:func:`_mapping_table`), translated. uts46_remap normalizes with the interpreter's
     ``unicodedata``; normalizing its result again with unicodedata2 gives the NFC of the
-    mapped text under Unicode 17.0. An older normalization only decomposes, reorders and
-    composes code points it knows, whose decompositions and combining classes never change
-    (Unicode's normalization stability policy), so each step is a canonical equivalence
-    under 17.0 too, and it leaves the code points it does not know alone; a newer one sees
-    only code points that 17.0 assigns (the mapping disallows the others), on which every
-    version agrees.
+    mapped text under :data:`UNICODE_VERSION`. An older normalization only decomposes,
+    reorders and composes code points it knows, whose decompositions and combining classes
+    never change (Unicode's normalization stability policy), so each step is a canonical
+    equivalence under the newer version too, and it leaves the code points it does not know
+    alone (Unicode 18.0's Hebrew points U+05C8 and U+05C9, of combining classes 10 and 21,
+    are reordered only by the second NFC); a newer one sees only code points that
+    UNICODE_VERSION assigns (the mapping disallows the others), on which every version
+    agrees.
     """
     if table is not None:
         mapped = text.translate(table)
@@ -196,3 +204,42 @@ def _valid_code_points(text: str) -> bool:
         return remap(text) == text
     except idna.IDNAError:
         return False
+
+
+class UnicodeVersionWarning(RuntimeWarning):
+    """idna's tables or unicodedata2 are not of :data:`UNICODE_VERSION`: domains with code
+    points that the versions treat differently get results that no version of UTS #46 gives."""
+
+
+def installed_unicode_versions() -> dict[str, str]:
+    """The Unicode version of each Unicode data source the domain parser reads, as installed."""
+    return {"idna's IDNA tables": idna.idnadata.__version__,
+            "unicodedata2": unicodedata2.unidata_version}
+
+
+def version_mismatch(installed: dict[str, str]) -> str | None:
+    """What to tell the user where ``installed`` (:func:`installed_unicode_versions`) parts
+    from :data:`UNICODE_VERSION`, naming the packages to install; None where it does not."""
+    wrong = [f"{name} of Unicode {version}" for name, version in installed.items()
+             if version != UNICODE_VERSION]
+    if not wrong:
+        return None
+    return (f"urlgrammar's domain parser follows Unicode {UNICODE_VERSION}, but it finds "
+            f"{' and '.join(wrong)}: hosts with code points whose data differs between the "
+            f"versions get wrong results. Install {_requirements()}.")
+
+
+def _requirements() -> str:
+    """The requirements on idna and unicodedata2 as the installed package states them."""
+    from importlib.metadata import PackageNotFoundError, requires
+
+    try:
+        found = [r for r in requires("urlgrammar") or () if r.startswith(("idna", "unicodedata2"))]
+    except PackageNotFoundError:
+        found = []
+    return " and ".join(f"'{r}'" for r in found) or "the idna and unicodedata2 of pyproject.toml"
+
+
+_MISMATCH = version_mismatch(installed_unicode_versions())
+if _MISMATCH is not None:
+    warnings.warn(_MISMATCH, UnicodeVersionWarning, stacklevel=1)

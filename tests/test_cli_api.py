@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from urlgrammar import URL
+from urlgrammar.arguments import SETTABLE
 from urlgrammar.cli import main
 
 
@@ -63,6 +64,14 @@ def test_a_bad_name_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None
         main(["parse", "http://h/", "--set", "pathname"])
 
 
+def test_the_help_of_set_gives_each_name_with_its_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["parse", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    # Which attributes --set takes: tests/test_attributes.py checks the table against the IDL.
+    assert SETTABLE and all(f"{name}, {what}" in text for name, what in SETTABLE.items())
+
+
 def test_a_failing_href_names_the_error_and_the_option(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "parse", "http://h/", "--set", "href=nope")
     assert code == 1 and out == ""
@@ -71,8 +80,7 @@ def test_a_failing_href_names_the_error_and_the_option(capsys: pytest.CaptureFix
 
 @settings(max_examples=150, suppress_health_check=[*settings().suppress_health_check,
                                                HealthCheck.function_scoped_fixture])
-@given(name=st.sampled_from(["href", "protocol", "username", "password", "host", "hostname", "port",
-                             "pathname", "search", "hash"]),
+@given(name=st.sampled_from(list(SETTABLE)),
        value=st.text(st.characters(exclude_categories=()), max_size=10))
 def test_any_value_exits_without_a_traceback(capsys: pytest.CaptureFixture[str], name: str,
                                              value: str) -> None:

@@ -23,7 +23,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("operations", "algorithm"),
     # The command line's argument types sit with the API they check against, so that the
     # check command (in checking) can use them.
-    ("url", "api", "reference", "arguments", "form", "search_params", "rendering"),
+    ("attributes", "url", "api", "reference", "arguments", "form", "search_params", "rendering"),
     ("checking", "teaching", "grammar_tools", "frames"),
     ("cli", "__init__", "__main__"),
 ]

@@ -46,11 +46,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from urlgrammar import URL, URLError, URLSearchParams  # noqa: E402
+from urlgrammar.attributes import GETTERS  # noqa: E402
 
 NODE_DIR = ROOT / "tools" / "node"
 NODE_SCRIPT = NODE_DIR / "setters.mjs"
-GETTERS = ("href", "origin", "protocol", "username", "password", "host", "hostname", "port",
-           "pathname", "search", "hash")
 _spec = importlib.util.spec_from_file_location("setter_inputs", ROOT / "tools" / "setter_inputs.py")
 assert _spec is not None and _spec.loader is not None
 setter_inputs = importlib.util.module_from_spec(_spec)

@@ -10,12 +10,13 @@ from __future__ import annotations
 from argparse import ArgumentTypeError
 
 from urlgrammar.api import parse
+from urlgrammar.attributes import ATTRIBUTES
 from urlgrammar.encoding.labels import get_encoding
 from urlgrammar.errors import URLError
-from urlgrammar.url import REPLACE_ORDER
 
-#: What ``--set`` can set: the setters that take a string.
-SETTABLE = tuple(name for name in REPLACE_ORDER if name != "search_params")
+#: What ``--set`` can set, each with its line of help: the attributes whose setter takes a
+#: string, in the order of the standard's IDL.
+SETTABLE = {a.name: a.help for a in ATTRIBUTES if a.help is not None}
 
 
 def text(value: str) -> str:

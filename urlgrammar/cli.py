@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 from urlgrammar import UNICODE_VERSION, __version__
 from urlgrammar.api import parse
-from urlgrammar.arguments import base_url, encoding_label, setter, text
+from urlgrammar.arguments import SETTABLE, base_url, encoding_label, setter, text
 from urlgrammar.checking import check
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.grammar_tools.command import register as register_grammar_tools
@@ -286,9 +286,9 @@ def build_parser() -> argparse.ArgumentParser:
     parse.add_argument("--encoding", default="utf-8", type=encoding_label,
                        help="the document encoding, for the query of special URLs (default utf-8)")
     parse.add_argument("--set", metavar="NAME=VALUE", type=setter, action="append", default=[],
-                       help="run the URL API's NAME setter (href, protocol, username, password, "
-                            "host, hostname, port, pathname, search, hash) with VALUE; repeat to "
-                            "run several, in order")
+                       help="run the URL API's NAME setter with VALUE; repeat to run several, "
+                            "in order. NAME: " + "; ".join(f"{name}, {what}"
+                                                           for name, what in SETTABLE.items()))
     parse.add_argument("--params", action="store_true",
                        help="print the query's name-value pairs (URLSearchParams) instead")
     parse.add_argument("--json", action="store_true", help="print JSON, a failure too (see above)")

@@ -1,32 +1,36 @@
 """The URL API: an immutable URL with the JavaScript URL getters, the setters as ``replace``.
 
 https://url.spec.whatwg.org/#api. Every getter is computed from the component record
-(``url.record``); ``str(url) == url.href``. A URL never changes: ``url.replace(pathname="/x")``
-runs the standard's setters (:mod:`urlgrammar.operations.setters`) and gives a new URL.
+(``url.record``; the getters are :class:`urlgrammar.attributes.Getters`, URL's base, beside
+the table of the attributes); ``str(url) == url.href``. A URL never changes:
+``url.replace(pathname="/x")`` runs the standard's setters
+(:mod:`urlgrammar.operations.setters`) and gives a new URL.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from urlgrammar.attributes import ATTRIBUTES, Attribute, Getters, fill
 from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import URLError
-from urlgrammar.model.record import Component, Kind, URLRecord
-from urlgrammar.model.schemes import Mode, Origin, gives_blob_origin, has_opaque_path, origin_kind
+from urlgrammar.model.record import Kind, URLRecord
+from urlgrammar.model.schemes import Mode
 from urlgrammar.operations.pipeline import parse_url
-from urlgrammar.operations.setters import SETTERS, set_component
-from urlgrammar.search_params import ReadOnlyURLSearchParams, URLSearchParams
+from urlgrammar.operations.setters import set_component
 from urlgrammar.syntax.printer import print_record
 
 _new = object.__new__
 
-#: What :meth:`URL.replace` takes, in the order it applies them: href first, then the
-#: attributes in the order of the standard's IDL (https://url.spec.whatwg.org/#url-class).
-REPLACE_ORDER = ("href", "protocol", "username", "password", "host", "hostname", "port",
-                 "pathname", "search", "search_params", "hash")
+#: The attributes that :meth:`URL.replace` takes (those with a setter), in the order it
+#: applies them: the order of the standard's IDL (https://url.spec.whatwg.org/#url-class),
+#: href first.
+_SETTABLE = {a.name: a for a in ATTRIBUTES if a.setter is not None}
+#: Their names.
+REPLACE_ORDER = tuple(_SETTABLE)
 
 
-class URL:
+class URL(Getters):
     """A parsed, absolute URL.
 
     ``URL(input, base=None)`` parses as the standard's ``new URL(input, base)`` does and raises
@@ -39,11 +43,7 @@ class URL:
     URL given as a base is its href parsed again in the same case.
     """
 
-    __slots__ = ("_href", "_parsed", "mode", "record")
-    record: URLRecord
-    mode: Mode
-    _href: str | None
-    _parsed: bool
+    __slots__ = ()
 
     def __init__(self, input: str | URL, base: str | URL | None = None) -> None:
         if not isinstance(input, str | URL):
@@ -51,22 +51,22 @@ class URL:
         base_url = base_url_of(base)  # the API URL parser parses the base first
         if isinstance(input, URL):
             if input._parsed:
-                _fill(self, input.record, input.mode)
+                fill(self, input.record, input.mode)
                 return
             input = input.href
         if base_url is None:
             record, mode = parse_url(input)
         else:
             record, mode = parse_url(input, base_url.record.unplaced(), base_url.mode)
-        _fill(self, record, mode)
+        fill(self, record, mode)
 
     @classmethod
     def _from_record(cls, record: URLRecord, mode: Mode, parsed: bool = True) -> URL:
         """The URL of a record the pipeline made (the parsers' way in: no parse here).
         ``parsed``: the record is the basic URL parser's result, which is what parsing its
         href gives; a setter's need not be."""
-        url = _new(cls)
-        _fill(url, record, mode, parsed)
+        url = _new(cls)  # not of_record: one call fewer on every parse
+        fill(url, record, mode, parsed)
         return url
 
     @staticmethod
@@ -81,15 +81,6 @@ class URL:
     def can_parse(input: str | URL, base: str | URL | None = None) -> bool:
         """Whether ``URL(input, base)`` succeeds (https://url.spec.whatwg.org/#dom-url-canparse)."""
         return URL.parse(input, base) is not None
-
-    @property
-    def href(self) -> str:
-        """The URL serializer's result (https://url.spec.whatwg.org/#concept-url-serializer)."""
-        href = self._href
-        if href is None:
-            href = print_record(self.record)
-            _set_href(self, href)
-        return href
 
     def to_json(self) -> str:
         """The href (https://url.spec.whatwg.org/#dom-url-tojson)."""
@@ -149,142 +140,33 @@ class URL:
         makes do nothing leaves the URL as it is; only ``href`` can fail, raising URLError as
         the href setter throws.
         """
-        unknown = sorted(set(changes) - set(REPLACE_ORDER))
+        unknown = sorted(set(changes) - set(_SETTABLE))
         if unknown:
             raise TypeError(f"replace() got an unexpected keyword argument {unknown[0]!r}")
         url = self
-        for name in REPLACE_ORDER:
+        for name, attribute in _SETTABLE.items():
             if name in changes:
-                url = url._set(name, changes[name])
+                url = url._set(attribute, changes[name])
         return url
 
-    def _set(self, name: str, value: Any) -> URL:
-        if name == "search_params":
-            return self._update(value)
+    def _set(self, attribute: Attribute, value: Any) -> URL:
+        name = attribute.name
         if name == "port":
             value = _port_value(value)
-        if not isinstance(value, str):
-            raise TypeError(f"replace(): {name} must be a str, not {type(value).__name__}")
-        value = scalar_values(value)
-        if name == "href":
-            return URL(value)
-        assert name in SETTERS
-        record, mode = set_component(self.record, self.mode, name, value)
-        return self if record is self.record else URL._from_record(record, mode, parsed=False)
-
-    def _update(self, params: URLSearchParams) -> URL:
-        """https://url.spec.whatwg.org/#concept-urlsearchparams-update: the serialization is
-        the query, and an empty one makes the query null."""
-        if not isinstance(params, URLSearchParams):
-            raise TypeError("replace(): search_params must be a URLSearchParams, "
-                            f"not {type(params).__name__}")
-        serialized = str(params)
-        query = None if serialized == "" else Component(Kind.QUERY, serialized)
-        # A query of the form's serialization reads back as it is: parsing the href gives
-        # this URL wherever it gave the one before.
-        return URL._from_record(self.record.replace(Kind.QUERY, query), self.mode, self._parsed)
-
-    @property
-    def search_params(self) -> ReadOnlyURLSearchParams:
-        """The query's name-value pairs (https://url.spec.whatwg.org/#dom-url-searchparams), as
-        a read-only URLSearchParams: the URL does not change, so append, delete, set and sort
-        raise TypeError. To change the query, copy them with ``URLSearchParams(url.search_params)``,
-        change the copy, and ``url.replace(search_params=copy)`` gives the URL with that query."""
-        return ReadOnlyURLSearchParams.of_query(self.record.query)
-
-    # ---- the getters -----------------------------------------------------------------------
-
-    @property
-    def protocol(self) -> str:
-        return f"{self.record.scheme}:"
-
-    def _authority_value(self, kind: Kind) -> Any:
-        a = self.record.authority
-        if a is None:
-            return None
-        c = {Kind.USERNAME: a.username, Kind.PASSWORD: a.password, Kind.HOST: a.host,
-             Kind.PORT: a.port}[kind]
-        return None if c is None else c.value
-
-    @property
-    def username(self) -> str:
-        return self._authority_value(Kind.USERNAME) or ""
-
-    @property
-    def password(self) -> str:
-        return self._authority_value(Kind.PASSWORD) or ""
-
-    @property
-    def hostname(self) -> str:
-        host = self._authority_value(Kind.HOST)
-        return "" if host is None else str(host)
-
-    @property
-    def port(self) -> str:
-        port = self._authority_value(Kind.PORT)
-        return "" if port is None else str(port)
-
-    @property
-    def host(self) -> str:
-        port = self.port
-        return f"{self.hostname}:{port}" if port else self.hostname
-
-    @property
-    def pathname(self) -> str:
-        """The URL path serializer (https://url.spec.whatwg.org/#url-path-serializer)."""
-        path = URLRecord(c for c in self.record if Kind.DRIVE <= c.kind <= Kind.FILE)
-        if has_opaque_path(self.record):
-            return "".join(f"{c.value}/" if c.kind == Kind.DIR else c.value for c in path)
-        # Without normalise-for-printing: the pathname has no "/." prefix.
-        return "".join("/" + c.value if c.kind == Kind.DRIVE else
-                       "/" if c.kind == Kind.ROOT else
-                       c.value + "/" if c.kind == Kind.DIR else c.value for c in path)
-
-    @property
-    def search(self) -> str:
-        query = self.record.query
-        return f"?{query}" if query else ""
-
-    @property
-    def hash(self) -> str:
-        fragment = self.record.fragment
-        return f"#{fragment}" if fragment else ""
-
-    @property
-    def origin(self) -> str:
-        """The ASCII serialization of the URL's origin (https://url.spec.whatwg.org/#concept-url-origin)."""
-        scheme = self.record.scheme
-        kind = origin_kind(scheme)
-        if kind is Origin.BLOB:
-            # The basic URL parser on the path, as the standard says: not the API's parse.
-            try:
-                inner, mode = parse_url(self.pathname)
-            except URLError:
-                return "null"
-            return URL._from_record(inner, mode).origin if gives_blob_origin(inner.scheme) else "null"
-        if kind is Origin.TUPLE:
-            return f"{scheme}://{self.host}"
-        return "null"
-
-    def as_dict(self) -> dict[str, str]:
-        return {name: getattr(self, name) for name in
-                ("href", "origin", "protocol", "username", "password", "host", "hostname", "port",
-                 "pathname", "search", "hash")}
-
-
-# URL's own __setattr__ refuses every change; its slots are set through their descriptors,
-# which is also the cheapest way (a URL is made on every parse).
-_set_record: Any = URL.__dict__["record"].__set__
-_set_mode: Any = URL.__dict__["mode"].__set__
-_set_href: Any = URL.__dict__["_href"].__set__
-_set_parsed: Any = URL.__dict__["_parsed"].__set__
-
-
-def _fill(url: URL, record: URLRecord, mode: Mode, parsed: bool = True) -> None:
-    _set_record(url, record)
-    _set_mode(url, mode)
-    _set_href(url, None)  # printed when first asked for: many URLs are only checked or taken apart
-    _set_parsed(url, parsed)
+        if not isinstance(value, attribute.value_type):
+            raise TypeError(f"replace(): {name} must be a {attribute.value_type.__name__}, "
+                            f"not {type(value).__name__}")
+        # A str gives its scalar values; a URLSearchParams its serialization (the update steps).
+        text = scalar_values(value) if isinstance(value, str) else str(value)
+        assert attribute.setter is not None
+        record, mode = set_component(self.record, self.mode, attribute.setter, attribute.reading, text)
+        if record is self.record:
+            return self
+        # Parsing the new href gives the new record where the href setter parsed the value,
+        # and where a query of the form's serialization, which reads back as it is, replaced
+        # the query of a URL for which it did; a state override's record need not be so.
+        parsed = name == "href" or (name == "search_params" and self._parsed)
+        return URL._from_record(record, mode, parsed)
 
 
 def _port_value(value: Any) -> Any:

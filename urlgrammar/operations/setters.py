@@ -19,6 +19,11 @@ schemes and reads no path, a file URL's host takes no port, the host setter keep
 has set when the port after it fails, and the pathname and search setters read `?` and `#`
 as their own.
 
+Which production reads a setter's value, and the text the setter makes of the value for it,
+is a :class:`Reading` that the caller gives the setter: each attribute's reading is declared
+with the attribute, in :data:`urlgrammar.attributes.ATTRIBUTES` (the URL API's layer, above
+this one), and :func:`set_component` passes it on.
+
 Each setter returns the new record, or None where the standard's steps change nothing (a
 setter that returns early, or a run of the parser that returns failure before it set
 anything). Values are strings; the caller converts lone surrogates.
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import NamedTuple
 
 from urlgrammar.encoding.percent import (
     FRAGMENT_SET,
@@ -52,11 +58,9 @@ from urlgrammar.model.schemes import (
 )
 from urlgrammar.operations.drive import detect_drive, drive_for_scheme
 from urlgrammar.operations.normalise import normalise_path, normalise_userinfo
+from urlgrammar.operations.pipeline import parse_url
 from urlgrammar.syntax.grammars import scheme_of
 from urlgrammar.syntax.lift import parser
-from urlgrammar.syntax.preprocess import remove_tab_newline
-
-Setter = Callable[[URLRecord, str], "URLRecord | None"]
 
 _DIGITS = re.compile("[0-9]*")
 
@@ -68,45 +72,32 @@ def _read(text: str, start: str, special: bool) -> list[Component]:
     return list(found)
 
 
-def _without(sigil: str, value: str) -> str:
-    return value[1:] if value.startswith(sigil) else value
+class Reading(NamedTuple):
+    """How a setter gives its value to the grammar: the text it makes of the value, and the
+    start rule (or, for the protocol, the terminal) that reads that text, where the standard
+    runs the basic URL parser with a state override (https://url.spec.whatwg.org/#basic-url-parser)."""
+
+    make: Callable[[str], str]
+    rule: str
+
+    def read(self, value: str, special: bool) -> tuple[str, list[Component]]:
+        """The text given to the grammar and what the rule read of it, in a special URL or
+        another."""
+        text = self.make(value)
+        if self.rule != "SCHEME":
+            return text, _read(text, self.rule, special)
+        scheme = scheme_of(text)
+        return text, [] if scheme is None else [Component(Kind.SCHEME, scheme, 0, len(scheme))]
 
 
-#: What each setter gives the grammar: the text it makes of the value, and the start rule (or,
-#: for the protocol, the terminal) that reads it. The basic URL parser removes tab and newline
-#: from its input, after the search and hash setters have removed one leading `?` or `#`.
-_GRAMMAR_TEXT: dict[str, tuple[Callable[[str], str], str]] = {
-    "protocol": (lambda v: remove_tab_newline(v) + ":", "SCHEME"),
-    "host": (remove_tab_newline, "host_port"),
-    "hostname": (remove_tab_newline, "host_port"),
-    "port": (lambda v: ":" + remove_tab_newline(v), "host_port"),
-    # The spec says a state override makes `?` and `#` path code points, and `#` a query code
-    # point, which the percent-encode sets encode; the grammar's path and query end at them, so
-    # they are encoded first.
-    "pathname": (lambda v: remove_tab_newline(v).replace("?", "%3F").replace("#", "%23"), "path"),
-    "search": (lambda v: "?" + remove_tab_newline(_without("?", v)).replace("#", "%23"), "url"),
-    "hash": (lambda v: "#" + remove_tab_newline(_without("#", v)), "url"),
-}
+#: A setter: the record, the value, and the reading of the value (None for the setters that
+#: read none: username and password percent-encode it whole, href parses it whole).
+Setter = Callable[[URLRecord, str, Reading | None], "URLRecord | None"]
 
 
-def read_value(attribute: str, value: str, special: bool) -> tuple[str, str, list[Component]] | None:
-    """How the named setter reads ``value`` in a special URL or another: the text given to the
-    grammar, the start rule, and what it read; None for username and password, which the
-    standard percent-encodes whole, unread."""
-    if attribute not in _GRAMMAR_TEXT:
-        return None
-    make, rule = _GRAMMAR_TEXT[attribute]
-    text = make(value)
-    if rule != "SCHEME":
-        return text, rule, _read(text, rule, special)
-    scheme = scheme_of(text)
-    return text, rule, [] if scheme is None else [Component(Kind.SCHEME, scheme, 0, len(scheme))]
-
-
-def _reading(attribute: str, value: str, record: URLRecord) -> list[Component]:
-    found = read_value(attribute, value, is_special_scheme(record.scheme))
-    assert found is not None
-    return found[2]
+def _reading(reading: Reading | None, value: str, record: URLRecord) -> list[Component]:
+    assert reading is not None, "this setter reads its value: its attribute declares how"
+    return reading.read(value, is_special_scheme(record.scheme))[1]
 
 
 def _includes_credentials(a: Authority) -> bool:
@@ -168,14 +159,14 @@ def _port_state(text: str) -> int | None:
 # ---- the setters ------------------------------------------------------------------------------
 
 
-def set_protocol(record: URLRecord, value: str) -> URLRecord | None:
+def set_protocol(record: URLRecord, value: str, reading: Reading | None) -> URLRecord | None:
     """https://url.spec.whatwg.org/#dom-url-protocol: the scheme state with a state override.
 
     The value followed by `:` is read with the grammar's SCHEME terminal, which takes a scheme
     only where a `:` follows it: so the scheme ends at the value's first `:`, and a value with
     any other code point before that changes nothing.
     """
-    read = _reading("protocol", value, record)
+    read = _reading(reading, value, record)
     if not read:
         return None
     buffer = read[0].value.lower()
@@ -197,7 +188,7 @@ def set_protocol(record: URLRecord, value: str) -> URLRecord | None:
     return drive_for_scheme(record)
 
 
-def set_username(record: URLRecord, value: str) -> URLRecord | None:
+def set_username(record: URLRecord, value: str, reading: Reading | None) -> URLRecord | None:
     """https://url.spec.whatwg.org/#dom-url-username: the value percent-encoded with the
     userinfo set (https://url.spec.whatwg.org/#set-the-username); an empty userinfo prints
     as none."""
@@ -208,7 +199,7 @@ def set_username(record: URLRecord, value: str) -> URLRecord | None:
     return _with_authority(record, normalise_userinfo(a._replace(username=username)))
 
 
-def set_password(record: URLRecord, value: str) -> URLRecord | None:
+def set_password(record: URLRecord, value: str, reading: Reading | None) -> URLRecord | None:
     """https://url.spec.whatwg.org/#dom-url-password (https://url.spec.whatwg.org/#set-the-password)"""
     a = record.authority
     if a is None or cannot_have_username_password_port(record):
@@ -232,14 +223,14 @@ def _file_host(record: URLRecord, host: Component, port: Component | None) -> UR
     return _with_host(record, Empty() if is_file_localhost("file", parsed.serialize()) else parsed)
 
 
-def _set_host(record: URLRecord, value: str, hostname: bool) -> URLRecord | None:
+def _set_host(record: URLRecord, value: str, reading: Reading | None, hostname: bool) -> URLRecord | None:
     """https://url.spec.whatwg.org/#host-state with a state override (the host or the
     hostname state): the value read with ``host_port``, whose path, query and fragment are
     ignored."""
     if has_opaque_path(record):
         return None
     special = is_special_scheme(record.scheme)
-    read = _reading("hostname" if hostname else "host", value, record)
+    read = _reading(reading, value, record)
     host = read[0]
     port = read[1] if len(read) > 1 and read[1].kind == Kind.PORT else None
     if is_file(record.scheme):
@@ -263,28 +254,28 @@ def _set_host(record: URLRecord, value: str, hostname: bool) -> URLRecord | None
     return record if number is None else _with_port(record, number)
 
 
-def set_host(record: URLRecord, value: str) -> URLRecord | None:
+def set_host(record: URLRecord, value: str, reading: Reading | None) -> URLRecord | None:
     """https://url.spec.whatwg.org/#dom-url-host"""
-    return _set_host(record, value, hostname=False)
+    return _set_host(record, value, reading, hostname=False)
 
 
-def set_hostname(record: URLRecord, value: str) -> URLRecord | None:
+def set_hostname(record: URLRecord, value: str, reading: Reading | None) -> URLRecord | None:
     """https://url.spec.whatwg.org/#dom-url-hostname: a `:` outside brackets is failure."""
-    return _set_host(record, value, hostname=True)
+    return _set_host(record, value, reading, hostname=True)
 
 
-def set_port(record: URLRecord, value: str) -> URLRecord | None:
+def set_port(record: URLRecord, value: str, reading: Reading | None) -> URLRecord | None:
     """https://url.spec.whatwg.org/#dom-url-port: the value read as a port (``:`` and the
     value, by ``host_port``), of which the port state keeps the leading digits."""
     if cannot_have_username_password_port(record):
         return None
     if value == "":
         return _with_port(record, None)
-    number = _port_state(_reading("port", value, record)[1].value)
+    number = _port_state(_reading(reading, value, record)[1].value)
     return None if number is None else _with_port(record, number)
 
 
-def set_pathname(record: URLRecord, value: str) -> URLRecord | None:
+def set_pathname(record: URLRecord, value: str, reading: Reading | None) -> URLRecord | None:
     """https://url.spec.whatwg.org/#dom-url-pathname: the path emptied, then the path start
     state with a state override.
 
@@ -295,7 +286,7 @@ def set_pathname(record: URLRecord, value: str) -> URLRecord | None:
     if has_opaque_path(record):
         return None
     special = is_special_scheme(record.scheme)
-    path = _reading("pathname", value, record)
+    path = _reading(reading, value, record)
     # The path start state: a path that does not start with its separator still gets one
     # (every path that is not opaque prints with it), and so does an empty one where the URL
     # is special or has no host (https://url.spec.whatwg.org/#path-start-state).
@@ -311,7 +302,7 @@ def set_pathname(record: URLRecord, value: str) -> URLRecord | None:
     return _encoded(normalise_path(record), (Kind.DIR, Kind.FILE), PATH_SET)
 
 
-def set_search(record: URLRecord, value: str) -> URLRecord | None:
+def set_search(record: URLRecord, value: str, reading: Reading | None) -> URLRecord | None:
     """https://url.spec.whatwg.org/#dom-url-search: the query state with a state override.
 
     The spec says `#` does not end the query then (the query percent-encode sets encode it);
@@ -321,32 +312,38 @@ def set_search(record: URLRecord, value: str) -> URLRecord | None:
     if value == "":
         return record.without(Kind.QUERY)
     encode_set = SPECIAL_QUERY_SET if is_special_scheme(record.scheme) else QUERY_SET
-    query = _encoded(URLRecord(_reading("search", value, record)), (Kind.QUERY,), encode_set)
+    query = _encoded(URLRecord(_reading(reading, value, record)), (Kind.QUERY,), encode_set)
     return record.goto(URLRecord((*query, *(c for c in record if c.kind == Kind.FRAGMENT))))
 
 
-def set_hash(record: URLRecord, value: str) -> URLRecord | None:
+def set_hash(record: URLRecord, value: str, reading: Reading | None) -> URLRecord | None:
     """https://url.spec.whatwg.org/#dom-url-hash: the URL goto the fragment the value gives,
     as for the reference ``#value`` (without the trimming of C0 controls and spaces)."""
     if value == "":
         return record.without(Kind.FRAGMENT)
-    return record.goto(_encoded(URLRecord(_reading("hash", value, record)), (Kind.FRAGMENT,), FRAGMENT_SET))
+    return record.goto(_encoded(URLRecord(_reading(reading, value, record)), (Kind.FRAGMENT,),
+                              FRAGMENT_SET))
 
 
-#: The setters by attribute name, in the order :meth:`urlgrammar.URL.replace` applies them
-#: (href and search_params, which are not runs of the parser, are the URL's own).
-SETTERS: dict[str, Setter] = {
-    "protocol": set_protocol, "username": set_username, "password": set_password,
-    "host": set_host, "hostname": set_hostname, "port": set_port, "pathname": set_pathname,
-    "search": set_search, "hash": set_hash,
-}
+def set_href(record: URLRecord, value: str, reading: Reading | None) -> URLRecord:
+    """https://url.spec.whatwg.org/#dom-url-href: the basic URL parser on the value alone
+    (the URL it replaces plays no part); URLError where it returns failure."""
+    return parse_url(value)[0]
 
 
-def set_component(record: URLRecord, mode: Mode, attribute: str, value: str) -> tuple[URLRecord, Mode]:
-    """``record`` after the named setter with ``value``, and its mode; unchanged where the
-    setter does nothing. The setter changed only what its state override changes: nothing
-    else is normalised again."""
-    changed = SETTERS[attribute](record, value)
+def set_search_params(record: URLRecord, value: str, reading: Reading | None) -> URLRecord:
+    """https://url.spec.whatwg.org/#concept-urlsearchparams-update: ``value`` is a
+    URLSearchParams' serialization, which is the query as it is; an empty one makes the
+    query null."""
+    return record.replace(Kind.QUERY, None if value == "" else Component(Kind.QUERY, value))
+
+
+def set_component(record: URLRecord, mode: Mode, setter: Setter, reading: Reading | None,
+                  value: str) -> tuple[URLRecord, Mode]:
+    """``record`` after ``setter`` with ``value`` (read as ``reading`` says), and its mode;
+    unchanged where the setter does nothing. The setter changed only what its state override
+    changes: nothing else is normalised again."""
+    changed = setter(record, value, reading)
     if changed is None:
         return record, mode
     return changed, mode_of(changed, mode)

@@ -11,49 +11,20 @@ in docs/teaching.md shows the difference with this explanation.
 from __future__ import annotations
 
 from urlgrammar.api import parse
+from urlgrammar.attributes import BY_NAME, GETTERS
 from urlgrammar.errors import URLError
-from urlgrammar.model.record import Kind, URLRecord
 from urlgrammar.model.schemes import is_special_scheme
-from urlgrammar.operations.setters import read_value
-from urlgrammar.syntax.printer import print_record
 from urlgrammar.url import URL
-
-GETTERS = ("href", "origin", "protocol", "username", "password", "host", "hostname", "port",
-           "pathname", "search", "hash")
-
-
-def _without(sigil: str, value: str) -> str:
-    return value[1:] if value.startswith(sigil) else value
-
-
-def _tail(record: URLRecord, kinds: tuple[Kind, ...]) -> str:
-    """The components of ``kinds`` printed with their sigils (a query or a fragment)."""
-    return print_record(URLRecord(c for c in record if c.kind in kinds))
 
 
 def written(url: URL, attribute: str, value: str) -> str:
     """The URL string with ``value`` written in the attribute's place, as someone editing the
-    text would write it (the value as given: its sigil where it has one)."""
-    r = url.record
-    after_path = _tail(r, (Kind.QUERY, Kind.FRAGMENT))
-    path_on = url.pathname + after_path
-    userinfo = url.username + (f":{url.password}" if url.password else "")
-    userinfo += "@" if userinfo else ""
-    port = f":{url.port}" if url.port else ""
-    pieces = {
-        "protocol": lambda: value + url.href[len(url.protocol) - 1:],
-        "username": lambda: f"{url.protocol}//{value}{':' + url.password if url.password else ''}@"
-                            f"{url.host}{path_on}",
-        "password": lambda: f"{url.protocol}//{url.username}:{value}@{url.host}{path_on}",
-        "host": lambda: f"{url.protocol}//{userinfo}{value}{path_on}",
-        "hostname": lambda: f"{url.protocol}//{userinfo}{value}{port}{path_on}",
-        "port": lambda: f"{url.protocol}//{userinfo}{url.hostname}:{value}{path_on}",
-        "pathname": lambda: print_record(r.upto(Kind.DRIVE)) + value + after_path,
-        "search": lambda: print_record(r.upto(Kind.QUERY)) + "?" + _without("?", value)
-                          + _tail(r, (Kind.FRAGMENT,)),
-        "hash": lambda: print_record(r.upto(Kind.FRAGMENT)) + "#" + _without("#", value),
-    }
-    return pieces[attribute]()
+    text would write it (the value as given: its sigil where it has one): the attribute's
+    teaching text (:data:`urlgrammar.attributes.ATTRIBUTES`)."""
+    write = BY_NAME[attribute].written
+    if write is None:
+        raise KeyError(f"{attribute} has no teaching text: it is not set by a state override")
+    return write(url, value)
 
 
 def explain_setter(href: str, attribute: str, value: str) -> str:
@@ -61,11 +32,12 @@ def explain_setter(href: str, attribute: str, value: str) -> str:
     url = URL(href)
     special = is_special_scheme(url.record.scheme)
     lines = [f"set {attribute} of {href!r} to {value!r}", "", "1. The value, read with the grammar"]
-    reading = read_value(attribute, value, special)
+    reading = BY_NAME[attribute].reading
     if reading is None:
         lines.append("   not read: the standard percent-encodes the value whole (userinfo set)")
     else:
-        text, rule, components = reading
+        rule = reading.rule
+        text, components = reading.read(value, special)
         grammar = "special.lark" if special else "url.lark"
         what = "the SCHEME terminal" if rule == "SCHEME" else rule
         lines.append(f"   {what} on {text!r} ({grammar})")

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from urlgrammar.checking.sources import Input
-from urlgrammar.checking.validate import GrammarError, Report
+from urlgrammar.checking.validate import Report
+from urlgrammar.checking.writing import GrammarError
 from urlgrammar.errors import Diagnostic
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

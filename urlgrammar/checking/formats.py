@@ -72,6 +72,9 @@ class Result(NamedTuple):
     disagreement: str | None
     advisories: tuple[Diagnostic, ...]
 
+    def __bool__(self) -> bool:
+        return self.valid  # as a Report is
+
     @classmethod
     def of(cls, report: Report) -> Result:
         return cls(report.input, report.base, report.valid, report.failure, report.diagnostics,

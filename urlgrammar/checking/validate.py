@@ -34,6 +34,11 @@ class Report(NamedTuple):
     parser's validation errors, in its order. ``suggestion``: a valid string for the same URL,
     or None. ``disagreement``: a note where the two verdicts part (valid but with validation
     errors, or the reverse). ``advisories``: risks beyond validity, which change no other field.
+
+    A report is true exactly when the input is valid, so ``if validate(s):`` asks "is ``s`` a
+    valid URL string?". It is still a named tuple, and everything a tuple does works as it did:
+    its fields unpack, ``_replace`` and ``_asdict`` make copies, it pickles (``check --jobs``
+    sends reports' data between processes), and ``len`` counts its fields, not its diagnostics.
     """
 
     input: str
@@ -46,6 +51,10 @@ class Report(NamedTuple):
     grammar_error: GrammarError | None
     disagreement: str | None
     advisories: tuple[Diagnostic, ...] = ()
+
+    def __bool__(self) -> bool:
+        # A tuple of fields is true whatever they hold; a report says whether its input is valid.
+        return self.valid
 
     @property
     def href(self) -> str | None:

@@ -383,7 +383,7 @@ def test_the_report_is_immutable_and_serialisable() -> None:
     assert hash(report) == hash(validate("https://u@h/a b", "https://b/"))
     data = report.as_dict()
     assert list(data) == ["input", "base", "valid", "failure", "diagnostics", "href", "suggestion",
-                          "grammar_error", "disagreement", "advisories"]
+                          "grammar_error", "disagreement", "advisories", "omitted", "advisories_omitted"]
     assert data["diagnostics"][0] == {  # type: ignore[index]
         "code": "invalid-credentials", "severity": "error", "start": 8, "end": 10, "component": "userinfo",
         "message": report.diagnostics[0].message, "detail": None, "fix": "",

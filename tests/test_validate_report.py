@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import copy
 import pickle
+import tracemalloc
+from typing import Any
 
 import pytest
+from conftest import shared_cases, shared_parametrize
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -66,3 +69,91 @@ def test_a_report_is_still_a_named_tuple() -> None:
     valid = validate("https://h/")
     assert pickle.loads(pickle.dumps(valid)) == valid and pickle.loads(pickle.dumps(valid))
     assert hash(report) == hash(validate("https://u@h/a b", "https://b/"))
+
+
+# ---- max_diagnostics: the first diagnostics, and a count of the rest ------------------------------
+
+URLTESTDATA = shared_cases("wpt/urltestdata.json")
+VALIDATION_CASES = shared_cases("validation/whatwg-url-validation-cases.json")
+
+
+def assert_limited(input: str, base: str | None, limit: int) -> None:
+    """``max_diagnostics=limit`` keeps the first diagnostics and advisories of the full report,
+    counts the rest, and changes no verdict; the suggestion goes where something was left out."""
+    full = validate(input, base)
+    kept = validate(input, base, max_diagnostics=limit)
+    assert kept.diagnostics == full.diagnostics[:limit]
+    assert kept.omitted == len(full.diagnostics) - len(kept.diagnostics)
+    assert kept.advisories == full.advisories[:limit]
+    assert kept.advisories_omitted == len(full.advisories) - len(kept.advisories)
+    assert (kept.valid, kept.failure, kept.href, kept.grammar_error) == \
+        (full.valid, full.failure, full.href, full.grammar_error)
+    assert kept.suggestion == (None if kept.omitted else full.suggestion)
+    assert full.omitted == full.advisories_omitted == 0
+
+
+@shared_parametrize("wpt/urltestdata.json", "case", URLTESTDATA,
+                    ids=[f"{c['input']!r} against {c.get('base')!r}" for c in URLTESTDATA])
+def test_max_diagnostics_on_urltestdata(case: dict[str, Any]) -> None:
+    for limit in (0, 1, 2):
+        assert_limited(case["input"], case.get("base"), limit)
+
+
+@shared_parametrize("validation/whatwg-url-validation-cases.json", "case", VALIDATION_CASES,
+                    ids=[f"{c['input']!r} against {c.get('base')!r}" for c in VALIDATION_CASES])
+def test_max_diagnostics_on_the_validation_cases(case: dict[str, Any]) -> None:
+    for limit in (0, 1, 3):
+        assert_limited(case["input"], case.get("base"), limit)
+
+
+@given(URLISH, st.sampled_from(BASES), st.integers(0, 4))
+@settings(max_examples=400)
+def test_max_diagnostics_on_generated_inputs(input: str, base: str | None, limit: int) -> None:
+    assert_limited(input, base, limit)
+
+
+@pytest.mark.parametrize(("input", "base"), [pytest.param(i, b, id=f"{i!r} against {b!r}") for i, b in [
+    ("http:\\\\\\\\[::1/ a b\\c", None),           # ignored slashes, a host that fails, a path
+    ("https://a" + "\u00ad" * 30 + "b/", None),       # 30 advisories
+    (" https://u@h/a b\t", None),                     # preprocessing's errors come first
+    ("\\\\x\\a b\\c d", "https://good.example/"),
+]])
+def test_max_diagnostics_on_long_lists(input: str, base: str | None) -> None:
+    for limit in range(0, 35):
+        assert_limited(input, base, limit)
+
+
+def test_a_limit_is_a_count() -> None:
+    with pytest.raises(ValueError, match="0 or more"):
+        validate("https://h/", max_diagnostics=-1)
+    with pytest.raises(TypeError):
+        validate("https://h/", max_diagnostics=True)
+    with pytest.raises(TypeError):
+        validate("https://h/", max_diagnostics="20")  # type: ignore[arg-type]
+    assert validate("https://h/", max_diagnostics=0) == validate("https://h/")
+
+
+#: Inputs of many diagnostics in one component: prefix, unit, suffix.
+HOSTILE = {
+    "spaces and backslashes in the query": ("http://h/?", " \\", ""),
+    "spaces in the fragment": ("http://h/#", "x ", ""),
+    "%zz in the path": ("http://h/", "%zz", ""),
+    "@ in the userinfo": ("http://", "a@", "h/"),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(HOSTILE))
+def test_max_diagnostics_bounds_the_memory_of_the_run(shape: str) -> None:
+    # Not the end only: the peak of the whole run, while the collector gathers 20,000 and more
+    # diagnostics, of which it keeps 20 (without the limit: 250 to 500 bytes per code point).
+    prefix, unit, suffix = HOSTILE[shape]
+    text = prefix + unit * 20_000 + suffix
+    validate(text[:100], max_diagnostics=20)  # what is made once per process, made before
+    tracemalloc.start()
+    try:
+        report = validate(text, max_diagnostics=20)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(report.diagnostics) == 20 and report.omitted >= 19_980
+    assert peak < 32 * len(text), f"{peak:,} bytes at the peak for {len(text):,} code points"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 from typing import NamedTuple
 
-from urlgrammar.checking.advisories import find_advisories, plain_advisories
+from urlgrammar.checking.advisories import first_advisories, plain_advisories
 from urlgrammar.checking.diagnostics import Collector
 from urlgrammar.checking.plain import plain_url
 from urlgrammar.checking.writing import GrammarError, Writing, removed_error
@@ -34,6 +34,8 @@ class Report(NamedTuple):
     parser's validation errors, in its order. ``suggestion``: a valid string for the same URL,
     or None. ``disagreement``: a note where the two verdicts part (valid but with validation
     errors, or the reverse). ``advisories``: risks beyond validity, which change no other field.
+    ``omitted`` and ``advisories_omitted``: how many diagnostics and advisories a
+    ``max_diagnostics`` limit left out (0 without one).
 
     A report is true exactly when the input is valid, so ``if validate(s):`` asks "is ``s`` a
     valid URL string?". It is still a named tuple, and everything a tuple does works as it did:
@@ -51,6 +53,8 @@ class Report(NamedTuple):
     grammar_error: GrammarError | None
     disagreement: str | None
     advisories: tuple[Diagnostic, ...] = ()
+    omitted: int = 0
+    advisories_omitted: int = 0
 
     def __bool__(self) -> bool:
         # A tuple of fields is true whatever they hold; a report says whether its input is valid.
@@ -66,58 +70,81 @@ class Report(NamedTuple):
                 "failure": self.failure, "diagnostics": [d.as_dict() for d in self.diagnostics],
                 "href": self.href, "suggestion": self.suggestion,
                 "grammar_error": None if self.grammar_error is None else self.grammar_error.as_dict(),
-                "disagreement": self.disagreement, "advisories": [d.as_dict() for d in self.advisories]}
+                "disagreement": self.disagreement, "advisories": [d.as_dict() for d in self.advisories],
+                "omitted": self.omitted, "advisories_omitted": self.advisories_omitted}
 
 
-def validate(input: str, base: str | URL | None = None, advisories: bool = True) -> Report:
+def validate(input: str, base: str | URL | None = None, advisories: bool = True, *,
+             max_diagnostics: int | None = None) -> Report:
     """Check ``input`` (against ``base``): is it a valid URL string, what does the standard's
     parser report, and (``advisories``) what risks beyond validity does it hold? Raises
     :class:`URLError` only when ``base`` does not parse. ``suggestion`` is the input with
     every diagnostic's fix applied, where that is a valid URL string for the same URL (the
     input itself when it is valid); otherwise None.
+
+    ``max_diagnostics`` keeps at most that many diagnostics, the first in the standard's order
+    (https://url.spec.whatwg.org/#validation-error), and as many advisories, the first by
+    position; ``omitted`` and ``advisories_omitted`` count the rest. The run holds no more than
+    that at any time, so a hostile megabyte costs memory for its records, not for a million
+    diagnostics. ``valid``, ``failure`` and ``grammar_error`` are the same with a limit or
+    without; ``suggestion`` is None where diagnostics were left out, as it needs every fix.
     """
     if not isinstance(input, str):
         raise TypeError(f"validate() wants a str, not {type(input).__name__}")
+    if max_diagnostics is not None:
+        if isinstance(max_diagnostics, bool) or not isinstance(max_diagnostics, int):
+            raise TypeError(f"max_diagnostics wants an int or None, not {type(max_diagnostics).__name__}")
+        if max_diagnostics < 0:
+            raise ValueError(f"max_diagnostics must be 0 or more, not {max_diagnostics}")
     if base is None:
         url = plain_url(input)  # most URLs: valid, and the parser reports nothing
         if url is not None:
-            return _new(Report, (input, None, True, False, (), url, input, None, None,
-                                 plain_advisories(input, url) if advisories else ()))
+            found = plain_advisories(input, url) if advisories else ()
+            shown = found[:max_diagnostics]
+            return _new(Report, (input, None, True, False, (), url, input, None, None, shown, 0,
+                                 len(found) - len(shown)))
     base_url = base_url_of(base)
-    report = _examine(input, None if base is None else str(base), base_url, suggest=True)
-    return report._replace(advisories=find_advisories(input, base_url, report.url)) if advisories else report
+    report = _examine(input, None if base is None else str(base), base_url, True, max_diagnostics)
+    if not advisories:
+        return report
+    found, omitted = first_advisories(input, base_url, report.url, max_diagnostics)
+    return report._replace(advisories=found, advisories_omitted=omitted)
 
 
-def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool) -> Report:
+def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool,
+             limit: int | None = None) -> Report:
     record = None if base is None else base.record.unplaced()
-    collector = Collector(record)
+    collector = Collector(record, limit)
     url = None
     with contextlib.suppress(URLError):  # a failure is in the collector's diagnostics
         mode = Mode.GENERIC if base is None else base.mode
         url = URL._from_record(*run(input, record, mode, "utf-8", collector))
     pre, lifted = collector.pre, collector.lifted
     assert pre is not None and lifted is not None  # the grammars are total
-    error = Writing(pre.text, lifted, record, collector.pct_invalid).first_error()
+    error = Writing(pre.text, lifted, record, collector.first_pct_invalid).first_error()
     if error is not None and not pre.offsets.identity:
         error = GrammarError(error.rule, *pre.offsets.span(error.start, error.end), error.message)
     removed = removed_error(pre)
     if removed is not None and (error is None or removed.start <= error.start):
         error = removed
-    diagnostics = tuple(collector.diagnostics())
+    diagnostics, omitted = tuple(collector.diagnostics()), collector.omitted
     valid, failure = error is None, url is None
     disagreement = None
-    if valid and (failure or diagnostics):
-        what = "fails" if failure and not diagnostics else \
-            "reports " + ", ".join(dict.fromkeys(d.code for d in diagnostics))
+    if valid and (failure or diagnostics or omitted):
+        codes = ", ".join(dict.fromkeys(d.code for d in diagnostics))
+        if omitted:
+            codes = f"{codes} and {omitted:,} more" if codes else f"{omitted:,} validation errors"
+        what = "fails" if failure and not codes else f"reports {codes}"
         disagreement = f"The writing grammar accepts the input, but the parser {what}."
-    elif not valid and not failure and not diagnostics:
+    elif not valid and not failure and not diagnostics and not omitted:
         assert error is not None
         disagreement = (f"The parser reports no validation error, but the input breaks the "
                         f"writing grammar's {error.rule} rule.")
     suggestion = None
-    if suggest and url is not None:
+    if suggest and url is not None and not omitted:
         suggestion = input if valid else _suggest(pre.text, collector.processed(), base, url.href)
-    return Report(input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement)
+    return Report(input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement,
+                  (), omitted)
 
 
 def _suggest(text: str, processed: list[Diagnostic], base: URL | None, href: str) -> str | None:
@@ -131,7 +158,7 @@ def _suggest(text: str, processed: list[Diagnostic], base: URL | None, href: str
     candidate = apply_fixes(text, processed)
     if candidate is None:
         return None
-    check = _examine(candidate, None, base, suggest=False)
+    check = _examine(candidate, None, base, False, 0)  # its verdict, not its diagnostics
     return candidate if check.valid and check.href == href else None
 
 

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from urlgrammar.checking.diagnostics import code_point
-from urlgrammar.encoding.percent import pct_invalid
+from urlgrammar.checking.walk import code_point
+from urlgrammar.encoding.percent import pct_invalid_spans
 from urlgrammar.errors import URLError
 from urlgrammar.host.authority import port_number
 from urlgrammar.host.domain import STATUS, parse_domain
@@ -50,7 +50,9 @@ def removed_error(pre: Preprocessed) -> GrammarError | None:
     if len(pre.text) == len(pre.original):
         return None
     (_, lead), (trail, _) = pre.trimmed
-    at = min([0] if lead else [*pre.removed[:1], trail])
+    # The first removed tab or newline, in the input (Preprocessed.removed would list them all).
+    removed = pre.offsets.removed
+    at = 0 if lead else min(removed[0] + lead, trail) if removed else trail
     what = "leading or trailing C0 control or space" if at < lead or at >= trail else "tab or newline"
     return GrammarError("URL-units", at, at + 1, f"A valid URL string has no {what} (the parser "
                         "removes it).")
@@ -105,10 +107,15 @@ def _invalid_patterns(column: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 _ASCII_STATUS = {char: statuses for _, chars, statuses in TABLE for char in chars}
 
 
+def first_pct_invalid(value: str) -> Span | None:
+    """The span of the first ``pct_invalid`` of ``value`` read as a percent-encoded-string."""
+    return next(pct_invalid_spans(value), None)
+
+
 def component_error(value: str, start: int, column: str, rule: str,
-                    invalid: Callable[[str], tuple[Span, ...]] = pct_invalid) -> GrammarError | None:
+                    invalid: Callable[[str], Span | None] = first_pct_invalid) -> GrammarError | None:
     """The first code point of a component value that its column does not allow, or the first
-    ``pct_invalid`` of its percent-encoded-string parse (``invalid`` reads them), whichever
+    ``pct_invalid`` of its percent-encoded-string parse (``invalid`` finds it), whichever
     comes first."""
     bad = _invalid_patterns(column)[not value.isascii()].search(value)
     first = None
@@ -118,11 +125,11 @@ def component_error(value: str, start: int, column: str, rule: str,
         first = GrammarError(rule, start + bad.start(), start + bad.end(),
                              f"{code_point(char)} is {_STATUS[status]} in the {column} "
                              "(URL Specification § Component Characters).")
-    spans = invalid(value) if "%" in value[:len(value) if bad is None else bad.start()] else ()
+    span = invalid(value) if "%" in value[:len(value) if bad is None else bad.start()] else None
     # The bad code point is neither `%` nor a hex digit, so the terminals before it are those
     # of the text up to it: a `%` that it cuts short is a pct_invalid either way.
-    if spans and (bad is None or spans[0][0] < bad.start()):
-        at, end = spans[0]
+    if span is not None and (bad is None or span[0] < bad.start()):
+        at, end = span
         return GrammarError("pct_invalid", start + at, start + end, "A '%' is not followed "
                             "by two hex digits (the grammar's pct_invalid).")
     return first
@@ -143,7 +150,7 @@ class Writing:
     """
 
     def __init__(self, text: str, lifted: URLRecord, base: URLRecord | None,
-                 invalid: Callable[[str], tuple[Span, ...]]) -> None:
+                 invalid: Callable[[str], Span | None]) -> None:
         self.text, self.lifted, self.base, self.invalid = text, lifted, base, invalid
         #: The separators by position, each `/` or `\\` as the grammar read it.
         self.separators = dict(separators(lifted))

@@ -224,8 +224,9 @@ def run_check(args: argparse.Namespace) -> int:
     progress = Progress(sys.stderr, reading.fraction, time.monotonic)
     flush = _Flusher(out, reading, time.monotonic)
     out.write(writer.start())
+    # Validate keeps what the output shows, --max-errors of each input, and counts the rest.
     for item, report in validated(_inputs(args, reading), args.jobs, lambda: reading.interactive,
-                                  not args.no_advisories):
+                                  not args.no_advisories, args.max_errors or None):
         if isinstance(item, Stop):
             flush.now()
             progress.clear()
@@ -234,10 +235,13 @@ def run_check(args: argparse.Namespace) -> int:
             continue
         summary.add(item, report)
         progress.tick()
-        written = writer.item(item, report)
+        written = False
+        for piece in writer.item(item, report):
+            if not written:
+                progress.clear()
+                written = True
+            out.write(piece)
         if written:
-            progress.clear()
-            out.write(written)
             flush.wrote()
     progress.clear()
     if summary.inputs == 0 and not stopped:

@@ -31,9 +31,10 @@ class Report(NamedTuple):
     ``valid``: the input is a valid URL string (relative to ``base``), by the writing grammar;
     ``grammar_error`` names the first rule it breaks. ``failure``: the basic URL parser fails;
     ``url`` is its result otherwise (and ``href`` that URL's href). ``diagnostics``: the
-    parser's validation errors, in its order. ``suggestion``: a valid string for the same URL,
-    or None. ``disagreement``: a note where the two verdicts part (valid but with validation
-    errors, or the reverse). ``advisories``: risks beyond validity, which change no other field.
+    parser's validation errors, in its order. ``suggestion``: a valid string for the same URL
+    with no advisory about its spelling, or None (see :func:`validate`). ``disagreement``: a
+    note where the two verdicts part (valid but with validation errors, or the reverse).
+    ``advisories``: risks beyond validity, which change no other field.
     ``omitted`` and ``advisories_omitted``: how many diagnostics and advisories a
     ``max_diagnostics`` limit left out (0 without one).
 
@@ -78,16 +79,22 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
              max_diagnostics: int | None = None) -> Report:
     """Check ``input`` (against ``base``): is it a valid URL string, what does the standard's
     parser report, and (``advisories``) what risks beyond validity does it hold? Raises
-    :class:`URLError` only when ``base`` does not parse. ``suggestion`` is the input with
-    every diagnostic's fix applied, where that is a valid URL string for the same URL (the
-    input itself when it is valid); otherwise None.
+    :class:`URLError` only when ``base`` does not parse.
+
+    ``suggestion`` is a valid URL string for the same URL that carries no advisory about how it
+    is written: the input with every diagnostic's fix applied (the input itself when it is
+    valid), then with the fixes of that string's advisories, if it has any with a fix (a
+    reference that keeps the base's scheme but changes its host is written with its scheme;
+    a code point that the domain mapping removes unseen is removed). None where no string is
+    all that, and where diagnostics or advisories were left out (below), as it needs them all.
+    It is the same whether ``advisories`` are asked for or not.
 
     ``max_diagnostics`` keeps at most that many diagnostics, the first in the standard's order
     (https://url.spec.whatwg.org/#validation-error), and as many advisories, the first by
     position; ``omitted`` and ``advisories_omitted`` count the rest. The run holds no more than
     that at any time, so a hostile megabyte costs memory for its records, not for a million
     diagnostics. ``valid``, ``failure`` and ``grammar_error`` are the same with a limit or
-    without; ``suggestion`` is None where diagnostics were left out, as it needs every fix.
+    without.
     """
     if not isinstance(input, str):
         raise TypeError(f"validate() wants a str, not {type(input).__name__}")
@@ -104,15 +111,20 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
             return _new(Report, (input, None, True, False, (), url, input, None, None, shown, 0,
                                  len(found) - len(shown)))
     base_url = base_url_of(base)
-    report = _examine(input, None if base is None else str(base), base_url, True, max_diagnostics)
+    report, advised = _examine(input, None if base is None else str(base), base_url, True, max_diagnostics)
     if not advisories:
         return report
-    found, omitted = first_advisories(input, base_url, report.url, max_diagnostics)
+    found, omitted = advised or first_advisories(input, base_url, report.url, max_diagnostics)
     return report._replace(advisories=found, advisories_omitted=omitted)
 
 
+#: Advisories, the first of them, and how many more (:func:`first_advisories`).
+Advised = tuple[tuple[Diagnostic, ...], int]
+
+
 def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool,
-             limit: int | None = None) -> Report:
+             limit: int | None = None) -> tuple[Report, Advised | None]:
+    """The report on ``input``, and its advisories where the suggestion needed them."""
     record = None if base is None else base.record.unplaced()
     collector = Collector(record, limit)
     url = None
@@ -140,15 +152,20 @@ def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool,
         assert error is not None
         disagreement = (f"The parser reports no validation error, but the input breaks the "
                         f"writing grammar's {error.rule} rule.")
-    suggestion = None
+    suggestion, advised = None, None
     if suggest and url is not None and not omitted:
-        suggestion = input if valid else _suggest(pre.text, collector.processed(), base, url.href)
+        fixed = (input, url) if valid else _fixed(pre.text, collector.processed(), base, url.href)
+        if fixed is not None:
+            found = first_advisories(fixed[0], base, fixed[1], limit)
+            suggestion = _unadvised(fixed[0], found, base, url.href, limit)
+            advised = found if valid else None  # the input's own
     return Report(input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement,
-                  (), omitted)
+                  (), omitted), advised
 
 
-def _suggest(text: str, processed: list[Diagnostic], base: URL | None, href: str) -> str | None:
-    """The preprocessed input with every fix applied, if that is valid and parses to ``href``.
+def _fixed(text: str, processed: list[Diagnostic], base: URL | None, href: str) -> tuple[str, URL] | None:
+    """The preprocessed input with every fix applied, and its URL, if that is valid and
+    parses to ``href``.
 
     The preprocessing errors' fixes are what preprocessing did: remove every code point it
     removes (the standard raises each of the two errors once, not once per code point).
@@ -158,8 +175,33 @@ def _suggest(text: str, processed: list[Diagnostic], base: URL | None, href: str
     candidate = apply_fixes(text, processed)
     if candidate is None:
         return None
-    check = _examine(candidate, None, base, False, 0)  # its verdict, not its diagnostics
-    return candidate if check.valid and check.href == href else None
+    check = _examine(candidate, None, base, False, 0)[0]  # its verdict, not its diagnostics
+    return (candidate, check.url) if check.valid and check.url is not None and check.href == href else None
+
+
+def _unadvised(text: str, advised: Advised, base: URL | None, href: str, limit: int | None) -> str | None:
+    """``text``, a valid string for the URL ``href``, where none of its advisories has a fix;
+    otherwise what their fixes make of it, where that is a valid string for the same URL of
+    which no advisory with a fix, and none that ``text`` did not have, is said; otherwise None.
+
+    An advisory with a fix is about how the URL is written, not about the URL (a reference
+    that keeps the base's scheme but changes its host, a code point the domain mapping
+    removes unseen, a spelling that urllib reads otherwise), and a suggestion carries none.
+    Those without one are about the URL itself, which every spelling of it shares.
+    """
+    found, more = advised
+    fixes = [d for d in found if d.fix is not None]
+    if more or not fixes:
+        return None if more else text
+    respelled = apply_fixes(text, fixes)
+    if respelled is None:
+        return None
+    check = _examine(respelled, None, base, False, 0)[0]
+    if not check.valid or check.href != href:
+        return None
+    codes = {d.code for d in found}
+    found, more = first_advisories(respelled, base, check.url, limit)
+    return None if more or any(d.fix is not None or d.code not in codes for d in found) else respelled
 
 
 def apply_fixes(text: str, diagnostics: list[Diagnostic]) -> str | None:

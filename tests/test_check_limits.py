@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import contextlib
 import json
+import pickle
 import tracemalloc
 from pathlib import Path
 
 import pytest
 from conftest import check_main as main
 from conftest import check_output as run
+
+from urlgrammar.checking import parallel
 
 FORMATS = ["text", "gnu", "json", "jsonl", "sarif"]
 #: One component of many diagnostics each: prefix, unit, suffix.
@@ -104,3 +107,20 @@ def test_max_errors_0_keeps_them_all(capsys: pytest.CaptureFixture[str]) -> None
     _, out, _ = run(capsys, ["--format", "jsonl", "--max-errors", "0", "https://h/" + "a " * 30 + "z"])
     report = json.loads(out)
     assert (len(report["diagnostics"]), report["omitted"]) == (30, 0)
+
+
+def test_the_workers_keep_the_limit_and_send_the_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    # What a worker process sends back: at most the limit of each, and the counts of the rest.
+    [result] = parallel._check_batch([("https://h/" + "a b" * 50, None)], True, 4)
+    assert len(result.diagnostics) == 4 and result.omitted == 46
+    assert pickle.loads(pickle.dumps(result)) == result and not result
+    inputs = ["https://h/" + "a b" * n for n in (5, 50, 500)] + ["https://a" + "\u00ad" * 9 + "b/"]
+    outputs = []
+    for jobs in ("1", "2"):
+        _, out, _ = run(capsys, ["--format", "json", "--max-errors", "4", "--jobs", jobs, *inputs])
+        outputs.append(out)
+    assert outputs[0] == outputs[1]
+    document = json.loads(outputs[1])
+    assert [i["omitted"] for i in document["inputs"]] == [1, 46, 496, 0]
+    assert document["inputs"][3]["advisories_omitted"] == 5
+    assert (document["summary"]["omitted"], document["summary"]["advisories_omitted"]) == (543, 5)

@@ -144,12 +144,11 @@ class Walk:
         # forcing found none (host-missing follows); nowhere when the base gives the authority.
         end = (source.start or 0) if source is not None else len(self.text) if self.resolved is None else -1
         free = at is not None and (slashes or context == "relative")  # the `//` raises nothing
-        found = separators(self.lifted)
         if (context == _FILE_STATES or end < 0 or (free and end <= (at or 0))) \
-                and all(char == "/" for _, char in found):
+                and all(char == "/" for _, char in separators(self.lifted)):
             return  # the common case: no backslash, and no slash that the parser ignores
         prefix = () if at is None else (at - 2, at - 1)
-        for p, char in found:
+        for p, char in separators(self.lifted):
             backslash = char == "\\"
             if context == _FILE_STATES:
                 if backslash and p in prefix:

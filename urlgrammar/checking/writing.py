@@ -24,7 +24,7 @@ from urlgrammar.host.ipv4 import ends_in_a_number, is_valid_ipv4
 from urlgrammar.host.ipv6 import is_valid_ipv6
 from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
 from urlgrammar.model.schemes import has_opaque_path, is_file, is_web
-from urlgrammar.syntax.lift import separators
+from urlgrammar.syntax.lift import sigils
 from urlgrammar.syntax.preprocess import Preprocessed
 
 #: The kind of URL a scheme makes that the writing grammar reads with its file-URL rules.
@@ -152,8 +152,6 @@ class Writing:
     def __init__(self, text: str, lifted: URLRecord, base: URLRecord | None,
                  invalid: Callable[[str], Span | None]) -> None:
         self.text, self.lifted, self.base, self.invalid = text, lifted, base, invalid
-        #: The separators by position, each `/` or `\\` as the grammar read it.
-        self.separators = dict(separators(lifted))
 
     def first_error(self) -> GrammarError | None:
         lifted, base, text = self.lifted, self.base, self.text
@@ -184,20 +182,19 @@ class Writing:
             and not self.lifted.root
         column = "opaque-path" if opaque else "dir"
         for c in self.lifted:
-            start, end = c.start or 0, c.end or 0
+            start = c.start or 0
             error = None
             if c.kind == Kind.AUTHORITY:
-                error = self._separator(start - 2, rule) or self._separator(start - 1, rule) \
-                    or self._authority(c, kind, rule)
+                error = self._backslash(c, rule) or self._authority(c, kind, rule)
             elif c.kind == Kind.ROOT:
-                error = self._separator(start, "path_root")
+                error = self._backslash(c, "path_root")
             elif c.kind == Kind.DRIVE:
                 error = self._drive_invalid(c) if c.mark == "" else \
-                    self._separator(start - 1, "drive") or \
+                    self._backslash(c, "drive") or \
                     component_error(c.value, start, "dir", "drive", self.invalid)
             elif c.kind == Kind.DIR:
                 error = component_error(c.value, start, column, "dir", self.invalid) \
-                    or self._separator(end, "dir")
+                    or self._backslash(c, "dir")
             elif c.kind == Kind.FILE:
                 error = component_error(c.value, start, column, "file", self.invalid)
             elif c.kind in (Kind.QUERY, Kind.FRAGMENT):
@@ -206,11 +203,15 @@ class Writing:
                 return error
         return None
 
-    def _separator(self, p: int, rule: str) -> GrammarError | None:
-        """A separator of the strict reading is `/`; the lenient one also reads `\\`."""
-        if self.separators.get(p) != "\\":
-            return None
-        return GrammarError(rule, p, p + 1, "A separator must be '/', not '\\'.")
+    @staticmethod
+    def _backslash(c: Component, rule: str) -> GrammarError | None:
+        """A separator of the strict reading is `/`; the lenient one also reads `\\`. The
+        component's own separators, as the grammar read them (not a map of them all: a path
+        may have a million)."""
+        for p, char in sigils(c):
+            if char == "\\":
+                return GrammarError(rule, p, p + 1, "A separator must be '/', not '\\'.")
+        return None
 
     @staticmethod
     def _drive_invalid(drive: Component) -> GrammarError:

@@ -5,7 +5,9 @@
                      [--max-line-length BYTES] [--jobs N] [--quiet] [--summary]
                      [--no-advisories | --strict-advisories]
 
-Each input gets :func:`urlgrammar.validate`. Inputs come from the arguments, from the lines of
+Each input gets :func:`urlgrammar.validate`, which keeps ``--max-errors`` of its diagnostics
+and as many advisories and counts the rest, so that one line of a megabyte of errors does not
+hold a million of them. Inputs come from the arguments, from the lines of
 a file or of standard input, from one column of a CSV or TSV file, or from the URL-valued
 attributes of HTML documents (:mod:`~urlgrammar.checking.sources`,
 :mod:`~urlgrammar.checking.html`); they are read, checked and written one at a time, so that

@@ -126,6 +126,7 @@ class Collector(Reporter):
             self._fail(end, HOST, found[-1])
 
     def normalised(self, record: URLRecord) -> None:
+        """The run succeeded: the walk reads the records now, after the host's errors."""
         self._run_walk()
 
     def failed(self, error: URLError) -> None:

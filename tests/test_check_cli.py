@@ -69,7 +69,8 @@ def test_json_is_one_document_with_every_field_and_a_summary(capsys: pytest.Capt
     assert (second["n"], second["href"], second["valid"]) == (2, "https://b/x", True)
     assert second["base"] == "https://b/c"
     assert document["summary"] == {"inputs": 2, "valid": 2, "invalid": 0, "failures": 0,
-                                   "unchecked": 0, "codes": {}, "advised": 0, "advisories": {}}
+                                   "unchecked": 0, "codes": {}, "omitted": 0, "advised": 0,
+                                   "advisories": {}, "advisories_omitted": 0}
 
 
 def test_json_diagnostics(capsys: pytest.CaptureFixture[str]) -> None:

@@ -98,7 +98,8 @@ def test_quiet_is_the_summary_only(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, ["--quiet", "--format", "json", "https://u@h/", "https://a/"])
     assert json.loads(out) == {"summary": {"inputs": 2, "valid": 1, "invalid": 1, "failures": 0,
                                            "unchecked": 0, "codes": {"invalid-credentials": 1},
-                                           "advised": 0, "advisories": {}}}
+                                           "omitted": 0, "advised": 0, "advisories": {},
+                                           "advisories_omitted": 0}}
 
 
 # ---- gnu ----------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from urlgrammar.encoding.percent import (
     USERINFO_SET,
     PercentEncodeSet,
     pct_invalid,
+    pct_invalid_spans,
     pct_tokens,
     percent_decode,
     percent_decode_str,
@@ -310,6 +311,19 @@ def test_the_lean_driver_reads_pct_like_larks_own_parser(text: str) -> None:
 def test_pct_invalid_spans_take_the_one_hex_digit() -> None:
     assert pct_invalid("a%4G%%41%") == ((1, 3), (4, 5), (8, 9))
     assert pct_invalid("%41") == pct_invalid("abc") == ()
+
+
+@given(st.lists(st.sampled_from(["%", "%4", "%41", "%4G", "%zz", "4", "a", "é", "%%"]),
+                max_size=40).map("".join), st.integers(1, 8))
+def test_pct_invalid_read_in_pieces_is_pct_invalid(text: str, piece: int) -> None:
+    # Pieces end just before a `%`; with pieces of a few code points, runs of bytes are cut.
+    import urlgrammar.encoding.percent as percent
+
+    saved, percent.PIECE = percent.PIECE, piece
+    try:
+        assert tuple(pct_invalid_spans(text)) == pct_invalid(text)
+    finally:
+        percent.PIECE = saved
 
 
 def test_decode_without_percent() -> None:

@@ -26,7 +26,7 @@ def _same_as_full_path(text: str) -> bool:
     advisories included."""
     if plain_url(text) is None:
         return False
-    full = _examine(text, None, None, suggest=True)
+    full = _examine(text, None, None, suggest=True)[0]
     assert full.url is not None
     assert validate(text) == full._replace(advisories=find_advisories(text, None, full.url)), text
     return True

@@ -4,6 +4,8 @@
                                                       then /dev/zero under a timeout
     python tools/bench_check.py jobs [--urls 100000] --jobs 1 against --jobs 2: the same bytes?
     python tools/bench_check.py frames [--urls 100000]  a LocalCluster of 1, then 2 workers
+    python tools/bench_check.py hostile [--format F ...] [--jobs N]   peak RSS of one line of
+                                                      1 MiB of errors, shape by shape
 
 Inputs are written to a temporary directory, never to the repository: the lines of the shared
 corpus (``$URLGRAMMAR_SHARED`` or ``../shared``, ``corpus/kasztp.txt``) repeated, or generated
@@ -124,14 +126,58 @@ def frames(urls: int) -> None:
               f"{equal:,}/{len(expected):,} rows equal to validate() in one process ({load()})")
 
 
+#: One line of errors, 1 MiB with its scheme: where, prefix, repeated unit, suffix.
+HOSTILE = [
+    ("path", "spaces and backslashes", "http://h/", " \\", ""),
+    ("path", "%zz", "http://h/", "%zz", ""),
+    ("path", "tabs", "http://h/", "a\t", ""),
+    ("query", "spaces and backslashes", "http://h/?", " \\", ""),
+    ("query", "%zz", "http://h/?", "%zz", ""),
+    ("fragment", "spaces", "http://h/#", "x ", ""),
+    ("host", "slashes and backslashes before it", "http:", "\\/", "h/"),
+    ("host", "%zz", "http://", "%zz", "/"),
+    ("userinfo", "@", "http://", "a@", "h/"),
+    ("userinfo", "spaces and %zz", "http://u", " %zz", "@h/"),
+]
+#: Runs a command with its output thrown away, and prints the peak RSS of it and its children.
+_PEAK = ("import resource, subprocess, sys; "
+         "status = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+         "stderr=subprocess.DEVNULL).returncode; "
+         "print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+
+
+def hostile(formats: list[str], jobs: int) -> None:
+    size = 1 << 20  # --max-line-length's default
+    with tempfile.TemporaryDirectory() as tmp:
+        print(f"one line of {size:,} bytes; peak RSS in MB, check --format F --jobs {jobs}, "
+              f"default --max-errors ({load()})")
+        print(f"{'where':9} {'what':34} " + " ".join(f"{f:>6}" for f in formats))
+        for where, what, prefix, unit, suffix in HOSTILE:
+            line = prefix + unit * ((size - len(prefix) - len(suffix)) // len(unit)) + suffix
+            path = Path(tmp) / "line.txt"
+            path.write_bytes(line.encode() + b"\n")
+            peaks = []
+            for f in formats:
+                out = subprocess.run([sys.executable, "-c", _PEAK, *COMMAND, "--file", str(path),
+                                      "--format", f, "--jobs", str(jobs)],
+                                     capture_output=True, env=ENV, text=True, check=True).stdout.split()
+                status, kb = int(out[0]), int(out[1])
+                peaks.append(f"{kb / 1024:6.0f}" if status in (0, 1) else f"exit {status}")
+            print(f"{where:9} {what:34} " + " ".join(peaks))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("stream", "jobs", "frames"))
+    parser.add_argument("what", choices=("stream", "jobs", "frames", "hostile"))
     parser.add_argument("--mb", type=int, default=200)
     parser.add_argument("--urls", type=int, default=100_000)
+    parser.add_argument("--format", nargs="+", default=["text", "gnu", "json", "jsonl", "sarif"])
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    if args.what == "stream":
+    if args.what == "hostile":
+        hostile(args.format, args.jobs)
+    elif args.what == "stream":
         stream(args.mb)
     elif args.what == "jobs":
         jobs(args.urls)

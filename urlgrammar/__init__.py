@@ -19,14 +19,15 @@ from urlgrammar.search_params import URLSearchParams
 from urlgrammar.url import URL
 
 if TYPE_CHECKING:
-    from urlgrammar.checking.validate import GrammarError, Report, validate
+    from urlgrammar.checking.validate import Report, validate
+    from urlgrammar.checking.writing import GrammarError
     from urlgrammar.host.public_suffix import public_suffix, registrable_domain
     from urlgrammar.reference import Reference, parse_reference
     from urlgrammar.rendering import render
 
 # Checking, references, rendering and the Public Suffix List load on first use (PEP 562): a process that
 # only parses URLs, a shell's `urlgrammar` command among them, does not pay for importing them.
-_LAZY = {"GrammarError": "urlgrammar.checking.validate", "Report": "urlgrammar.checking.validate",
+_LAZY = {"GrammarError": "urlgrammar.checking.writing", "Report": "urlgrammar.checking.validate",
          "validate": "urlgrammar.checking.validate", "Reference": "urlgrammar.reference",
          "parse_reference": "urlgrammar.reference",
          "public_suffix": "urlgrammar.host.public_suffix",

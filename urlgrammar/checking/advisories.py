@@ -29,8 +29,11 @@ URLs, or one URL from the command line, does not load it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
+from itertools import chain
 
-from urlgrammar.checking.diagnostics import code_point
+from urlgrammar.checking.kept import Kept
+from urlgrammar.checking.walk import code_point
 from urlgrammar.encoding.percent import percent_decode_spans, percent_decode_str
 from urlgrammar.errors import ADVISORY, Diagnostic, URLError, message
 from urlgrammar.host.internal import METADATA_NAMES, internal_address
@@ -48,6 +51,9 @@ _WRITTEN_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://")
 #: The longest host a message repeats: each of a host's advisories may name it, and a long host
 #: with many would make the messages grow with the square of its length.
 _SHOWN = 200
+#: The most code points of a username that looks like a host: a valid domain's most
+#: (https://url.spec.whatwg.org/#valid-domain: domain to ASCII with beStrict, VerifyDnsLength).
+_LONGEST_HOST = 253
 #: What the standard strips from the start of the input (C0 controls and space).
 _C0_SPACE = "".join(map(chr, range(0x21)))
 
@@ -60,25 +66,34 @@ def _advisory(code: str, start: int, end: int, specifics: str, component: str | 
 def find_advisories(input: str, base: URL | None, url: URL | None) -> tuple[Diagnostic, ...]:
     """Every advisory for ``input`` (against ``base``), whose URL is ``url``, ordered by where
     each starts; none where the parser fails (``url`` is None)."""
+    return first_advisories(input, base, url, None)[0]
+
+
+def first_advisories(input: str, base: URL | None, url: URL | None,
+                     limit: int | None) -> tuple[tuple[Diagnostic, ...], int]:
+    """The first ``limit`` advisories of :func:`find_advisories` (all of them for None), and
+    how many it leaves out; a host's, which may be one per code point, are made one at a time
+    and only the first kept."""
     if url is None:
-        return ()
+        return (), 0
     from urlgrammar.checking.disagreement import parser_disagreement
 
-    found: list[Diagnostic] = []
+    kept: Kept[Diagnostic] = Kept(limit)
     scheme = url.record[0]
     if scheme.value == "javascript" and scheme.span is not None:  # written, not the base's
-        found.append(_advisory("script-url", *scheme.span, "'javascript:'", "scheme"))
+        kept.add(scheme.span[0], 0, _advisory("script-url", *scheme.span, "'javascript:'", "scheme"))
     authority = url.record.component(Kind.AUTHORITY)
-    if base is not None and authority is not None:
-        found += _scheme_relative(input, base, url, authority)
+    found: Iterable[Diagnostic] = ()
     if authority is not None:
-        found += _credentials(authority)
-        found += host_advisories(input, authority)
+        found = chain(_scheme_relative(input, base, url, authority) if base is not None else (),
+                      _credentials(authority), _host_advisories(input, authority))
+    for d in found:
+        kept.add(d.start, 0, d)
     disagreement = parser_disagreement(input, None if base is None else base.href, url)
     if disagreement is not None:
-        found.append(disagreement)
-    found.sort(key=lambda d: d.start)
-    return tuple(found)
+        kept.add(disagreement.start, 0, disagreement)
+    first = tuple(kept.first())
+    return first, kept.count - len(first)
 
 
 def plain_advisories(input: str, url: URL) -> tuple[Diagnostic, ...]:
@@ -97,46 +112,47 @@ def plain_advisories(input: str, url: URL) -> tuple[Diagnostic, ...]:
 def host_advisories(input: str, authority: Component) -> list[Diagnostic]:
     """invisible-host-code-point, confusable-host, mixed-script-host and internal-address for
     the host the input writes (none for a host that comes from the base)."""
+    return list(_host_advisories(input, authority))
+
+
+def _host_advisories(input: str, authority: Component) -> Iterator[Diagnostic]:
     c = authority.value.host
     if c.span is None:
-        return []
+        return
     start, end = c.span
     host = c.value
     # Only a special URL's host goes through the domain mapping (an IPv4 address too: it is
     # read after it); an opaque host percent-encodes what it does not allow.
-    found = _invisible(input[start:end], start, host.serialize() if end - start <= _SHOWN else None) \
-        if type(host) is Domain or type(host) is IPv4 else []
+    if type(host) is Domain or type(host) is IPv4:
+        yield from _invisible(input[start:end], start, host.serialize() if end - start <= _SHOWN else None)
     if type(host) is Domain and "xn--" in host.value:
-        found += _labels(host.value, input[start:end], start)
+        yield from _labels(host.value, input[start:end], start)
     internal = internal_address(host)
     if internal is not None:
         article = "an" if internal.kind[0] in "aeiou" else "a"
-        found.append(_advisory("internal-address", start, end, f"{internal.address} is {article} "
-                               f"{internal.kind} address", "host", internal.kind))
-    return found
+        yield _advisory("internal-address", start, end, f"{internal.address} is {article} "
+                        f"{internal.kind} address", "host", internal.kind)
 
 
-def _invisible(written: str, start: int, host: str | None) -> list[Diagnostic]:
+def _invisible(written: str, start: int, host: str | None) -> Iterator[Diagnostic]:
     """Each code point of the host as written (percent-encoded or not) that the domain mapping
     removes or makes a dot; the fix is what the mapping makes of it. The messages name the
     ``host`` the URL goes to, where it is given (short enough to repeat in each)."""
     if written.isascii() and "%" not in written:
-        return []
+        return
     from urlgrammar.host.spoofing import hidden_by_mapping
 
     decoded = percent_decode_spans(written) if "%" in written else None
     text = written if decoded is None else decoded.text
-    found = []
     goes = "" if host is None else f"; the URL goes to '{host}'"
     for i, ch in enumerate(text):
         what = hidden_by_mapping(ch)
         if what is None:
             continue
         at, to = (i, i + 1) if decoded is None else (decoded.starts[i], decoded.ends[i])
-        found.append(_advisory("invisible-host-code-point", start + at, start + to,
-                               f"{code_point(ch)} is {what}{goes}", "host", f"U+{ord(ch):04X}",
-                               "" if what == "removed" else "."))
-    return found
+        yield _advisory("invisible-host-code-point", start + at, start + to,
+                        f"{code_point(ch)} is {what}{goes}", "host", f"U+{ord(ch):04X}",
+                        "" if what == "removed" else ".")
 
 
 def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
@@ -183,8 +199,10 @@ def _credentials(authority: Component) -> list[Diagnostic]:
     username, host = a.username, a.host
     if username is None or username.span is None or host.span is None:
         return []
-    shown = _AFTER_HOST.split(percent_decode_str(username.value), 1)[0]
-    if not looks_like_host(shown):
+    # Only a prefix is decoded: a username as long as a megabyte would cost its decoding, and
+    # what the longest host's code points can be written in (12 for 4 bytes) holds what may show.
+    shown = _AFTER_HOST.split(percent_decode_str(username.value[:12 * _LONGEST_HOST + 12]), 1)[0]
+    if len(shown) > _LONGEST_HOST or not looks_like_host(shown):
         return []
     return [_advisory("host-lookalike-credentials", username.span[0], host.span[0],
                       f"the URL goes to '{host.value}', not to '{shown}'", "userinfo", shown, "")]

@@ -5,7 +5,9 @@
                      [--max-line-length BYTES] [--jobs N] [--quiet] [--summary]
                      [--no-advisories | --strict-advisories]
 
-Each input gets :func:`urlgrammar.validate`. Inputs come from the arguments, from the lines of
+Each input gets :func:`urlgrammar.validate`, which keeps ``--max-errors`` of its diagnostics
+and as many advisories and counts the rest, so that one line of a megabyte of errors does not
+hold a million of them. Inputs come from the arguments, from the lines of
 a file or of standard input, from one column of a CSV or TSV file, or from the URL-valued
 attributes of HTML documents (:mod:`~urlgrammar.checking.sources`,
 :mod:`~urlgrammar.checking.html`); they are read, checked and written one at a time, so that
@@ -224,8 +226,9 @@ def run_check(args: argparse.Namespace) -> int:
     progress = Progress(sys.stderr, reading.fraction, time.monotonic)
     flush = _Flusher(out, reading, time.monotonic)
     out.write(writer.start())
+    # Validate keeps what the output shows, --max-errors of each input, and counts the rest.
     for item, report in validated(_inputs(args, reading), args.jobs, lambda: reading.interactive,
-                                  not args.no_advisories):
+                                  not args.no_advisories, args.max_errors or None):
         if isinstance(item, Stop):
             flush.now()
             progress.clear()
@@ -234,10 +237,13 @@ def run_check(args: argparse.Namespace) -> int:
             continue
         summary.add(item, report)
         progress.tick()
-        written = writer.item(item, report)
+        written = False
+        for piece in writer.item(item, report):
+            if not written:
+                progress.clear()
+                written = True
+            out.write(piece)
         if written:
-            progress.clear()
-            out.write(written)
             flush.wrote()
     progress.clear()
     if summary.inputs == 0 and not stopped:

@@ -3,11 +3,11 @@
 https://url.spec.whatwg.org/#validation-error. The basic URL parser raises its validation
 errors while a pointer walks the preprocessed input; this module names the same errors, in the
 same order and with the same repeats, from what the pipeline has anyway: the preprocessing
-offset map, the record the grammar lifted (components with spans, and marks that say which separator
-each sigil was), the resolved record (which component became the authority), and the host and
+offset map, the records the grammar lifted and resolved (read by :mod:`.walk`), and the host and
 port processing. Each phase reports what it sees to a :class:`Collector` with a sort key, the
 pointer at which the state machine would raise the error and the phase as the tie-breaker; the
-list is a stable sort of those, cut after the error that made the parse fail.
+list is a stable sort of those, cut after the error that made the parse fail. With a limit, the
+collector keeps only the first errors of that list as they come (:mod:`.kept`).
 
 Nothing here runs unless a caller asks for diagnostics (``parse_url(..., diagnostics=[])``);
 :mod:`urlgrammar.checking.validate` builds its report on this list.
@@ -15,77 +15,78 @@ Nothing here runs unless a caller asks for diagnostics (``parse_url(..., diagnos
 
 from __future__ import annotations
 
-import re
-import unicodedata
+from collections.abc import Iterator
 
-from urlgrammar.encoding.percent import pct_invalid
+from urlgrammar.checking.kept import Kept
+from urlgrammar.checking.walk import HOST, PORT, SCHEME, Walk
+from urlgrammar.encoding.percent import pct_invalid_spans
 from urlgrammar.errors import Diagnostic, URLError, message
-from urlgrammar.host.parser import Host, non_url
-from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
-from urlgrammar.model.schemes import Mode, has_opaque_path, is_file, is_special, is_web
+from urlgrammar.host.parser import Host
+from urlgrammar.model.record import Span, URLRecord
+from urlgrammar.model.schemes import Mode
 from urlgrammar.operations.pipeline import run
 from urlgrammar.operations.reporter import Reporter
-from urlgrammar.syntax.lift import separators
 from urlgrammar.syntax.preprocess import Preprocessed
-
-# Phases, in the order the state machine runs them, to order errors raised at one pointer:
-# the check after a special scheme, then the relative and file states, then the ignoring of
-# extra slashes, the authority, the host, the port, and the path, query and fragment.
-SCHEME, SLASHES, RELATIVE, IGNORE, AUTHORITY, HOST, PORT, PATH = range(8)
-
-#: Neither a URL code point (https://url.spec.whatwg.org/#url-code-points) nor `%`, in ASCII.
-_ASCII_NON_URL = re.compile(r"[^0-9A-Za-z!$&'()*+,\-./:;=?@_~%]")
-
-
-def _non_url(value: str) -> re.Match[str] | None:
-    """The first code point of ``value`` that is neither a URL code point nor `%`."""
-    return (_ASCII_NON_URL if value.isascii() else non_url()).search(value)
-
-
-def code_point(char: str) -> str:
-    """A code point as people read it in a message: ``U+0020 (SPACE)``."""
-    name = unicodedata.name(char, "")
-    return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
-
-
-_MISSING_SOLIDUS = "special-scheme-missing-following-solidus"
-#: The context in which the file states (file, file slash, file host) read the separators.
-_FILE_STATES = "file states"
 
 
 class Collector(Reporter):
-    """The validation errors of one run of the pipeline, each with its sort key.
+    """The validation errors of one run of the pipeline, each with its sort key; the first
+    ``limit`` of them in the standard's order, or all of them without one.
 
     As the pipeline's reporter it hears :meth:`preprocessed`, then :meth:`resolved` (with None
     for the resolved record where resolving failed), :meth:`host` for each host it parses, and
     :meth:`failed` if it fails; spans stay offsets in the preprocessed text until
-    :meth:`diagnostics` maps them to the input.
+    :meth:`diagnostics` maps them to the input. The walk over the records that finds the
+    syntactic errors runs last, when the run has succeeded or failed: the errors after the one
+    that made it fail are not in the standard's list, and are then neither kept nor counted.
     """
 
-    def __init__(self, base: URLRecord | None) -> None:
+    def __init__(self, base: URLRecord | None, limit: int | None = None) -> None:
         self.base = base
         self.pre: Preprocessed | None = None
         self.lifted: URLRecord | None = None
+        self._walk: Walk | None = None
         self._walked = False
         self._preprocessing: list[Diagnostic] = []
-        # Each diagnostic and, apart, its sort key: keys of two ints are not containers the
-        # cyclic garbage collector keeps visiting, which matters for a hundred thousand errors.
-        self._found: list[Diagnostic] = []
-        self._keys: list[tuple[int, int]] = []
+        # Keys are (pointer, rank): the phase, and for one phase at one pointer the walk's
+        # errors before the host's and the failure's, in the order the state machine raises them.
+        self._kept: Kept[Diagnostic] = Kept(limit)
         self._failure: Diagnostic | None = None
-        self._pct_invalid: dict[str, tuple[Span, ...]] = {}
+        self._failure_key: tuple[int, int] | None = None
+        self._processed: list[Diagnostic] | None = None
+        self._cut = 0
+        self._diagnostics: list[Diagnostic] | None = None
+        self._first_pct_invalid: dict[str, Span | None] = {}
 
     def add(self, pointer: int, phase: int, diagnostic: Diagnostic) -> None:
-        self._found.append(diagnostic)
-        self._keys.append((pointer, phase))
+        """An error the walk found, raised by ``phase`` at ``pointer``."""
+        failure = self._failure_key
+        if failure is None or (pointer, 2 * phase) < failure:
+            self._kept.add(pointer, 2 * phase, diagnostic)
 
-    def pct_invalid(self, value: str) -> tuple[Span, ...]:
-        """:func:`urlgrammar.percent.pct_invalid` of a component value, read once per run:
-        :mod:`urlgrammar.checking.validate` asks again of the same values for the writing grammar."""
-        found = self._pct_invalid.get(value)
-        if found is None:
-            found = self._pct_invalid[value] = pct_invalid(value)
-        return found
+    def _add_late(self, pointer: int, phase: int, diagnostic: Diagnostic) -> None:
+        self._kept.add(pointer, 2 * phase + 1, diagnostic)
+
+    def _fail(self, pointer: int, phase: int, diagnostic: Diagnostic) -> None:
+        self._failure, self._failure_key = diagnostic, (pointer, 2 * phase + 1)
+
+    def pct_invalid(self, value: str) -> Iterator[Span]:
+        """The ``pct_invalid`` spans of a component value, one at a time (for the walk); the
+        first is kept for :meth:`first_pct_invalid`."""
+        first = None
+        for span in pct_invalid_spans(value):
+            if first is None:
+                first = span
+            yield span
+        self._first_pct_invalid[value] = first
+
+    def first_pct_invalid(self, value: str) -> Span | None:
+        """The first ``pct_invalid`` of a component value: the writing grammar asks of the values
+        the walk read already, so each is read once per run."""
+        if value in self._first_pct_invalid:
+            return self._first_pct_invalid[value]
+        first = self._first_pct_invalid[value] = next(pct_invalid_spans(value), None)
+        return first
 
     # ---- what the pipeline reports -----------------------------------------------------------
 
@@ -102,57 +103,79 @@ class Collector(Reporter):
                 "invalid-URL-unit", *span, message("invalid-URL-unit", "a C0 control or space at "
                 "the start or end, which the parser removes"), None,
                 "leading or trailing C0 control or space", ""))
-        removed = pre.removed
+        removed = pre.offsets.removed  # not Preprocessed.removed, which lists them all in the input
         if removed:
+            at = removed[0] + pre.offsets.lead
             self._preprocessing.append(Diagnostic(
-                "invalid-URL-unit", removed[0], removed[0] + 1, message("invalid-URL-unit", "a tab "
+                "invalid-URL-unit", at, at + 1, message("invalid-URL-unit", "a tab "
                 "or newline, which the parser removes"), None, "tab or newline", ""))
 
     def resolved(self, lifted: URLRecord, record: URLRecord | None) -> None:
-        """The grammar's record and the resolved one (None where resolving failed)."""
+        """The grammar's record and the resolved one (None where resolving failed): the first
+        the pipeline reports is what the walk reads."""
         self.lifted = lifted
-        if not self._walked and self.pre is not None:
-            self._walked = True
-            _Walk(self, self.pre.text, lifted, record).run()
+        if self._walk is None and self.pre is not None:
+            self._walk = Walk(self.add, self.pct_invalid, self.base, self.pre.text, lifted, record)
 
     def host(self, end: int, found: list[Diagnostic], value: Host | None) -> None:
         """The host parser's diagnostics, raised when the host state reaches ``end``; ``value``
         is None where the host parser failed."""
         for d in found:
-            self.add(end, HOST, d)
+            self._add_late(end, HOST, d)
         if value is None and found:
-            self._failure = found[-1]
+            self._fail(end, HOST, found[-1])
+
+    def normalised(self, record: URLRecord) -> None:
+        """The run succeeded: the walk reads the records now, after the host's errors."""
+        self._run_walk()
 
     def failed(self, error: URLError) -> None:
         """The pipeline failed with ``error``; its last diagnostic ends the list."""
-        if self._failure is not None or not error.diagnostics:
-            return
-        d = error.diagnostics[-1]
-        if d.code == "missing-scheme-non-relative-URL":
-            self.add(0, SCHEME, d)  # the no scheme state runs at the start of the input
-        else:
-            self.add(d.start, PORT if d.code.startswith("port-") else HOST, d)
-        self._failure = d
+        if self._failure is None and error.diagnostics:
+            d = error.diagnostics[-1]
+            # The no scheme state runs at the start of the input.
+            at, phase = (0, SCHEME) if d.code == "missing-scheme-non-relative-URL" else \
+                (d.start, PORT if d.code.startswith("port-") else HOST)
+            self._add_late(at, phase, d)
+            self._fail(at, phase, d)
+        self._run_walk()
+
+    def _run_walk(self) -> None:
+        if self._walk is not None and not self._walked:
+            self._walked = True
+            self._walk.run()
 
     # ---- the result ---------------------------------------------------------------------------
 
     def processed(self) -> list[Diagnostic]:
-        """The diagnostics after preprocessing's, in the standard's order; spans in the
+        """The kept diagnostics after preprocessing's, in the standard's order; spans in the
         preprocessed text."""
-        found, keys = self._found, self._keys
-        # A stable sort: errors raised at the same pointer and phase stay in the order found.
-        out = [found[i] for i in sorted(range(len(keys)), key=keys.__getitem__)]
-        if self._failure is not None:
-            del out[out.index(self._failure) + 1:]
-        return out
+        self._run_walk()
+        if self._processed is None:
+            out = self._kept.first()
+            # Errors kept before the failure came but raised after it are not in the list.
+            at = next((i + 1 for i, d in enumerate(out) if d is self._failure), len(out))
+            self._cut = len(out) - at
+            self._processed = out[:at]
+        return self._processed
 
     def diagnostics(self) -> list[Diagnostic]:
-        """Every diagnostic in the standard's order, spans in the original input."""
-        rest = self.processed()
-        if self.pre is not None and not self.pre.offsets.identity:
-            span = self.pre.offsets.span
-            rest = [d.with_span(*span(d.start, d.end)) for d in rest]
-        return self._preprocessing + rest
+        """The kept diagnostics in the standard's order, spans in the original input."""
+        if self._diagnostics is None:
+            limit = self._kept.limit
+            rest = self.processed()
+            if limit is not None:
+                rest = rest[:max(0, limit - len(self._preprocessing))]
+            if self.pre is not None and not self.pre.offsets.identity:
+                span = self.pre.offsets.span
+                rest = [d.with_span(*span(d.start, d.end)) for d in rest]
+            self._diagnostics = self._preprocessing[:limit] + rest
+        return self._diagnostics
+
+    @property
+    def omitted(self) -> int:
+        """How many diagnostics of the standard's list :meth:`diagnostics` leaves out."""
+        return len(self._preprocessing) + self._kept.count - self._cut - len(self.diagnostics())
 
 
 def parse_url(input: str, base: URLRecord | None = None, base_mode: Mode = Mode.GENERIC,
@@ -167,225 +190,3 @@ def parse_url(input: str, base: URLRecord | None = None, base_mode: Mode = Mode.
         return run(input, base, base_mode, encoding, collector)
     finally:
         diagnostics.extend(collector.diagnostics())
-
-
-class _Walk:
-    """The syntactic errors of one input: slashes, backslashes, credentials, drive letters and
-    URL units, read off the lifted record ``lifted`` of ``text``.
-
-    Separators are the sigils between components: the `//` before an authority (the two code
-    points before its span), a path-root, a drive's `/` and each dir's `/` (after its value).
-    The context says how the state machine reads them, from the scheme and the base:
-
-    - ``web``: a special scheme other than file, read by the special authority slashes state
-      (or, after a base with the same scheme, `//` and the special relative or authority state);
-    - ``relative``: no scheme, or a same-scheme base and no `//`, against a special base;
-    - ``file``: the file, file slash and file host states;
-    - ``generic``: everything else, where no separator is ever an error.
-    """
-
-    def __init__(self, collector: Collector, text: str, lifted: URLRecord,
-                 resolved: URLRecord | None) -> None:
-        self.add, self.text, self.lifted, self.resolved = collector.add, text, lifted, resolved
-        self.pct_invalid = collector.pct_invalid
-        #: Per code point and component: the message, detail and fix of its invalid-URL-unit,
-        #: made once, as an input may repeat a code point many times.
-        self._said: dict[tuple[str, str], tuple[str, str, str]] = {}
-        #: The messages made so far, by code and specifics: the same again and again for a
-        #: long run of backslashes, ignored slashes or `@`.
-        self._messages: dict[tuple[str, str | None], str] = {}
-        self.base = collector.base
-
-    def run(self) -> None:
-        lifted, base = self.lifted, self.base
-        scheme = lifted[0] if lifted and lifted[0].kind == Kind.SCHEME else None
-        start = 0 if scheme is None else (scheme.end or 0) + 1  # after the scheme's `:`
-        authority = lifted.component(Kind.AUTHORITY)
-        at = None if authority is None else authority.start
-        ss = None if authority is None else authority.mark or "//"
-        name = None if scheme is None else scheme.value.lower()
-        written = "" if scheme is None else f"'{scheme.value}:'"
-        base_scheme = None if base is None else base.scheme
-        if name is None:
-            if base is None or (has_opaque_path(base) and not (lifted and lifted[0].kind == Kind.FRAGMENT)):
-                return  # missing-scheme-non-relative-URL, which the pipeline reports
-            context = _FILE_STATES if is_file(base_scheme) else "relative" if is_special(base) \
-                else "generic"
-        elif is_file(name):
-            context = _FILE_STATES
-            if ss != "//":
-                self._file_solidus(start)
-        elif is_web(name):
-            context = "web"
-            if base_scheme == name and ss != "//":
-                context = "relative"
-                self.add(start, SLASHES, Diagnostic(
-                    _MISSING_SOLIDUS, 0, start, message(_MISSING_SOLIDUS, f"{written} is "
-                    "read as relative to the base URL, which has the same scheme"), "scheme", fix=""))
-            elif ss != "//":
-                self.add(start, SLASHES, Diagnostic(
-                    _MISSING_SOLIDUS, start, start, message(_MISSING_SOLIDUS, written),
-                    "scheme", fix="//"))
-        else:
-            context = "generic"
-        source = self._authority_source()
-        self._separators(context, at, ss == "//", source)
-        if source is not None and context != _FILE_STATES:
-            self._credentials(source)
-        self._values(source, start)
-
-    def _file_solidus(self, start: int) -> None:
-        """The scheme state's error for `file:` not followed by `//`. After a file base, the
-        file state reads the rest as a relative URL: dropping the scheme says the same."""
-        if self.base is not None and is_file(self.base.scheme):
-            span, fix = (0, start), ""
-        else:
-            # `//` where a separator, `?`, `#` or the end follows the `:`; `///` before a value.
-            after = self.lifted[1] if len(self.lifted) > 1 else None
-            value = after is not None and (after.kind in (Kind.DIR, Kind.FILE) or after.mark == "")
-            span, fix = (start, start), "///" if value else "//"
-        self.add(start - 1, SCHEME, Diagnostic(  # the scheme state at the `:`
-            _MISSING_SOLIDUS, *span, message(_MISSING_SOLIDUS, "'file:'"), "scheme", fix=fix))
-
-    def _authority_source(self) -> Component | None:
-        """The authority the state machine reads from the input: the resolved record's, where
-        it has a span (the lifted one, or the dir or file that forcing promoted)."""
-        if self.resolved is None:
-            return None
-        c = self.resolved.component(Kind.AUTHORITY)
-        return c if c is not None and c.start is not None else None
-
-    def _separators(self, context: str, at: int | None, slashes: bool, source: Component | None) -> None:
-        """missing-solidus for each slash the state machine ignores, invalid-reverse-solidus
-        for each backslash it reads as a separator."""
-        if context == "generic":
-            return
-        # Where the ignored slashes end: at the authority read from the input; everywhere when
-        # forcing found none (host-missing follows); nowhere when the base gives the authority.
-        end = (source.start or 0) if source is not None else len(self.text) if self.resolved is None else -1
-        free = at is not None and (slashes or context == "relative")  # the `//` raises nothing
-        found = separators(self.lifted)
-        if (context == _FILE_STATES or end < 0 or (free and end <= (at or 0))) \
-                and all(char == "/" for _, char in found):
-            return  # the common case: no backslash, and no slash that the parser ignores
-        prefix = () if at is None else (at - 2, at - 1)
-        for p, char in found:
-            backslash = char == "\\"
-            if context == _FILE_STATES:
-                if backslash and p in prefix:
-                    self._reverse(p, RELATIVE, "authority")
-                elif backslash:
-                    self._reverse(p, PATH, "path")
-            elif p in prefix and free:
-                if backslash:
-                    self._reverse(p, RELATIVE, "authority")
-            elif p < end:
-                what = "backslash" if backslash else "slash"
-                self.add(p, IGNORE, Diagnostic(
-                    _MISSING_SOLIDUS, p, p + 1, self._message(_MISSING_SOLIDUS, f"the parser ignores "
-                    f"this extra {what} before the host"), "scheme", fix=""))
-            elif backslash:
-                self._reverse(p, PATH, "path")
-
-    def _message(self, code: str, specifics: str | None = None) -> str:
-        said = self._messages.get((code, specifics))
-        if said is None:
-            said = self._messages[code, specifics] = message(code, specifics)
-        return said
-
-    def _reverse(self, p: int, phase: int, component: str) -> None:
-        self.add(p, phase, Diagnostic("invalid-reverse-solidus", p, p + 1,
-                                      self._message("invalid-reverse-solidus"), component, fix="/"))
-
-    def _credentials(self, source: Component) -> None:
-        """invalid-credentials once per `@` of the authority (the authority state's count);
-        each spans the userinfo up to its `@`, so that the fixes together remove it."""
-        a: Authority = source.value
-        if a.username is None:
-            return
-        ats = [(c.start or 0) + i for c in (a.username, a.password) if c is not None
-               for i, ch in enumerate(c.value) if ch == "@"]
-        ats.append((a.host.start or 0) - 1)
-        previous = source.start or 0
-        for p in ats:
-            self.add(p, AUTHORITY, Diagnostic(
-                "invalid-credentials", previous, p + 1, self._message("invalid-credentials"), "userinfo",
-                fix=""))
-            previous = p + 1
-
-    def _values(self, source: Component | None, start: int) -> None:
-        """The path, opaque path, query and fragment states' checks, and drive letters."""
-        promoted = source.start if source is not None else None
-        previous_end = start
-        for c in self.lifted:
-            kind = c.kind
-            if kind == Kind.DIR or kind == Kind.FILE:
-                if c.start != promoted:
-                    self._units(c, "path")
-            elif kind == Kind.QUERY or kind == Kind.FRAGMENT:
-                self._units(c, kind.label)
-            elif kind == Kind.DRIVE:
-                self._drive(c, previous_end)
-            elif kind == Kind.AUTHORITY:
-                previous_end = c.end or 0
-
-    def _drive(self, c: Component, previous_end: int) -> None:
-        """A drive (only the file grammar reads one) without its `/` sigil: as the file host,
-        or, after a file base, as the start of a relative URL (the file state). Otherwise its
-        `|` goes through the path state."""
-        start, end = c.start or 0, c.end or 0
-        letter = c.value[0] + ":"
-        after_authority = self.lifted.has(Kind.AUTHORITY)
-        if start == previous_end and after_authority:
-            self.add(end, HOST, Diagnostic(
-                "file-invalid-Windows-drive-letter-host", start, end, message(
-                    "file-invalid-Windows-drive-letter-host", f"the parser reads '{c.value}' as the "
-                    "start of the path"), "host", fix="/" + letter))
-            return
-        if start == previous_end and self.base is not None and is_file(self.base.scheme):
-            # The fix inserts the `/` that makes the drive start an absolute path; the drive's
-            # `|`, if any, has its own fix.
-            self.add(start, RELATIVE, Diagnostic(
-                "file-invalid-Windows-drive-letter", start, start, message(
-                    "file-invalid-Windows-drive-letter", f"'{c.value}' replaces the base URL's path"),
-                "path", fix="/"))
-        if c.value[1] == "|":
-            # The span is the `|`, where the state machine raises the error, not the letter too.
-            self.add(start + 1, PATH, Diagnostic(
-                "invalid-URL-unit", start + 1, end, message("invalid-URL-unit", f"the '|' of the "
-                f"drive letter '{c.value}'; write '{letter}'"), "path", code_point("|"), ":"))
-
-    def _units(self, c: Component, component: str) -> None:
-        """invalid-URL-unit for each code point that is not a URL code point, and for each `%`
-        that pct.lark reads as pct-invalid (not followed by two hex digits)."""
-        value: str = c.value
-        bad = _non_url(value)
-        if bad is None and "%" not in value:
-            return
-        start = c.start or 0
-        if bad is not None:
-            pattern = _ASCII_NON_URL if value.isascii() else non_url()
-            opaque = component == "path" and self.resolved is not None and has_opaque_path(self.resolved)
-            where = "an opaque path" if opaque else f"the {component}"
-            said = self._said
-            for m in pattern.finditer(value, bad.start()):
-                char = m.group()
-                p = start + m.start()
-                what = said.get((char, where))
-                if what is None:
-                    what = said[char, where] = (message("invalid-URL-unit", f"{code_point(char)} in {where}"),
-                                                f"U+{ord(char):04X}", _encoded(char))
-                self.add(p, PATH, Diagnostic("invalid-URL-unit", p, p + 1, what[0], component, *what[1:]))
-        invalid = self.pct_invalid(value)
-        if invalid:
-            percent = message("invalid-URL-unit", f"a '%' in the {component} without two hex "
-                              "digits after it; write %25 for a percent sign")
-            for at, _ in invalid:
-                p = start + at
-                self.add(p, PATH, Diagnostic("invalid-URL-unit", p, p + 1, percent, component, "%", "%25"))
-
-
-def _encoded(char: str) -> str:
-    """The code point percent-encoded as UTF-8 (a surrogate as U+FFFD, as the parser does)."""
-    data = ("\ufffd" if "\ud800" <= char <= "\udfff" else char).encode("utf-8")
-    return "".join(f"%{byte:02X}" for byte in data)

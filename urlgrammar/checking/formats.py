@@ -20,11 +20,13 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from urlgrammar.checking.sources import Input
-from urlgrammar.checking.validate import GrammarError, Report
+from urlgrammar.checking.validate import Report
+from urlgrammar.checking.writing import GrammarError
 from urlgrammar.errors import Diagnostic
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -54,6 +56,10 @@ class Checked(Protocol):
     def disagreement(self) -> str | None: ...
     @property
     def advisories(self) -> tuple[Diagnostic, ...]: ...
+    @property
+    def omitted(self) -> int: ...
+    @property
+    def advisories_omitted(self) -> int: ...
 
 
 class Result(NamedTuple):
@@ -70,20 +76,27 @@ class Result(NamedTuple):
     grammar_error: GrammarError | None
     disagreement: str | None
     advisories: tuple[Diagnostic, ...]
+    omitted: int
+    advisories_omitted: int
+
+    def __bool__(self) -> bool:
+        return self.valid  # as a Report is
 
     @classmethod
     def of(cls, report: Report) -> Result:
         return cls(report.input, report.base, report.valid, report.failure, report.diagnostics,
                    report.href, report.suggestion, report.grammar_error, report.disagreement,
-                   report.advisories)
+                   report.advisories, report.omitted, report.advisories_omitted)
 
 
 class Writer(Protocol):
-    """Text for the start of the output, for each input in order, and for the end."""
+    """Text for the start of the output, for each input in order, and for the end; an input's
+    text comes in pieces, written in turn (SARIF's results, each of which may quote a megabyte
+    of input, are made one at a time)."""
 
     def start(self) -> str: ...
 
-    def item(self, item: Input, report: Checked | None) -> str: ...
+    def item(self, item: Input, report: Checked | None) -> Iterable[str]: ...
 
     def end(self, summary: Summary) -> str: ...
 
@@ -91,7 +104,8 @@ class Writer(Protocol):
 @dataclass
 class Summary:
     """Counts over every input: verdicts, unchecked inputs, each code's diagnostics, and the
-    inputs with advisories and each advisory's count."""
+    inputs with advisories and each advisory's count. The counts by code are of what each
+    report kept (``--max-errors`` of each); ``omitted`` and ``advisories_omitted`` add up the rest."""
 
     valid: int = 0
     invalid: int = 0
@@ -100,6 +114,8 @@ class Summary:
     codes: Counter[str] = field(default_factory=Counter)
     advised: int = 0
     advisories: Counter[str] = field(default_factory=Counter)
+    omitted: int = 0
+    advisories_omitted: int = 0
 
     def add(self, item: Input, report: Checked | None) -> None:
         if report is None:
@@ -114,9 +130,11 @@ class Summary:
             self.invalid += 1
         self.failures += report.failure
         self.codes.update(d.code for d in report.diagnostics)
-        if report.advisories:
+        self.omitted += report.omitted
+        if report.advisories or report.advisories_omitted:
             self.advised += 1
             self.advisories.update(d.code for d in report.advisories)
+            self.advisories_omitted += report.advisories_omitted
 
     @property
     def inputs(self) -> int:
@@ -125,27 +143,36 @@ class Summary:
     def as_dict(self) -> dict[str, object]:
         return {"inputs": self.inputs, "valid": self.valid, "invalid": self.invalid,
                 "failures": self.failures, "unchecked": self.unchecked,
-                "codes": dict(self.codes.most_common()), "advised": self.advised,
-                "advisories": dict(self.advisories.most_common())}
+                "codes": dict(self.codes.most_common()), "omitted": self.omitted,
+                "advised": self.advised, "advisories": dict(self.advisories.most_common()),
+                "advisories_omitted": self.advisories_omitted}
 
     def line(self) -> str:
         """``4 inputs: valid 1, invalid 3, failures 1; invalid-credentials 1, ...``, then, where
-        there are any, ``; advised 1: internal-address 1``."""
+        there are any, ``; advised 1: internal-address 1``; each list of codes ends with
+        ``and N more`` where ``--max-errors`` left some out."""
         counts = f"valid {self.valid}, invalid {self.invalid}, failures {self.failures}"
         if self.unchecked:
             counts += f", unchecked {self.unchecked}"
-        codes = ", ".join(f"{code} {n}" for code, n in self.codes.most_common())
-        advisories = ", ".join(f"{code} {n}" for code, n in self.advisories.most_common())
+        codes = _counts(self.codes, self.omitted)
+        advisories = _counts(self.advisories, self.advisories_omitted)
         inputs = "1 input" if self.inputs == 1 else f"{self.inputs} inputs"
         return f"{inputs}: {counts}" + (f"; {codes}" if codes else "") + \
             (f"; advised {self.advised}: {advisories}" if advisories else "")
 
 
-def limited(diagnostics: tuple[Diagnostic, ...], limit: int) -> tuple[tuple[Diagnostic, ...], int]:
-    """The first ``limit`` diagnostics (all of them for 0), and how many are left out."""
+def _counts(codes: Counter[str], omitted: int) -> str:
+    listed = ", ".join(f"{code} {n}" for code, n in codes.most_common())
+    return f"{listed} and {omitted:,} more" if omitted else listed
+
+
+def limited(diagnostics: tuple[Diagnostic, ...], limit: int,
+            omitted: int = 0) -> tuple[tuple[Diagnostic, ...], int]:
+    """The first ``limit`` diagnostics (all of them for 0), and how many are left out: those
+    past the limit, and the ``omitted`` that validate left out already."""
     if not limit or len(diagnostics) <= limit:
-        return diagnostics, 0
-    return diagnostics[:limit], len(diagnostics) - limit
+        return diagnostics, omitted
+    return diagnostics[:limit], len(diagnostics) - limit + omitted
 
 
 def dumps(data: object) -> str:
@@ -166,8 +193,8 @@ def item_dict(item: Input, report: Checked | None, max_errors: int) -> dict[str,
                     "href": None, "suggestion": None, "grammar_error": None, "disagreement": None,
                     "problem": problem})
         return out
-    shown, omitted = limited(report.diagnostics, max_errors)
-    advised, advisories_omitted = limited(report.advisories, max_errors)
+    shown, omitted = limited(report.diagnostics, max_errors, report.omitted)
+    advised, advisories_omitted = limited(report.advisories, max_errors, report.advisories_omitted)
     error = report.grammar_error
     out.update({"input": report.input, "base": report.base, "valid": report.valid,
                 "failure": report.failure, "diagnostics": [_located(d, item) for d in shown],
@@ -193,12 +220,12 @@ class JSONWriter:
     def start(self) -> str:
         return "" if self.quiet else '{"inputs": ['
 
-    def item(self, item: Input, report: Checked | None) -> str:
+    def item(self, item: Input, report: Checked | None) -> list[str]:
         if self.quiet:
-            return ""
+            return []
         text = ("\n" if self.first else ",\n") + dumps(item_dict(item, report, self.max_errors))
         self.first = False
-        return text
+        return [text]
 
     def end(self, summary: Summary) -> str:
         if self.quiet:
@@ -215,8 +242,8 @@ class JSONLinesWriter:
     def start(self) -> str:
         return ""
 
-    def item(self, item: Input, report: Checked | None) -> str:
-        return "" if self.quiet else dumps(item_dict(item, report, self.max_errors)) + "\n"
+    def item(self, item: Input, report: Checked | None) -> list[str]:
+        return [] if self.quiet else [dumps(item_dict(item, report, self.max_errors)) + "\n"]
 
     def end(self, summary: Summary) -> str:
         return dumps({"summary": summary.as_dict()}) + "\n" if self.summary else ""

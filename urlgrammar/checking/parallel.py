@@ -50,13 +50,14 @@ def _base(base: str) -> URL:
     return parse(base)
 
 
-def check(text: str, base: str | None, advisories: bool = True) -> Report:
-    """:func:`validate` with ``base`` parsed once per process, not once per input."""
-    return validate(text, None if base is None else _base(base), advisories)
+def check(text: str, base: str | None, advisories: bool = True, limit: int | None = None) -> Report:
+    """:func:`validate` with ``base`` parsed once per process, not once per input, and at
+    most ``limit`` diagnostics (and advisories) kept."""
+    return validate(text, None if base is None else _base(base), advisories, max_diagnostics=limit)
 
 
-def _check_batch(batch: list[tuple[str, str | None]], advisories: bool) -> list[Result]:
-    return [Result.of(check(text, base, advisories)) for text, base in batch]
+def _check_batch(batch: list[tuple[str, str | None]], advisories: bool, limit: int | None) -> list[Result]:
+    return [Result.of(check(text, base, advisories, limit)) for text, base in batch]
 
 
 def _worker_start() -> None:
@@ -65,16 +66,17 @@ def _worker_start() -> None:
 
 
 def validated(items: Iterable[T], jobs: int, eager: Callable[[], bool] = lambda: True,
-              advisories: bool = True) -> Iterator[tuple[T, Checked | None]]:
+              advisories: bool = True, limit: int | None = None) -> Iterator[tuple[T, Checked | None]]:
     """Each item with its report, in order (None for what is not an :class:`Input` with text),
-    with validate's advisories or without.
+    with validate's advisories or without, and at most ``limit`` diagnostics and advisories
+    kept of each (validate's ``max_diagnostics``: the workers hold and send no more).
 
     ``eager()`` says whether the items come from a source that may keep the next one waiting
     (a pipe, a terminal): then each is passed on as soon as it is read.
     """
     if jobs == 1:
         for item in items:
-            yield item, (check(item.text, item.base, advisories)
+            yield item, (check(item.text, item.base, advisories, limit)
                          if isinstance(item, Input) and item.text is not None else None)
         return
     # Imported here: the process pool costs a `check` of one URL more than the check itself.
@@ -87,7 +89,7 @@ def validated(items: Iterable[T], jobs: int, eager: Callable[[], bool] = lambda:
         for batch in _batches(items, eager):
             if batch:
                 texts = [(i.text, i.base) for i in batch if isinstance(i, Input) and i.text is not None]
-                pending.append((batch, pool.submit(_check_batch, texts, advisories)))
+                pending.append((batch, pool.submit(_check_batch, texts, advisories, limit)))
             # Whatever is done is written at once; beyond the batches in flight, wait for it.
             while pending and (pending[0][1].done() or len(pending) > AHEAD * count):
                 yield from _paired(*pending.popleft())

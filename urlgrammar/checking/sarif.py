@@ -22,6 +22,7 @@ from __future__ import annotations
 import html
 import os
 import urllib.parse
+from collections.abc import Iterator
 from pathlib import Path
 
 from urlgrammar.checking.formats import Checked, Summary, dumps, limited
@@ -50,13 +51,10 @@ class SARIFWriter:
     def start(self) -> str:
         return '{"$schema": ' + dumps(SCHEMA) + ', "version": "2.1.0", "runs": [{"results": ['
 
-    def item(self, item: Input, report: Checked | None) -> str:
-        results = list(self._results(item, report))
-        if not results:
-            return ""
-        text = ("\n" if self.first else ",\n") + ",\n".join(dumps(r) for r in results)
-        self.first = False
-        return text
+    def item(self, item: Input, report: Checked | None) -> Iterator[str]:
+        for result in self._results(item, report):
+            yield ("\n" if self.first else ",\n") + dumps(result)
+            self.first = False
 
     def end(self, summary: Summary) -> str:
         rules = [_rule(code) for code in self.rules]
@@ -74,16 +72,16 @@ class SARIFWriter:
             assert item.problem is not None
             code = item.problem.code
             return [self._result(item, code, "error", item.problem.message, None, None)]
-        shown, more = limited(report.diagnostics, self.max_errors)
+        shown, more = limited(report.diagnostics, self.max_errors, report.omitted)
         results = [self._result(item, d.code, "error", d.message, d, None) for d in shown]
         error = report.grammar_error
-        if error is not None and not report.diagnostics:
+        if error is not None and not report.diagnostics and not report.omitted:
             results.append(self._result(item, f"URL-writing/{error.rule}", "error", error.message,
                                         None, (error.start, error.end)))
         if more:
             results.append(self._result(item, "more-errors", "note", f"And {more:,} more "
                                         f"diagnostics (--max-errors {self.max_errors}).", None, None))
-        advised, more = limited(report.advisories, self.max_errors)
+        advised, more = limited(report.advisories, self.max_errors, report.advisories_omitted)
         results += [self._result(item, d.code, "warning", d.message, d, None) for d in advised]
         if more:
             results.append(self._result(item, "more-advisories", "note", f"And {more:,} more "

@@ -61,18 +61,18 @@ class TextWriter:
     def start(self) -> str:
         return ""
 
-    def item(self, item: Input, report: Checked | None) -> str:
+    def item(self, item: Input, report: Checked | None) -> list[str]:
         if self.quiet:
-            return ""
+            return []
         if report is None:
             assert item.problem is not None
-            return self._head(item, None, f"error[{item.problem.code}]", item.problem.message)
+            return [self._head(item, None, f"error[{item.problem.code}]", item.problem.message)]
         out: list[str] = []
-        shown, more = limited(report.diagnostics, self.max_errors)
+        shown, more = limited(report.diagnostics, self.max_errors, report.omitted)
         for d in shown:
             out.append(self._block(item, report.input, d, "error"))
         error = report.grammar_error
-        if error is not None and not report.diagnostics:
+        if error is not None and not report.diagnostics and not report.omitted:
             out.append(self._head(item, error.start, f"error[{error.rule}]", error.message))
             out.append(self._quoted(report.input, error.start, error.end))
         if more:
@@ -83,12 +83,12 @@ class TextWriter:
             out.append(self._head(item, None, "note", report.disagreement))
         if not report.valid and report.suggestion is not None:
             out.append(f"{self._where(item, None)}: suggestion: {display(report.suggestion)[0]}\n")
-        advised, more = limited(report.advisories, self.max_errors)
+        advised, more = limited(report.advisories, self.max_errors, report.advisories_omitted)
         out.extend(self._block(item, report.input, d, "warning") for d in advised)
         if more:
             out.append(self._head(item, None, "note", f"and {more:,} more advisories (--max-errors "
                                   f"{self.max_errors})"))
-        return "".join(out)
+        return out
 
     def _block(self, item: Input, text: str, d: Diagnostic, kind: str) -> str:
         out = self._head(item, d.start, f"{kind}[{d.code}]", d.message) + self._quoted(text, d.start, d.end)
@@ -113,17 +113,17 @@ class GNUWriter:
     def start(self) -> str:
         return ""
 
-    def item(self, item: Input, report: Checked | None) -> str:
+    def item(self, item: Input, report: Checked | None) -> list[str]:
         if self.quiet:
-            return ""
+            return []
         label = item.source.label
         if report is None:
             assert item.problem is not None
-            return f"{label}:{item.line}: error: {item.problem.message} [{item.problem.code}]\n"
-        shown, more = limited(report.diagnostics, self.max_errors)
+            return [f"{label}:{item.line}: error: {item.problem.message} [{item.problem.code}]\n"]
+        shown, more = limited(report.diagnostics, self.max_errors, report.omitted)
         out = [_gnu(label, item, report.input, d, "error") for d in shown]
         error = report.grammar_error
-        if error is not None and not report.diagnostics:
+        if error is not None and not report.diagnostics and not report.omitted:
             out.append(f"{label}:{_at(item, error.start)}: error: {error.message} [{error.rule}]\n")
         if more:
             out.append(f"{label}:{item.line}: note: and {more:,} more (--max-errors {self.max_errors})\n")
@@ -131,12 +131,12 @@ class GNUWriter:
             out.append(f"{label}:{item.line}: note: the URL parser fails on this input\n")
         if not report.valid and report.suggestion is not None:
             out.append(f"{label}:{item.line}: note: suggestion: {display(report.suggestion)[0]}\n")
-        advised, more = limited(report.advisories, self.max_errors)
+        advised, more = limited(report.advisories, self.max_errors, report.advisories_omitted)
         out.extend(_gnu(label, item, report.input, d, "warning") for d in advised)
         if more:
             out.append(f"{label}:{item.line}: note: and {more:,} more advisories "
                        f"(--max-errors {self.max_errors})\n")
-        return "".join(out)
+        return out
 
     def end(self, summary: Summary) -> str:
         return summary.line() + "\n" if self.summary or summary.inputs > 1 else ""

@@ -5,54 +5,24 @@
 - the standard's validation errors (https://url.spec.whatwg.org/#validation-error), in its
   order, with spans and fixes, as the grammar pipeline finds them (:mod:`urlgrammar.checking.diagnostics`);
 - whether the input is a valid URL string (https://url.spec.whatwg.org/#url-writing), from the
-  project's grammars in their strict reading (URL Specification 0.10.1, § URL Grammar): no
-  ``pct_invalid``, no ``auth_drive_invalid``, no code point that § Component Characters marks
-  T, F or R for its component, no userinfo, and a valid host; relative URLs as the writing
-  section says, relative to the base.
+  project's grammars in their strict reading (:mod:`urlgrammar.checking.writing`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache
 from typing import NamedTuple
 
-from urlgrammar.checking.advisories import find_advisories, plain_advisories
-from urlgrammar.checking.diagnostics import Collector, code_point
+from urlgrammar.checking.advisories import first_advisories, plain_advisories
+from urlgrammar.checking.diagnostics import Collector
 from urlgrammar.checking.plain import plain_url
-from urlgrammar.encoding.percent import pct_invalid
+from urlgrammar.checking.writing import GrammarError, Writing, removed_error
 from urlgrammar.errors import Diagnostic, URLError
-from urlgrammar.host.authority import port_number
-from urlgrammar.host.domain import STATUS, parse_domain
-from urlgrammar.host.ipv4 import ends_in_a_number, is_valid_ipv4
-from urlgrammar.host.ipv6 import is_valid_ipv6
-from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
-from urlgrammar.model.schemes import Mode, has_opaque_path, is_file, is_web
+from urlgrammar.model.schemes import Mode
 from urlgrammar.operations.pipeline import run
-from urlgrammar.syntax.lift import separators
-from urlgrammar.syntax.preprocess import Preprocessed
 from urlgrammar.url import URL, base_url_of
 
 _new = tuple.__new__
-
-#: The kind of URL a scheme makes that the writing grammar reads with its file-URL rules.
-_FILE_URL = "file-URL"
-
-
-@dataclass(frozen=True, slots=True)
-class GrammarError:
-    """The first rule of the writing grammar an input breaks, and where (in the input)."""
-
-    rule: str
-    start: int
-    end: int
-    message: str
-
-    def as_dict(self) -> dict[str, object]:
-        return {"rule": self.rule, "start": self.start, "end": self.end, "message": self.message}
 
 
 class Report(NamedTuple):
@@ -61,9 +31,17 @@ class Report(NamedTuple):
     ``valid``: the input is a valid URL string (relative to ``base``), by the writing grammar;
     ``grammar_error`` names the first rule it breaks. ``failure``: the basic URL parser fails;
     ``url`` is its result otherwise (and ``href`` that URL's href). ``diagnostics``: the
-    parser's validation errors, in its order. ``suggestion``: a valid string for the same URL,
-    or None. ``disagreement``: a note where the two verdicts part (valid but with validation
-    errors, or the reverse). ``advisories``: risks beyond validity, which change no other field.
+    parser's validation errors, in its order. ``suggestion``: a valid string for the same URL
+    with no advisory about its spelling, or None (see :func:`validate`). ``disagreement``: a
+    note where the two verdicts part (valid but with validation errors, or the reverse).
+    ``advisories``: risks beyond validity, which change no other field.
+    ``omitted`` and ``advisories_omitted``: how many diagnostics and advisories a
+    ``max_diagnostics`` limit left out (0 without one).
+
+    A report is true exactly when the input is valid, so ``if validate(s):`` asks "is ``s`` a
+    valid URL string?". It is still a named tuple, and everything a tuple does works as it did:
+    its fields unpack, ``_replace`` and ``_asdict`` make copies, it pickles (``check --jobs``
+    sends reports' data between processes), and ``len`` counts its fields, not its diagnostics.
     """
 
     input: str
@@ -76,6 +54,12 @@ class Report(NamedTuple):
     grammar_error: GrammarError | None
     disagreement: str | None
     advisories: tuple[Diagnostic, ...] = ()
+    omitted: int = 0
+    advisories_omitted: int = 0
+
+    def __bool__(self) -> bool:
+        # A tuple of fields is true whatever they hold; a report says whether its input is valid.
+        return self.valid
 
     @property
     def href(self) -> str | None:
@@ -87,74 +71,101 @@ class Report(NamedTuple):
                 "failure": self.failure, "diagnostics": [d.as_dict() for d in self.diagnostics],
                 "href": self.href, "suggestion": self.suggestion,
                 "grammar_error": None if self.grammar_error is None else self.grammar_error.as_dict(),
-                "disagreement": self.disagreement, "advisories": [d.as_dict() for d in self.advisories]}
+                "disagreement": self.disagreement, "advisories": [d.as_dict() for d in self.advisories],
+                "omitted": self.omitted, "advisories_omitted": self.advisories_omitted}
 
 
-def validate(input: str, base: str | URL | None = None, advisories: bool = True) -> Report:
+def validate(input: str, base: str | URL | None = None, advisories: bool = True, *,
+             max_diagnostics: int | None = None) -> Report:
     """Check ``input`` (against ``base``): is it a valid URL string, what does the standard's
     parser report, and (``advisories``) what risks beyond validity does it hold? Raises
-    :class:`URLError` only when ``base`` does not parse. ``suggestion`` is the input with
-    every diagnostic's fix applied, where that is a valid URL string for the same URL (the
-    input itself when it is valid); otherwise None.
+    :class:`URLError` only when ``base`` does not parse.
+
+    ``suggestion`` is a valid URL string for the same URL that carries no advisory about how it
+    is written: the input with every diagnostic's fix applied (the input itself when it is
+    valid), then with the fixes of that string's advisories, if it has any with a fix (a
+    reference that keeps the base's scheme but changes its host is written with its scheme;
+    a code point that the domain mapping removes unseen is removed). None where no string is
+    all that, and where diagnostics or advisories were left out (below), as it needs them all.
+    It is the same whether ``advisories`` are asked for or not.
+
+    ``max_diagnostics`` keeps at most that many diagnostics, the first in the standard's order
+    (https://url.spec.whatwg.org/#validation-error), and as many advisories, the first by
+    position; ``omitted`` and ``advisories_omitted`` count the rest. The run holds no more than
+    that at any time, so a hostile megabyte costs memory for its records, not for a million
+    diagnostics. ``valid``, ``failure`` and ``grammar_error`` are the same with a limit or
+    without.
     """
     if not isinstance(input, str):
         raise TypeError(f"validate() wants a str, not {type(input).__name__}")
+    if max_diagnostics is not None:
+        if isinstance(max_diagnostics, bool) or not isinstance(max_diagnostics, int):
+            raise TypeError(f"max_diagnostics wants an int or None, not {type(max_diagnostics).__name__}")
+        if max_diagnostics < 0:
+            raise ValueError(f"max_diagnostics must be 0 or more, not {max_diagnostics}")
     if base is None:
         url = plain_url(input)  # most URLs: valid, and the parser reports nothing
         if url is not None:
-            return _new(Report, (input, None, True, False, (), url, input, None, None,
-                                 plain_advisories(input, url) if advisories else ()))
+            found = plain_advisories(input, url) if advisories else ()
+            shown = found[:max_diagnostics]
+            return _new(Report, (input, None, True, False, (), url, input, None, None, shown, 0,
+                                 len(found) - len(shown)))
     base_url = base_url_of(base)
-    report = _examine(input, None if base is None else str(base), base_url, suggest=True)
-    return report._replace(advisories=find_advisories(input, base_url, report.url)) if advisories else report
+    report, advised = _examine(input, None if base is None else str(base), base_url, True, max_diagnostics)
+    if not advisories:
+        return report
+    found, omitted = advised or first_advisories(input, base_url, report.url, max_diagnostics)
+    return report._replace(advisories=found, advisories_omitted=omitted)
 
 
-def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool) -> Report:
+#: Advisories, the first of them, and how many more (:func:`first_advisories`).
+Advised = tuple[tuple[Diagnostic, ...], int]
+
+
+def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool,
+             limit: int | None = None) -> tuple[Report, Advised | None]:
+    """The report on ``input``, and its advisories where the suggestion needed them."""
     record = None if base is None else base.record.unplaced()
-    collector = Collector(record)
+    collector = Collector(record, limit)
     url = None
     with contextlib.suppress(URLError):  # a failure is in the collector's diagnostics
         mode = Mode.GENERIC if base is None else base.mode
         url = URL._from_record(*run(input, record, mode, "utf-8", collector))
     pre, lifted = collector.pre, collector.lifted
     assert pre is not None and lifted is not None  # the grammars are total
-    error = _Writing(pre.text, lifted, record, collector.pct_invalid).first_error()
+    error = Writing(pre.text, lifted, record, collector.first_pct_invalid).first_error()
     if error is not None and not pre.offsets.identity:
         error = GrammarError(error.rule, *pre.offsets.span(error.start, error.end), error.message)
-    removed = _removed(pre)
+    removed = removed_error(pre)
     if removed is not None and (error is None or removed.start <= error.start):
         error = removed
-    diagnostics = tuple(collector.diagnostics())
+    diagnostics, omitted = tuple(collector.diagnostics()), collector.omitted
     valid, failure = error is None, url is None
     disagreement = None
-    if valid and (failure or diagnostics):
-        what = "fails" if failure and not diagnostics else \
-            "reports " + ", ".join(dict.fromkeys(d.code for d in diagnostics))
+    if valid and (failure or diagnostics or omitted):
+        codes = ", ".join(dict.fromkeys(d.code for d in diagnostics))
+        if omitted:
+            codes = f"{codes} and {omitted:,} more" if codes else f"{omitted:,} validation errors"
+        what = "fails" if failure and not codes else f"reports {codes}"
         disagreement = f"The writing grammar accepts the input, but the parser {what}."
-    elif not valid and not failure and not diagnostics:
+    elif not valid and not failure and not diagnostics and not omitted:
         assert error is not None
         disagreement = (f"The parser reports no validation error, but the input breaks the "
                         f"writing grammar's {error.rule} rule.")
-    suggestion = None
-    if suggest and url is not None:
-        suggestion = input if valid else _suggest(pre.text, collector.processed(), base, url.href)
-    return Report(input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement)
+    suggestion, advised = None, None
+    if suggest and url is not None and not omitted:
+        fixed = (input, url) if valid else _fixed(pre.text, collector.processed(), base, url.href)
+        if fixed is not None:
+            found = first_advisories(fixed[0], base, fixed[1], limit)
+            suggestion = _unadvised(fixed[0], found, base, url.href, limit)
+            advised = found if valid else None  # the input's own
+    return Report(input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement,
+                  (), omitted), advised
 
 
-def _removed(pre: Preprocessed) -> GrammarError | None:
-    """The first code point preprocessing removed: no rule of the writing grammar has it, as it
-    is not a URL unit (the grammar reads what preprocessing leaves)."""
-    if len(pre.text) == len(pre.original):
-        return None
-    (_, lead), (trail, _) = pre.trimmed
-    at = min([0] if lead else [*pre.removed[:1], trail])
-    what = "leading or trailing C0 control or space" if at < lead or at >= trail else "tab or newline"
-    return GrammarError("URL-units", at, at + 1, f"A valid URL string has no {what} (the parser "
-                        "removes it).")
-
-
-def _suggest(text: str, processed: list[Diagnostic], base: URL | None, href: str) -> str | None:
-    """The preprocessed input with every fix applied, if that is valid and parses to ``href``.
+def _fixed(text: str, processed: list[Diagnostic], base: URL | None, href: str) -> tuple[str, URL] | None:
+    """The preprocessed input with every fix applied, and its URL, if that is valid and
+    parses to ``href``.
 
     The preprocessing errors' fixes are what preprocessing did: remove every code point it
     removes (the standard raises each of the two errors once, not once per code point).
@@ -164,8 +175,33 @@ def _suggest(text: str, processed: list[Diagnostic], base: URL | None, href: str
     candidate = apply_fixes(text, processed)
     if candidate is None:
         return None
-    check = _examine(candidate, None, base, suggest=False)
-    return candidate if check.valid and check.href == href else None
+    check = _examine(candidate, None, base, False, 0)[0]  # its verdict, not its diagnostics
+    return (candidate, check.url) if check.valid and check.url is not None and check.href == href else None
+
+
+def _unadvised(text: str, advised: Advised, base: URL | None, href: str, limit: int | None) -> str | None:
+    """``text``, a valid string for the URL ``href``, where none of its advisories has a fix;
+    otherwise what their fixes make of it, where that is a valid string for the same URL of
+    which no advisory with a fix, and none that ``text`` did not have, is said; otherwise None.
+
+    An advisory with a fix is about how the URL is written, not about the URL (a reference
+    that keeps the base's scheme but changes its host, a code point the domain mapping
+    removes unseen, a spelling that urllib reads otherwise), and a suggestion carries none.
+    Those without one are about the URL itself, which every spelling of it shares.
+    """
+    found, more = advised
+    fixes = [d for d in found if d.fix is not None]
+    if more or not fixes:
+        return None if more else text
+    respelled = apply_fixes(text, fixes)
+    if respelled is None:
+        return None
+    check = _examine(respelled, None, base, False, 0)[0]
+    if not check.valid or check.href != href:
+        return None
+    codes = {d.code for d in found}
+    found, more = first_advisories(respelled, base, check.url, limit)
+    return None if more or any(d.fix is not None or d.code not in codes for d in found) else respelled
 
 
 def apply_fixes(text: str, diagnostics: list[Diagnostic]) -> str | None:
@@ -189,212 +225,3 @@ def apply_fixes(text: str, diagnostics: list[Diagnostic]) -> str | None:
         position = end
     out.append(text[position:])
     return "".join(out)
-
-
-# ---- the writing grammar ----------------------------------------------------------------------
-
-#: URL Specification § Component Characters: the status of each character class in the
-#: components username, password, opaque-host, dir (and file), opaque path, query and fragment:
-#: v valid, E valid but percent-encoded, T invalid but tolerated, F invalid and fixed by
-#: percent-encoding, R invalid and rejected, - not in that component (it ends it).
-COLUMNS = ("username", "password", "opaque-host", "dir", "opaque-path", "query", "fragment")
-TABLE: tuple[tuple[str, str, str], ...] = (
-    ("unreserved", "-._~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", "vvvvvvv"),
-    ("sub-delims", "!$&()*+,", "vvvvvvv"),
-    ("sub-delims", "'", "vvvvvEv"),
-    ("sub-delims", ";=", "EEvvvvv"),
-    ("gen-delims", "@", "FFRvvvv"),
-    ("gen-delims", ":", "-F-vvvv"),
-    ("gen-delims", "/", "----Tvv"),
-    ("gen-delims", "?", "-----vv"),
-    ("gen-delims", "#", "------T"),
-    ("control", "\x00", "FFRFFFF"),
-    ("invalid", " ", "FFRFTFF"),
-    ("invalid", '"', "FFTFTFF"),
-    ("invalid", "<>", "FFRFTFF"),
-    ("invalid", "`", "FFTFTTF"),
-    ("invalid", "^", "FFRFTTT"),
-    ("invalid", "[\\]|", "FFRTTTT"),
-    ("invalid", "{}", "FFTFTTT"),
-)
-#: Every other control (C0, DEL and C1, surrogates, noncharacters) is F everywhere and every
-#: other-unicode code point E. The URL Specification says its sets do not overlap, but they do
-#: on U+0080 to U+009F (other-unicode is non-ASCII minus surrogates and non-chars; control
-#: includes del-c1); we count those as controls, because the WHATWG URL code points exclude
-#: them too. A drive has no column; we read it with the dir column, as the WHATWG standard
-#: reads it as a path segment (so `C|` is invalid and `C:` valid).
-_STATUS = {"T": "invalid but tolerated", "F": "invalid (the parser percent-encodes it)",
-           "R": "invalid and rejected", "-": "a delimiter, not a code point of a value,"}
-#: Surrogates and noncharacters, which the range U+00A0 to U+10FFFD holds.
-_NOT_OTHER_UNICODE = "[\ud800-\udfff\ufdd0-\ufdef]|" + \
-    "|".join(f"\\U{plane:04x}fffe|\\U{plane:04x}ffff" for plane in range(17))
-
-
-@cache
-def _invalid_patterns(column: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """What a column does not allow (`%` aside): in ASCII text, and in any text. Compiled
-    when first asked for: the patterns are large, and most inputs are valid URLs that
-    validate's fast path answers without them."""
-    i = COLUMNS.index(column)
-    valid = re.escape("".join(chars for _, chars, statuses in TABLE if statuses[i] in "vE"))
-    return re.compile(f"[^{valid}%]"), re.compile(f"[^{valid}%\u00a0-\U0010fffd]|{_NOT_OTHER_UNICODE}")
-
-_ASCII_STATUS = {char: statuses for _, chars, statuses in TABLE for char in chars}
-
-
-def component_error(value: str, start: int, column: str, rule: str,
-                    invalid: Callable[[str], tuple[Span, ...]] = pct_invalid) -> GrammarError | None:
-    """The first code point of a component value that its column does not allow, or the first
-    ``pct_invalid`` of its percent-encoded-string parse (``invalid`` reads them), whichever
-    comes first."""
-    bad = _invalid_patterns(column)[not value.isascii()].search(value)
-    first = None
-    if bad is not None:
-        char = bad.group()
-        status = _ASCII_STATUS.get(char, "F" * len(COLUMNS))[COLUMNS.index(column)]
-        first = GrammarError(rule, start + bad.start(), start + bad.end(),
-                             f"{code_point(char)} is {_STATUS[status]} in the {column} "
-                             "(URL Specification § Component Characters).")
-    spans = invalid(value) if "%" in value[:len(value) if bad is None else bad.start()] else ()
-    # The bad code point is neither `%` nor a hex digit, so the terminals before it are those
-    # of the text up to it: a `%` that it cuts short is a pct_invalid either way.
-    if spans and (bad is None or spans[0][0] < bad.start()):
-        at, end = spans[0]
-        return GrammarError("pct_invalid", start + at, start + end, "A '%' is not followed "
-                            "by two hex digits (the grammar's pct_invalid).")
-    return first
-
-
-class _Writing:
-    """The writing grammar's verdict on a lifted record ``lifted`` of ``text``.
-
-    Rules are named as the project's grammars name them where one of their rules fails in the
-    strict reading (``auth_drive_invalid``, ``pct_invalid``, ``userinfo``, ``port``,
-    ``ip4_address_strict``, ``ip6_address_strict``, and ``path_root``, ``dir``, ``file``,
-    ``drive``, ``query``, ``fragment``, ``opaque_host`` for their separators and code points),
-    ``domain`` for the valid-domain procedure, ``host`` for a special URL without one, and by
-    the writing section's names where the failure is about the shape of the whole
-    (``scheme-relative-special-URL``, ``scheme-relative-file-URL``, ``opaque-host-and-port``,
-    ``relative-URL-with-fragment``). Code points that preprocessing removes, which no rule
-    has, are ``URL-units`` (see :func:`_removed`).
-    """
-
-    def __init__(self, text: str, lifted: URLRecord, base: URLRecord | None,
-                 invalid: Callable[[str], tuple[Span, ...]]) -> None:
-        self.text, self.lifted, self.base, self.invalid = text, lifted, base, invalid
-        #: The separators by position, each `/` or `\\` as the grammar read it.
-        self.separators = dict(separators(lifted))
-
-    def first_error(self) -> GrammarError | None:
-        lifted, base, text = self.lifted, self.base, self.text
-        scheme = lifted[0] if lifted and lifted[0].kind == Kind.SCHEME else None
-        if scheme is None:
-            if base is None:
-                return GrammarError("relative-URL-with-fragment", 0, len(text), "The input has no "
-                                    "scheme, and a relative URL needs a base URL.")
-            if has_opaque_path(base) and not (lifted and lifted[0].kind == Kind.FRAGMENT):
-                return GrammarError("relative-URL-with-fragment", 0, len(text), "Against a base "
-                                    "URL with an opaque path, only a fragment is valid.")
-        name = scheme.value.lower() if scheme is not None else (base.scheme or "") if base is not None else ""
-        kind = "special" if is_web(name) else _FILE_URL if is_file(name) else "other"
-        after = 0 if scheme is None else (scheme.end or 0) + 1
-        authority = lifted.component(Kind.AUTHORITY)
-        family = "special-" if kind == "special" else "file-" if kind == _FILE_URL else ""
-        rule = f"scheme-relative-{family}URL"
-        if authority is None and scheme is not None and kind != "other":
-            drive = lifted.component(Kind.DRIVE)
-            if drive is not None and drive.mark == "":
-                return self._drive_invalid(drive)
-            return GrammarError(rule, after, after, f"The scheme '{name}:' must be followed by '//'.")
-        return self._path_errors(authority, kind, rule)
-
-    def _path_errors(self, authority: Component | None, kind: str, rule: str) -> GrammarError | None:
-        """The first error of the components and their separators, left to right."""
-        opaque = self.lifted.scheme is not None and kind == "other" and authority is None \
-            and not self.lifted.root
-        column = "opaque-path" if opaque else "dir"
-        for c in self.lifted:
-            start, end = c.start or 0, c.end or 0
-            error = None
-            if c.kind == Kind.AUTHORITY:
-                error = self._separator(start - 2, rule) or self._separator(start - 1, rule) \
-                    or self._authority(c, kind, rule)
-            elif c.kind == Kind.ROOT:
-                error = self._separator(start, "path_root")
-            elif c.kind == Kind.DRIVE:
-                error = self._drive_invalid(c) if c.mark == "" else \
-                    self._separator(start - 1, "drive") or \
-                    component_error(c.value, start, "dir", "drive", self.invalid)
-            elif c.kind == Kind.DIR:
-                error = component_error(c.value, start, column, "dir", self.invalid) \
-                    or self._separator(end, "dir")
-            elif c.kind == Kind.FILE:
-                error = component_error(c.value, start, column, "file", self.invalid)
-            elif c.kind in (Kind.QUERY, Kind.FRAGMENT):
-                error = component_error(c.value, start, c.kind.label, c.kind.label, self.invalid)
-            if error is not None:
-                return error
-        return None
-
-    def _separator(self, p: int, rule: str) -> GrammarError | None:
-        """A separator of the strict reading is `/`; the lenient one also reads `\\`."""
-        if self.separators.get(p) != "\\":
-            return None
-        return GrammarError(rule, p, p + 1, "A separator must be '/', not '\\'.")
-
-    @staticmethod
-    def _drive_invalid(drive: Component) -> GrammarError:
-        return GrammarError("auth_drive_invalid", drive.start or 0, drive.end or 0, "A drive letter "
-                            "must follow '//' and a '/' (as in file:///C:/).")
-
-    def _authority(self, c: Component, kind: str, rule: str) -> GrammarError | None:
-        a: Authority = c.value
-        host, port = a.host, a.port
-        if a.username is not None:
-            return GrammarError("userinfo", a.username.start or 0, host.start or 0, "A valid URL "
-                                "string has no username or password.")
-        if kind == _FILE_URL and port is not None:
-            return GrammarError(rule, (port.start or 1) - 1, port.end or 0, "A file URL has no port.")
-        error = self._host(host, kind)
-        if error is not None:
-            return error
-        if port is None:
-            return None
-        if kind == "other" and host.value == "":
-            return GrammarError("opaque-host-and-port", (port.start or 1) - 1, port.end or 0,
-                                "A port needs a host.")
-        try:
-            port_number(port.value, port.start or 0)
-        except URLError as e:
-            d = e.diagnostics[-1]
-            return GrammarError("port", d.start, d.end, "A port is ASCII digits only."
-                                if d.code == "port-invalid" else "A port is at most 65535.")
-        return None
-
-    @staticmethod
-    def _host(host: Component, kind: str) -> GrammarError | None:
-        """A valid host string (special and file), or a valid opaque-host string."""
-        value: str = host.value
-        start, end = host.start or 0, host.end or 0
-        if value == "":
-            if kind == "special":
-                return GrammarError("host", start, end, "A special URL needs a host.")
-            return None
-        if host.mark == "[":
-            if value.endswith("]") and is_valid_ipv6(value[1:-1]):
-                return None
-            return GrammarError("ip6_address_strict", start, end, "Between '[' and ']' must be "
-                                "a valid IPv6 address (RFC 5952: shortest pieces, no leading zeros).")
-        if kind == "other":
-            return component_error(value, start, "opaque-host", "opaque_host")
-        result = parse_domain(value, be_strict=True)
-        if result.ascii is not None and not ends_in_a_number(result.ascii):
-            return None
-        if result.ascii is not None or ends_in_a_number(value.lower()):
-            if is_valid_ipv4(value):
-                return None
-            return GrammarError("ip4_address_strict", start, end, "A host that ends in a number "
-                                "must be four decimal numbers 0 to 255 without leading zeros.")
-        assert result.error is not None
-        return GrammarError("domain", start, end, f"The host is not a valid domain: "
-                            f"{STATUS[result.error.code]} ({result.error.code}).")

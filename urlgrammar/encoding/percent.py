@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import Final, NamedTuple
 
@@ -256,6 +256,27 @@ def pct_invalid(text: str) -> tuple[tuple[int, int], ...]:
     if "%" not in text:
         return ()
     return tuple((t.start_pos, t.end_pos) for t in pct_tokens(text) if t.type == "PCT_INVALID")
+
+
+#: The code points :func:`pct_invalid_spans` reads at a time, at least (a piece ends at a `%`).
+PIECE = 8192
+
+
+def pct_invalid_spans(text: str) -> Iterator[Span]:
+    """:func:`pct_invalid`'s spans one at a time, the text read in pieces of about
+    :data:`PIECE` code points, so that a long text's terminals are never all held at once.
+
+    Each piece but the last ends just before a `%`, which changes no ``pct_invalid``: every `%`
+    starts a terminal (UNCODED holds none, and what follows the `%` of PCT_INVALID is a hex
+    digit), or a byte of a PCT_ENCODED_BYTES run, which cut in two is two runs of bytes.
+    """
+    start, n = 0, len(text)
+    while start < n:
+        cut = text.find("%", start + PIECE) if n - start > PIECE else -1
+        end = n if cut < 0 else cut
+        for a, b in pct_invalid(text[start:end]):
+            yield start + a, start + b
+        start = end
 
 
 def _token_bytes(token: Tok) -> bytes:

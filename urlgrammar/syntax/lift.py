@@ -11,6 +11,7 @@ original input through the preprocessing offset map.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from urlgrammar.errors import Diagnostic, URLError
@@ -150,30 +151,35 @@ def parse_record(text: str, mode: Mode, offsets: OffsetMap | None = None) -> URL
     return record
 
 
-def separators(record: URLRecord) -> list[tuple[int, str]]:
-    """Each separator before the query of a lifted ``record``, its position and code point.
+def separators(record: URLRecord) -> Iterator[tuple[int, str]]:
+    """Each separator before the query of a lifted ``record``, its position and code point,
+    one at a time (a path may have a million).
 
     URL Specification § URL Grammar, s := { `/` } or { `/`, `\\` }: the `//` before an
     authority (the two code points before its span), a path-root, the `/` of a drive that has
     one (``auth_drive_invalid`` has none) and each dir's `/` (after its value). Which code
     point each was is the component's ``mark``, so nobody has to look back at the text.
     """
-    out: list[tuple[int, str]] = []
     for c in record:
-        kind, mark = c.kind, c.mark
-        if kind == Kind.DIR:
-            out.append((c.end or 0, mark or "/"))
-        elif kind == Kind.AUTHORITY:
-            start = c.start or 0
-            ss = mark or "//"
-            out += [(start - 2, ss[0]), (start - 1, ss[1])]
-        elif kind == Kind.ROOT:
-            out.append((c.start or 0, mark or "/"))
-        elif kind == Kind.DRIVE and mark != "":
-            out.append(((c.start or 0) - 1, mark or "/"))
-        elif kind > Kind.FILE:
+        if c.kind > Kind.FILE:
             break
-    return out
+        yield from sigils(c)
+
+
+def sigils(c: Component) -> tuple[tuple[int, str], ...]:
+    """The separators of :func:`separators` that one lifted component brings."""
+    kind, mark = c.kind, c.mark
+    if kind == Kind.DIR:
+        return ((c.end or 0, mark or "/"),)
+    if kind == Kind.AUTHORITY:
+        start = c.start or 0
+        ss = mark or "//"
+        return ((start - 2, ss[0]), (start - 1, ss[1]))
+    if kind == Kind.ROOT:
+        return ((c.start or 0, mark or "/"),)
+    if kind == Kind.DRIVE and mark != "":
+        return (((c.start or 0) - 1, mark or "/"),)
+    return ()
 
 
 def parse_authority(component: Component, mode: Mode) -> Component:

@@ -1,0 +1,269 @@
+"""The syntactic validation errors of one input, read off the grammar's records.
+
+https://url.spec.whatwg.org/#validation-error: the errors the basic URL parser raises for
+slashes and backslashes, credentials, drive letters and code points that are not URL units
+(https://url.spec.whatwg.org/#url-units), found on the record the grammar lifted (components
+with spans, and marks that say which separator each sigil was) and the resolved one (which
+component became the authority). Each goes to the :class:`~urlgrammar.checking.diagnostics.Collector`
+with its sort key: the pointer at which the state machine would raise it, and the phase.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from itertools import chain
+
+from urlgrammar.errors import Diagnostic, message
+from urlgrammar.host.parser import non_url
+from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
+from urlgrammar.model.schemes import has_opaque_path, is_file, is_special, is_web
+from urlgrammar.syntax.lift import separators
+
+# Phases, in the order the state machine runs them, to order errors raised at one pointer:
+# the check after a special scheme, then the relative and file states, then the ignoring of
+# extra slashes, the authority, the host, the port, and the path, query and fragment.
+SCHEME, SLASHES, RELATIVE, IGNORE, AUTHORITY, HOST, PORT, PATH = range(8)
+
+#: Neither a URL code point (https://url.spec.whatwg.org/#url-code-points) nor `%`, in ASCII.
+_ASCII_NON_URL = re.compile(r"[^0-9A-Za-z!$&'()*+,\-./:;=?@_~%]")
+
+
+def _non_url(value: str) -> re.Match[str] | None:
+    """The first code point of ``value`` that is neither a URL code point nor `%`."""
+    return (_ASCII_NON_URL if value.isascii() else non_url()).search(value)
+
+
+def code_point(char: str) -> str:
+    """A code point as people read it in a message: ``U+0020 (SPACE)``."""
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
+
+
+_MISSING_SOLIDUS = "special-scheme-missing-following-solidus"
+#: The context in which the file states (file, file slash, file host) read the separators.
+_FILE_STATES = "file states"
+
+#: Where an error goes: the pointer and phase that order it, and the error.
+Add = Callable[[int, int, Diagnostic], None]
+
+
+class Walk:
+    """The syntactic errors of one input: slashes, backslashes, credentials, drive letters and
+    URL units, read off the lifted record ``lifted`` of ``text``.
+
+    Separators are the sigils between components: the `//` before an authority (the two code
+    points before its span), a path-root, a drive's `/` and each dir's `/` (after its value).
+    The context says how the state machine reads them, from the scheme and the base:
+
+    - ``web``: a special scheme other than file, read by the special authority slashes state
+      (or, after a base with the same scheme, `//` and the special relative or authority state);
+    - ``relative``: no scheme, or a same-scheme base and no `//`, against a special base;
+    - ``file``: the file, file slash and file host states;
+    - ``generic``: everything else, where no separator is ever an error.
+    """
+
+    def __init__(self, add: Add, pct_invalid: Callable[[str], Iterable[Span]],
+                 base: URLRecord | None, text: str, lifted: URLRecord, resolved: URLRecord | None) -> None:
+        self.add, self.text, self.lifted, self.resolved = add, text, lifted, resolved
+        self.pct_invalid = pct_invalid
+        #: Per code point and component: the message, detail and fix of its invalid-URL-unit,
+        #: made once, as an input may repeat a code point many times.
+        self._said: dict[tuple[str, str], tuple[str, str, str]] = {}
+        #: The messages made so far, by code and specifics: the same again and again for a
+        #: long run of backslashes, ignored slashes or `@`.
+        self._messages: dict[tuple[str, str | None], str] = {}
+        self.base = base
+
+    def run(self) -> None:
+        lifted, base = self.lifted, self.base
+        scheme = lifted[0] if lifted and lifted[0].kind == Kind.SCHEME else None
+        start = 0 if scheme is None else (scheme.end or 0) + 1  # after the scheme's `:`
+        authority = lifted.component(Kind.AUTHORITY)
+        at = None if authority is None else authority.start
+        ss = None if authority is None else authority.mark or "//"
+        name = None if scheme is None else scheme.value.lower()
+        written = "" if scheme is None else f"'{scheme.value}:'"
+        base_scheme = None if base is None else base.scheme
+        if name is None:
+            if base is None or (has_opaque_path(base) and not (lifted and lifted[0].kind == Kind.FRAGMENT)):
+                return  # missing-scheme-non-relative-URL, which the pipeline reports
+            context = _FILE_STATES if is_file(base_scheme) else "relative" if is_special(base) \
+                else "generic"
+        elif is_file(name):
+            context = _FILE_STATES
+            if ss != "//":
+                self._file_solidus(start)
+        elif is_web(name):
+            context = "web"
+            if base_scheme == name and ss != "//":
+                context = "relative"
+                self.add(start, SLASHES, Diagnostic(
+                    _MISSING_SOLIDUS, 0, start, message(_MISSING_SOLIDUS, f"{written} is "
+                    "read as relative to the base URL, which has the same scheme"), "scheme", fix=""))
+            elif ss != "//":
+                self.add(start, SLASHES, Diagnostic(
+                    _MISSING_SOLIDUS, start, start, message(_MISSING_SOLIDUS, written),
+                    "scheme", fix="//"))
+        else:
+            context = "generic"
+        source = self._authority_source()
+        self._separators(context, at, ss == "//", source)
+        if source is not None and context != _FILE_STATES:
+            self._credentials(source)
+        self._values(source, start)
+
+    def _file_solidus(self, start: int) -> None:
+        """The scheme state's error for `file:` not followed by `//`. After a file base, the
+        file state reads the rest as a relative URL: dropping the scheme says the same."""
+        if self.base is not None and is_file(self.base.scheme):
+            span, fix = (0, start), ""
+        else:
+            # `//` where a separator, `?`, `#` or the end follows the `:`; `///` before a value.
+            after = self.lifted[1] if len(self.lifted) > 1 else None
+            value = after is not None and (after.kind in (Kind.DIR, Kind.FILE) or after.mark == "")
+            span, fix = (start, start), "///" if value else "//"
+        self.add(start - 1, SCHEME, Diagnostic(  # the scheme state at the `:`
+            _MISSING_SOLIDUS, *span, message(_MISSING_SOLIDUS, "'file:'"), "scheme", fix=fix))
+
+    def _authority_source(self) -> Component | None:
+        """The authority the state machine reads from the input: the resolved record's, where
+        it has a span (the lifted one, or the dir or file that forcing promoted)."""
+        if self.resolved is None:
+            return None
+        c = self.resolved.component(Kind.AUTHORITY)
+        return c if c is not None and c.start is not None else None
+
+    def _separators(self, context: str, at: int | None, slashes: bool, source: Component | None) -> None:
+        """missing-solidus for each slash the state machine ignores, invalid-reverse-solidus
+        for each backslash it reads as a separator."""
+        if context == "generic":
+            return
+        # Where the ignored slashes end: at the authority read from the input; everywhere when
+        # forcing found none (host-missing follows); nowhere when the base gives the authority.
+        end = (source.start or 0) if source is not None else len(self.text) if self.resolved is None else -1
+        free = at is not None and (slashes or context == "relative")  # the `//` raises nothing
+        if (context == _FILE_STATES or end < 0 or (free and end <= (at or 0))) \
+                and all(char == "/" for _, char in separators(self.lifted)):
+            return  # the common case: no backslash, and no slash that the parser ignores
+        prefix = () if at is None else (at - 2, at - 1)
+        for p, char in separators(self.lifted):
+            backslash = char == "\\"
+            if context == _FILE_STATES:
+                if backslash and p in prefix:
+                    self._reverse(p, RELATIVE, "authority")
+                elif backslash:
+                    self._reverse(p, PATH, "path")
+            elif p in prefix and free:
+                if backslash:
+                    self._reverse(p, RELATIVE, "authority")
+            elif p < end:
+                what = "backslash" if backslash else "slash"
+                self.add(p, IGNORE, Diagnostic(
+                    _MISSING_SOLIDUS, p, p + 1, self._message(_MISSING_SOLIDUS, f"the parser ignores "
+                    f"this extra {what} before the host"), "scheme", fix=""))
+            elif backslash:
+                self._reverse(p, PATH, "path")
+
+    def _message(self, code: str, specifics: str | None = None) -> str:
+        said = self._messages.get((code, specifics))
+        if said is None:
+            said = self._messages[code, specifics] = message(code, specifics)
+        return said
+
+    def _reverse(self, p: int, phase: int, component: str) -> None:
+        self.add(p, phase, Diagnostic("invalid-reverse-solidus", p, p + 1,
+                                      self._message("invalid-reverse-solidus"), component, fix="/"))
+
+    def _credentials(self, source: Component) -> None:
+        """invalid-credentials once per `@` of the authority (the authority state's count);
+        each spans the userinfo up to its `@`, so that the fixes together remove it."""
+        a: Authority = source.value
+        if a.username is None:
+            return
+        # One at a time: a userinfo may hold a million `@`.
+        ats = chain(((c.start or 0) + i for c in (a.username, a.password) if c is not None
+                     for i, ch in enumerate(c.value) if ch == "@"), [(a.host.start or 0) - 1])
+        previous = source.start or 0
+        said = self._message("invalid-credentials")
+        for p in ats:
+            self.add(p, AUTHORITY, Diagnostic("invalid-credentials", previous, p + 1, said, "userinfo",
+                                              fix=""))
+            previous = p + 1
+
+    def _values(self, source: Component | None, start: int) -> None:
+        """The path, opaque path, query and fragment states' checks, and drive letters."""
+        promoted = source.start if source is not None else None
+        previous_end = start
+        for c in self.lifted:
+            kind = c.kind
+            if kind == Kind.DIR or kind == Kind.FILE:
+                if c.start != promoted:
+                    self._units(c, "path")
+            elif kind == Kind.QUERY or kind == Kind.FRAGMENT:
+                self._units(c, kind.label)
+            elif kind == Kind.DRIVE:
+                self._drive(c, previous_end)
+            elif kind == Kind.AUTHORITY:
+                previous_end = c.end or 0
+
+    def _drive(self, c: Component, previous_end: int) -> None:
+        """A drive (only the file grammar reads one) without its `/` sigil: as the file host,
+        or, after a file base, as the start of a relative URL (the file state). Otherwise its
+        `|` goes through the path state."""
+        start, end = c.start or 0, c.end or 0
+        letter = c.value[0] + ":"
+        after_authority = self.lifted.has(Kind.AUTHORITY)
+        if start == previous_end and after_authority:
+            self.add(end, HOST, Diagnostic(
+                "file-invalid-Windows-drive-letter-host", start, end, message(
+                    "file-invalid-Windows-drive-letter-host", f"the parser reads '{c.value}' as the "
+                    "start of the path"), "host", fix="/" + letter))
+            return
+        if start == previous_end and self.base is not None and is_file(self.base.scheme):
+            # The fix inserts the `/` that makes the drive start an absolute path; the drive's
+            # `|`, if any, has its own fix.
+            self.add(start, RELATIVE, Diagnostic(
+                "file-invalid-Windows-drive-letter", start, start, message(
+                    "file-invalid-Windows-drive-letter", f"'{c.value}' replaces the base URL's path"),
+                "path", fix="/"))
+        if c.value[1] == "|":
+            # The span is the `|`, where the state machine raises the error, not the letter too.
+            self.add(start + 1, PATH, Diagnostic(
+                "invalid-URL-unit", start + 1, end, message("invalid-URL-unit", f"the '|' of the "
+                f"drive letter '{c.value}'; write '{letter}'"), "path", code_point("|"), ":"))
+
+    def _units(self, c: Component, component: str) -> None:
+        """invalid-URL-unit for each code point that is not a URL code point, and for each `%`
+        that pct.lark reads as pct-invalid (not followed by two hex digits)."""
+        value: str = c.value
+        bad = _non_url(value)
+        if bad is None and "%" not in value:
+            return
+        start = c.start or 0
+        if bad is not None:
+            pattern = _ASCII_NON_URL if value.isascii() else non_url()
+            opaque = component == "path" and self.resolved is not None and has_opaque_path(self.resolved)
+            where = "an opaque path" if opaque else f"the {component}"
+            said = self._said
+            for m in pattern.finditer(value, bad.start()):
+                char = m.group()
+                p = start + m.start()
+                what = said.get((char, where))
+                if what is None:
+                    what = said[char, where] = (message("invalid-URL-unit", f"{code_point(char)} in {where}"),
+                                                f"U+{ord(char):04X}", _encoded(char))
+                self.add(p, PATH, Diagnostic("invalid-URL-unit", p, p + 1, what[0], component, *what[1:]))
+        if "%" in value:
+            percent = message("invalid-URL-unit", f"a '%' in the {component} without two hex "
+                              "digits after it; write %25 for a percent sign")
+            for at, _ in self.pct_invalid(value):
+                p = start + at
+                self.add(p, PATH, Diagnostic("invalid-URL-unit", p, p + 1, percent, component, "%", "%25"))
+
+
+def _encoded(char: str) -> str:
+    """The code point percent-encoded as UTF-8 (a surrogate as U+FFFD, as the parser does)."""
+    data = ("\ufffd" if "\ud800" <= char <= "\udfff" else char).encode("utf-8")
+    return "".join(f"%{byte:02X}" for byte in data)

@@ -1,0 +1,271 @@
+"""The writing grammar's verdict: is a string a valid URL string, and if not, which rule breaks.
+
+https://url.spec.whatwg.org/#url-writing, read through the project's grammars in their strict
+reading (URL Specification 0.10.1, § URL Grammar): no ``pct_invalid``, no
+``auth_drive_invalid``, no code point that § Component Characters marks T, F or R for its
+component, no userinfo, and a valid host; relative URLs as the writing section says, relative
+to the base. :func:`urlgrammar.checking.validate.validate` asks it of the record the pipeline
+lifted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from urlgrammar.checking.walk import code_point
+from urlgrammar.encoding.percent import pct_invalid_spans
+from urlgrammar.errors import URLError
+from urlgrammar.host.authority import port_number
+from urlgrammar.host.domain import STATUS, parse_domain
+from urlgrammar.host.ipv4 import ends_in_a_number, is_valid_ipv4
+from urlgrammar.host.ipv6 import is_valid_ipv6
+from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
+from urlgrammar.model.schemes import has_opaque_path, is_file, is_web
+from urlgrammar.syntax.lift import sigils
+from urlgrammar.syntax.preprocess import Preprocessed
+
+#: The kind of URL a scheme makes that the writing grammar reads with its file-URL rules.
+_FILE_URL = "file-URL"
+
+
+@dataclass(frozen=True, slots=True)
+class GrammarError:
+    """The first rule of the writing grammar an input breaks, and where (in the input)."""
+
+    rule: str
+    start: int
+    end: int
+    message: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {"rule": self.rule, "start": self.start, "end": self.end, "message": self.message}
+
+
+def removed_error(pre: Preprocessed) -> GrammarError | None:
+    """The first code point preprocessing removed: no rule of the writing grammar has it, as it
+    is not a URL unit (the grammar reads what preprocessing leaves)."""
+    if len(pre.text) == len(pre.original):
+        return None
+    (_, lead), (trail, _) = pre.trimmed
+    # The first removed tab or newline, in the input (Preprocessed.removed would list them all).
+    removed = pre.offsets.removed
+    at = 0 if lead else min(removed[0] + lead, trail) if removed else trail
+    what = "leading or trailing C0 control or space" if at < lead or at >= trail else "tab or newline"
+    return GrammarError("URL-units", at, at + 1, f"A valid URL string has no {what} (the parser "
+                        "removes it).")
+
+
+#: URL Specification § Component Characters: the status of each character class in the
+#: components username, password, opaque-host, dir (and file), opaque path, query and fragment:
+#: v valid, E valid but percent-encoded, T invalid but tolerated, F invalid and fixed by
+#: percent-encoding, R invalid and rejected, - not in that component (it ends it).
+COLUMNS = ("username", "password", "opaque-host", "dir", "opaque-path", "query", "fragment")
+TABLE: tuple[tuple[str, str, str], ...] = (
+    ("unreserved", "-._~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", "vvvvvvv"),
+    ("sub-delims", "!$&()*+,", "vvvvvvv"),
+    ("sub-delims", "'", "vvvvvEv"),
+    ("sub-delims", ";=", "EEvvvvv"),
+    ("gen-delims", "@", "FFRvvvv"),
+    ("gen-delims", ":", "-F-vvvv"),
+    ("gen-delims", "/", "----Tvv"),
+    ("gen-delims", "?", "-----vv"),
+    ("gen-delims", "#", "------T"),
+    ("control", "\x00", "FFRFFFF"),
+    ("invalid", " ", "FFRFTFF"),
+    ("invalid", '"', "FFTFTFF"),
+    ("invalid", "<>", "FFRFTFF"),
+    ("invalid", "`", "FFTFTTF"),
+    ("invalid", "^", "FFRFTTT"),
+    ("invalid", "[\\]|", "FFRTTTT"),
+    ("invalid", "{}", "FFTFTTT"),
+)
+#: Every other control (C0, DEL and C1, surrogates, noncharacters) is F everywhere and every
+#: other-unicode code point E. The URL Specification says its sets do not overlap, but they do
+#: on U+0080 to U+009F (other-unicode is non-ASCII minus surrogates and non-chars; control
+#: includes del-c1); we count those as controls, because the WHATWG URL code points exclude
+#: them too. A drive has no column; we read it with the dir column, as the WHATWG standard
+#: reads it as a path segment (so `C|` is invalid and `C:` valid).
+_STATUS = {"T": "invalid but tolerated", "F": "invalid (the parser percent-encodes it)",
+           "R": "invalid and rejected", "-": "a delimiter, not a code point of a value,"}
+#: Surrogates and noncharacters, which the range U+00A0 to U+10FFFD holds.
+_NOT_OTHER_UNICODE = "[\ud800-\udfff\ufdd0-\ufdef]|" + \
+    "|".join(f"\\U{plane:04x}fffe|\\U{plane:04x}ffff" for plane in range(17))
+
+
+@cache
+def _invalid_patterns(column: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """What a column does not allow (`%` aside): in ASCII text, and in any text. Compiled
+    when first asked for: the patterns are large, and most inputs are valid URLs that
+    validate's fast path answers without them."""
+    i = COLUMNS.index(column)
+    valid = re.escape("".join(chars for _, chars, statuses in TABLE if statuses[i] in "vE"))
+    return re.compile(f"[^{valid}%]"), re.compile(f"[^{valid}%\u00a0-\U0010fffd]|{_NOT_OTHER_UNICODE}")
+
+_ASCII_STATUS = {char: statuses for _, chars, statuses in TABLE for char in chars}
+
+
+def first_pct_invalid(value: str) -> Span | None:
+    """The span of the first ``pct_invalid`` of ``value`` read as a percent-encoded-string."""
+    return next(pct_invalid_spans(value), None)
+
+
+def component_error(value: str, start: int, column: str, rule: str,
+                    invalid: Callable[[str], Span | None] = first_pct_invalid) -> GrammarError | None:
+    """The first code point of a component value that its column does not allow, or the first
+    ``pct_invalid`` of its percent-encoded-string parse (``invalid`` finds it), whichever
+    comes first."""
+    bad = _invalid_patterns(column)[not value.isascii()].search(value)
+    first = None
+    if bad is not None:
+        char = bad.group()
+        status = _ASCII_STATUS.get(char, "F" * len(COLUMNS))[COLUMNS.index(column)]
+        first = GrammarError(rule, start + bad.start(), start + bad.end(),
+                             f"{code_point(char)} is {_STATUS[status]} in the {column} "
+                             "(URL Specification § Component Characters).")
+    span = invalid(value) if "%" in value[:len(value) if bad is None else bad.start()] else None
+    # The bad code point is neither `%` nor a hex digit, so the terminals before it are those
+    # of the text up to it: a `%` that it cuts short is a pct_invalid either way.
+    if span is not None and (bad is None or span[0] < bad.start()):
+        at, end = span
+        return GrammarError("pct_invalid", start + at, start + end, "A '%' is not followed "
+                            "by two hex digits (the grammar's pct_invalid).")
+    return first
+
+
+class Writing:
+    """The writing grammar's verdict on a lifted record ``lifted`` of ``text``.
+
+    Rules are named as the project's grammars name them where one of their rules fails in the
+    strict reading (``auth_drive_invalid``, ``pct_invalid``, ``userinfo``, ``port``,
+    ``ip4_address_strict``, ``ip6_address_strict``, and ``path_root``, ``dir``, ``file``,
+    ``drive``, ``query``, ``fragment``, ``opaque_host`` for their separators and code points),
+    ``domain`` for the valid-domain procedure, ``host`` for a special URL without one, and by
+    the writing section's names where the failure is about the shape of the whole
+    (``scheme-relative-special-URL``, ``scheme-relative-file-URL``, ``opaque-host-and-port``,
+    ``relative-URL-with-fragment``). Code points that preprocessing removes, which no rule
+    has, are ``URL-units`` (see :func:`_removed`).
+    """
+
+    def __init__(self, text: str, lifted: URLRecord, base: URLRecord | None,
+                 invalid: Callable[[str], Span | None]) -> None:
+        self.text, self.lifted, self.base, self.invalid = text, lifted, base, invalid
+
+    def first_error(self) -> GrammarError | None:
+        lifted, base, text = self.lifted, self.base, self.text
+        scheme = lifted[0] if lifted and lifted[0].kind == Kind.SCHEME else None
+        if scheme is None:
+            if base is None:
+                return GrammarError("relative-URL-with-fragment", 0, len(text), "The input has no "
+                                    "scheme, and a relative URL needs a base URL.")
+            if has_opaque_path(base) and not (lifted and lifted[0].kind == Kind.FRAGMENT):
+                return GrammarError("relative-URL-with-fragment", 0, len(text), "Against a base "
+                                    "URL with an opaque path, only a fragment is valid.")
+        name = scheme.value.lower() if scheme is not None else (base.scheme or "") if base is not None else ""
+        kind = "special" if is_web(name) else _FILE_URL if is_file(name) else "other"
+        after = 0 if scheme is None else (scheme.end or 0) + 1
+        authority = lifted.component(Kind.AUTHORITY)
+        family = "special-" if kind == "special" else "file-" if kind == _FILE_URL else ""
+        rule = f"scheme-relative-{family}URL"
+        if authority is None and scheme is not None and kind != "other":
+            drive = lifted.component(Kind.DRIVE)
+            if drive is not None and drive.mark == "":
+                return self._drive_invalid(drive)
+            return GrammarError(rule, after, after, f"The scheme '{name}:' must be followed by '//'.")
+        return self._path_errors(authority, kind, rule)
+
+    def _path_errors(self, authority: Component | None, kind: str, rule: str) -> GrammarError | None:
+        """The first error of the components and their separators, left to right."""
+        opaque = self.lifted.scheme is not None and kind == "other" and authority is None \
+            and not self.lifted.root
+        column = "opaque-path" if opaque else "dir"
+        for c in self.lifted:
+            start = c.start or 0
+            error = None
+            if c.kind == Kind.AUTHORITY:
+                error = self._backslash(c, rule) or self._authority(c, kind, rule)
+            elif c.kind == Kind.ROOT:
+                error = self._backslash(c, "path_root")
+            elif c.kind == Kind.DRIVE:
+                error = self._drive_invalid(c) if c.mark == "" else \
+                    self._backslash(c, "drive") or \
+                    component_error(c.value, start, "dir", "drive", self.invalid)
+            elif c.kind == Kind.DIR:
+                error = component_error(c.value, start, column, "dir", self.invalid) \
+                    or self._backslash(c, "dir")
+            elif c.kind == Kind.FILE:
+                error = component_error(c.value, start, column, "file", self.invalid)
+            elif c.kind in (Kind.QUERY, Kind.FRAGMENT):
+                error = component_error(c.value, start, c.kind.label, c.kind.label, self.invalid)
+            if error is not None:
+                return error
+        return None
+
+    @staticmethod
+    def _backslash(c: Component, rule: str) -> GrammarError | None:
+        """A separator of the strict reading is `/`; the lenient one also reads `\\`. The
+        component's own separators, as the grammar read them (not a map of them all: a path
+        may have a million)."""
+        for p, char in sigils(c):
+            if char == "\\":
+                return GrammarError(rule, p, p + 1, "A separator must be '/', not '\\'.")
+        return None
+
+    @staticmethod
+    def _drive_invalid(drive: Component) -> GrammarError:
+        return GrammarError("auth_drive_invalid", drive.start or 0, drive.end or 0, "A drive letter "
+                            "must follow '//' and a '/' (as in file:///C:/).")
+
+    def _authority(self, c: Component, kind: str, rule: str) -> GrammarError | None:
+        a: Authority = c.value
+        host, port = a.host, a.port
+        if a.username is not None:
+            return GrammarError("userinfo", a.username.start or 0, host.start or 0, "A valid URL "
+                                "string has no username or password.")
+        if kind == _FILE_URL and port is not None:
+            return GrammarError(rule, (port.start or 1) - 1, port.end or 0, "A file URL has no port.")
+        error = self._host(host, kind)
+        if error is not None:
+            return error
+        if port is None:
+            return None
+        if kind == "other" and host.value == "":
+            return GrammarError("opaque-host-and-port", (port.start or 1) - 1, port.end or 0,
+                                "A port needs a host.")
+        try:
+            port_number(port.value, port.start or 0)
+        except URLError as e:
+            d = e.diagnostics[-1]
+            return GrammarError("port", d.start, d.end, "A port is ASCII digits only."
+                                if d.code == "port-invalid" else "A port is at most 65535.")
+        return None
+
+    @staticmethod
+    def _host(host: Component, kind: str) -> GrammarError | None:
+        """A valid host string (special and file), or a valid opaque-host string."""
+        value: str = host.value
+        start, end = host.start or 0, host.end or 0
+        if value == "":
+            if kind == "special":
+                return GrammarError("host", start, end, "A special URL needs a host.")
+            return None
+        if host.mark == "[":
+            if value.endswith("]") and is_valid_ipv6(value[1:-1]):
+                return None
+            return GrammarError("ip6_address_strict", start, end, "Between '[' and ']' must be "
+                                "a valid IPv6 address (RFC 5952: shortest pieces, no leading zeros).")
+        if kind == "other":
+            return component_error(value, start, "opaque-host", "opaque_host")
+        result = parse_domain(value, be_strict=True)
+        if result.ascii is not None and not ends_in_a_number(result.ascii):
+            return None
+        if result.ascii is not None or ends_in_a_number(value.lower()):
+            if is_valid_ipv4(value):
+                return None
+            return GrammarError("ip4_address_strict", start, end, "A host that ends in a number "
+                                "must be four decimal numbers 0 to 255 without leading zeros.")
+        assert result.error is not None
+        return GrammarError("domain", start, end, f"The host is not a valid domain: "
+                            f"{STATUS[result.error.code]} ({result.error.code}).")

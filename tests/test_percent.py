@@ -27,6 +27,7 @@ from urlgrammar.encoding.percent import (
     pct_invalid_spans,
     pct_tokens,
     percent_decode,
+    percent_decode_spans,
     percent_decode_str,
     percent_encode_after_encoding,
     utf8_percent_encode,
@@ -324,6 +325,40 @@ def test_pct_invalid_read_in_pieces_is_pct_invalid(text: str, piece: int) -> Non
         assert tuple(pct_invalid_spans(text)) == pct_invalid(text)
     finally:
         percent.PIECE = saved
+
+
+@given(st.lists(st.sampled_from(["%", "%4", "%41", "%C3", "%A9", "%E2%82%AC", "%4G", "%zz", "a", "é", "%%"]),
+                max_size=40).map("".join), st.integers(1, 8))
+def test_percent_decode_spans_read_in_pieces_decode_as_a_whole(text: str, piece: int) -> None:
+    # Pieces end before a `%` that follows no encoded byte: a UTF-8 sequence is never cut.
+    import urlgrammar.encoding.percent as percent
+
+    whole = percent_decode_spans(text)
+    saved, percent.PIECE = percent.PIECE, piece
+    try:
+        pieces = percent_decode_spans(text)
+    finally:
+        percent.PIECE = saved
+    assert (whole is None) == (pieces is None)
+    if whole is not None and pieces is not None:
+        assert (pieces.text, list(pieces.starts), list(pieces.ends), pieces.encoded) == \
+            (whole.text, list(whole.starts), list(whole.ends), whole.encoded)
+        assert whole.text == percent_decode_str(text)
+
+
+def test_a_megabyte_host_of_invalid_percent_signs_is_not_tokenized_whole() -> None:
+    # Regression: a host of 1 MiB of `%zz` made a token per `%` and two ints per code point
+    # before finding nothing to decode (200 MB at the peak).
+    import tracemalloc
+
+    text = "%zz" * 350_000
+    tracemalloc.start()
+    try:
+        assert percent_decode_spans(text) is None
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * len(text)
 
 
 def test_decode_without_percent() -> None:

@@ -39,3 +39,20 @@ def test_every_processed_code_point_maps_to_itself(text: str) -> None:
     for i, ch in enumerate(pre.text):
         assert text[pre.offsets.original(i)] == ch
     assert pre.text == text.strip(C0_SPACE).replace("\t", "").replace("\n", "").replace("\r", "")
+
+
+def test_a_megabyte_of_tabs_keeps_no_object_per_tab() -> None:
+    # Regression: the offset map held an int object per removed tab (60 MB for 1 MiB of "a\t").
+    import tracemalloc
+
+    from urlgrammar.syntax.preprocess import preprocess
+
+    text = "http://h/" + "a\t" * 500_000
+    tracemalloc.start()
+    try:
+        pre = preprocess(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert pre.offsets.span(0, len(pre.text)) == (0, len(text) - 1)
+    assert peak < 12 * len(text)

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Callable, Iterable, Iterator
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from typing import Final, NamedTuple
 
 from urlgrammar.encoding.encoders import ISO2022JPEncoder, StatelessEncoder, get_encoder
 from urlgrammar.encoding.labels import get_encoding, get_output_encoding
 from urlgrammar.model.record import Span
-from urlgrammar.syntax.grammars import matcher
+from urlgrammar.syntax.grammars import matcher, terminal_pattern
 from urlgrammar.syntax.lalr import Tok
 
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
@@ -294,8 +295,8 @@ class SpannedDecoding(NamedTuple):
     to the last."""
 
     text: str
-    starts: tuple[int, ...]
-    ends: tuple[int, ...]
+    starts: Sequence[int]
+    ends: Sequence[int]
     encoded: Span
 
 
@@ -303,31 +304,62 @@ def percent_decode_spans(s: str) -> SpannedDecoding | None:
     """https://url.spec.whatwg.org/#string-percent-decode, then UTF-8 decode without BOM,
     keeping spans (for the host parser's errors); None when nothing in ``s`` is
     percent-encoded bytes. Each run of them is decoded on its own: a run never ends in the
-    middle of a code point of the text around it, which starts with a lead byte or ASCII."""
-    chars: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
-    encoded: list[int] = []
-    for terminal in pct_tokens(s):
-        token, position = terminal.value, terminal.start_pos
-        if terminal.type != "PCT_ENCODED_BYTES":
-            chars.extend(token)
-            starts.extend(range(position, position + len(token)))
-            ends.extend(range(position + 1, position + len(token) + 1))
-            continue
-        encoded += [position, position + len(token)]
-        decoder = codecs.getincrementaldecoder("utf-8")("replace")
-        pending = position
-        for k in range(0, len(token), 3):
-            out = decoder.decode(bytes.fromhex(token[k + 1:k + 3]), final=k + 3 == len(token))
-            if out:
-                chars.extend(out)
-                starts.extend([pending] * len(out))
-                ends.extend([position + k + 3] * len(out))
-                pending = position + k + 3
-    if not encoded:
+    middle of a code point of the text around it, which starts with a lead byte or ASCII.
+
+    The text is read in pieces (:func:`_pieces`) and the spans kept as machine integers, so
+    that a host of a megabyte holds no object per code point."""
+    if _encoded_bytes().search(s) is None:
         return None
-    return SpannedDecoding("".join(chars), tuple(starts), tuple(ends), (encoded[0], encoded[-1]))
+    chars: list[str] = []
+    starts = array("q")
+    ends = array("q")
+    encoded: list[int] = []
+    for offset, piece in _pieces(s):
+        for terminal in pct_tokens(piece):
+            token, position = terminal.value, offset + terminal.start_pos
+            if terminal.type != "PCT_ENCODED_BYTES":
+                chars.append(token)
+                starts.extend(range(position, position + len(token)))
+                ends.extend(range(position + 1, position + len(token) + 1))
+                continue
+            encoded += [position, position + len(token)]
+            _decode_run(token, position, chars, starts, ends)
+    return SpannedDecoding("".join(chars), starts, ends, (encoded[0], encoded[-1]))
+
+
+def _decode_run(token: str, position: int, chars: list[str], starts: array[int], ends: array[int]) -> None:
+    """One run of percent-encoded bytes, UTF-8 decoded: each code point spans the bytes that
+    made it (a U+FFFD the bytes of the sequence it replaces)."""
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    pending = position
+    for k in range(0, len(token), 3):
+        out = decoder.decode(bytes.fromhex(token[k + 1:k + 3]), final=k + 3 == len(token))
+        if out:
+            chars.append(out)
+            starts.extend([pending] * len(out))
+            ends.extend([position + k + 3] * len(out))
+            pending = position + k + 3
+
+
+@cache
+def _encoded_bytes() -> re.Pattern[str]:
+    """The grammar's PCT_ENCODED_BYTES terminal (grammars/pct.lark)."""
+    return re.compile(terminal_pattern("pct", "PCT_ENCODED_BYTES"))
+
+
+def _pieces(text: str) -> Iterator[tuple[int, str]]:
+    """``text`` in pieces of about :data:`PIECE` code points, with their offsets, each but the
+    last ending just before a `%` that follows no percent-encoded byte: there every terminal
+    of the percent-encoded-string grammar starts afresh, and no run of encoded bytes (one
+    UTF-8 sequence, perhaps) is cut in two."""
+    start, n = 0, len(text)
+    while start < n:
+        cut = text.find("%", start + PIECE) if n - start > PIECE else -1
+        while cut >= 0 and _encoded_bytes().fullmatch(text, cut - 3, cut) is not None:
+            cut = text.find("%", cut + 1)
+        end = n if cut < 0 else cut
+        yield start, text[start:end]
+        start = end
 
 
 def percent_decode(s: str) -> bytes:

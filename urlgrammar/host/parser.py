@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TypeAlias
@@ -275,8 +275,8 @@ class _Decoded:
 
     input: str
     text: str
-    starts: tuple[int, ...] | None = None
-    ends: tuple[int, ...] | None = None
+    starts: Sequence[int] | None = None
+    ends: Sequence[int] | None = None
     encoded: Span | None = None
 
     @classmethod

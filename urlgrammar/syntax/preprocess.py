@@ -7,7 +7,9 @@ it back to the input the user gave, so spans can be reported there.
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
+from collections.abc import Sequence
 from typing import NamedTuple
 
 _new = tuple.__new__
@@ -23,10 +25,12 @@ class OffsetMap(NamedTuple):
     ``lead`` is the number of code points trimmed at the start. ``removed`` lists, in
     increasing order, the processed offsets before which a tab or newline was removed
     (one entry per removed code point), so that the common case, nothing removed, costs nothing.
+    It is an array of machine integers where there are any: a line of a megabyte of tabs would
+    otherwise hold an int object per tab.
     """
 
     lead: int = 0
-    removed: tuple[int, ...] = ()
+    removed: Sequence[int] = ()
     length: int = 0  # length of the processed text
 
     def original(self, i: int) -> int:
@@ -91,14 +95,14 @@ def preprocess(original: str) -> Preprocessed:
     if "\t" not in stripped and "\n" not in stripped and "\r" not in stripped:
         return Preprocessed(stripped, original, OffsetMap(lead, (), len(stripped)))
     text = stripped.translate(_TAB_NEWLINE)
-    removed = []
+    removed = array("q")
     kept = 0
     for ch in stripped:
         if ch in "\t\n\r":
             removed.append(kept)
         else:
             kept += 1
-    return Preprocessed(text, original, OffsetMap(lead, tuple(removed), len(text)))
+    return Preprocessed(text, original, OffsetMap(lead, removed, len(text)))
 
 
 def remove_tab_newline(text: str) -> str:

@@ -15,6 +15,7 @@ from urlgrammar.errors import Diagnostic, URLError, message
 from urlgrammar.host.parser import Empty, Host, parse_host
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode, default_port, is_file, mode_for_scheme
+from urlgrammar.syntax.printer import print_authority
 
 #: What the host phase tells whoever listens: the offset at which the host state ends, the
 #: host parser's validation errors, and the host it gave (None where it failed).
@@ -86,7 +87,7 @@ def process_authority(record: URLRecord, mode: Mode | None = None,
     file = mode is _FILE
     if file and (a.username is not None or a.port is not None):
         # The file host state reads everything up to the path as the host.
-        host = Component(Kind.HOST, a.written, c.start, c.end)
+        host = Component(Kind.HOST, print_authority(a), c.start, c.end)
         a = Authority(None, None, host, None)
     elif host.value == "" and (a.username is not None or a.port is not None):
         missing = host.start or 0

@@ -38,8 +38,10 @@ from urlgrammar.host.domain import (
 from urlgrammar.host.ipv4 import ends_in_a_number, parse_ipv4, serialize_ipv4
 from urlgrammar.host.ipv6 import parse_ipv6, serialize_ipv6
 from urlgrammar.model.record import Span
+from urlgrammar.syntax.printer import SIGILS
 
 Origin = Callable[[int, int], Span]
+_OPEN, _CLOSE = SIGILS["ip6_bracket"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +86,7 @@ class IPv6:
             raise ValueError(f"an IPv6 address is eight 16-bit pieces, not {self.pieces!r}")
 
     def serialize(self) -> str:
-        return f"[{serialize_ipv6(self.pieces)}]"
+        return _OPEN + serialize_ipv6(self.pieces) + _CLOSE
 
     def __str__(self) -> str:
         return self.serialize()

@@ -107,15 +107,6 @@ class Authority(NamedTuple):
         """The spec's authority ε: no userinfo, no port and an empty host."""
         return self.username is None and self.port is None and str(self.host.value) == ""
 
-    @property
-    def written(self) -> str:
-        """The authority as written, before host processing (URL Specification § URL Grammar:
-        [ userinfo `@` ] host [ `:` port ]): what the file host state reads whole. The lift's
-        values and sigils give it back exactly, so nobody re-slices the input for it."""
-        u, p, h, port = self
-        userinfo = "" if u is None else u.value + ("" if p is None else ":" + p.value) + "@"
-        return userinfo + str(h.value) + ("" if port is None else ":" + port.value)
-
     def map(self, f: Callable[[Component], Component]) -> Authority:
         """Apply ``f`` to each component present."""
         u, p, h, port = self

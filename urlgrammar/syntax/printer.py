@@ -39,24 +39,50 @@ def normalise_for_printing(record: URLRecord) -> URLRecord:
     return record
 
 
+#: Every sigil that printing writes, spelled once: by the grammar rule whose token it is, the
+#: sigil before the rule's value and the one after it (URL Model: "dir name ⟼ name `/`",
+#: "query q ⟼ `?` q"; Authority Model: userinfo `@`, `:` port). An authority's `//` is its
+#: auth-path's, the userinfo's `@` ends the userinfo token, and an IPv6 host's brackets are
+#: ip6_bracket's (the host serializer prints them). tests/test_printer.py reads each against
+#: that rule's tokens in grammars/*.lark.
+SIGILS: dict[str, tuple[str, str]] = {
+    "scheme": ("", ":"),           # scheme: SCHEME ":"
+    "auth_path": ("//", ""),       # auth_path: SS authority [path_root _path_rel]
+    "userinfo": ("", "@"),         # userinfo: USERINFO, which ends in `@`
+    "password": (":", ""),         # !password: ":" [PWCHARS]
+    "ip6_bracket": ("[", "]"),     # !ip6_bracket: "[" [IP6CHARS] [RSQB]
+    "port": (":", ""),             # !port: ":" [PORTCHARS]
+    "drive": ("/", ""),            # drive: DRIVE_S DRIVE (file.lark)
+    "path_root": ("/", ""),        # path_root: S
+    "dir": ("", "/"),              # dir: [PCHARS] S
+    "query": ("?", ""),            # !query: "?" [QCHARS]
+    "fragment": ("#", ""),         # !fragment: "#" [FCHARS]
+}
+_PASSWORD, _AT, _PORT = SIGILS["password"][0], SIGILS["userinfo"][1], SIGILS["port"][0]
+
+
 def print_authority(authority: Authority) -> str:
-    """An Authority-string: ``username [: password] @``, host, ``: port``."""
+    """An Authority-string: ``username [: password] @``, host, ``: port``. Before host
+    processing, the authority as written (URL Specification § URL Grammar: [ userinfo `@` ]
+    host [ `:` port ]), as the lift's values and sigils give it back exactly: what the file
+    host state reads whole."""
     out = []
     if authority.username is not None:
         out.append(authority.username.value)
         if authority.password is not None:
-            out.append(":" + authority.password.value)
-        out.append("@")
+            out.append(_PASSWORD + authority.password.value)
+        out.append(_AT)
     out.append(str(authority.host.value))
     if authority.port is not None:
-        out.append(":" + str(authority.port.value))
+        out.append(_PORT + str(authority.port.value))
     return "".join(out)
 
 
-#: Each component's sigil before or after its value (URL Model: "dir name ⟼ name `/`").
-_BEFORE = {Kind.SCHEME: "", Kind.AUTHORITY: "//", Kind.DRIVE: "/", Kind.ROOT: "", Kind.DIR: "",
-           Kind.FILE: "", Kind.QUERY: "?", Kind.FRAGMENT: "#"}
-_AFTER = {Kind.SCHEME: ":", Kind.DIR: "/", Kind.ROOT: "/"}
+#: Each component's sigils before and after its value, by the rule that holds them.
+_RULE = {Kind.SCHEME: "scheme", Kind.AUTHORITY: "auth_path", Kind.DRIVE: "drive",
+         Kind.ROOT: "path_root", Kind.DIR: "dir", Kind.QUERY: "query", Kind.FRAGMENT: "fragment"}
+_BEFORE = {kind: SIGILS[_RULE[kind]][0] if kind in _RULE else "" for kind in Kind}
+_AFTER = {kind: SIGILS[_RULE[kind]][1] for kind in _RULE if SIGILS[_RULE[kind]][1]}
 
 
 def print_record(record: URLRecord) -> str:

@@ -100,8 +100,9 @@ def get_encoder(encoding: str) -> Encoder:
     """An instance of ``encoding``'s encoder (https://encoding.spec.whatwg.org/#get-an-encoder).
 
     ``encoding`` is a name from :data:`ENCODING_LABELS`; replacement and UTF-16BE/LE have no
-    encoder (pass the result of :func:`get_output_encoding`). Stateless encoders are shared;
-    ISO-2022-JP's is new on every call, as its caller has to keep it across errors.
+    encoder (pass the result of :func:`~urlgrammar.encoding.labels.get_output_encoding`).
+    Stateless encoders are shared; ISO-2022-JP's is new on every call, as its caller has to
+    keep it across errors.
     """
     if encoding == "ISO-2022-JP":
         return ISO2022JPEncoder()

@@ -127,7 +127,7 @@ def python_codec(encoding: str) -> str | None:
     """The Python codec nearest to ``encoding`` (a name from :data:`ENCODING_LABELS`), or None.
 
     The codec is a starting point, not the standard: Python's codecs differ from the
-    standard's indexes in places (see :func:`get_encoder`, which corrects them for encoding).
-    replacement and x-user-defined have no Python codec.
+    standard's indexes in places (see :func:`~urlgrammar.encoding.encoders.get_encoder`, which
+    corrects them for encoding). replacement and x-user-defined have no Python codec.
     """
     return _PYTHON_CODECS[encoding]

@@ -139,7 +139,7 @@ def remap(text: str, table: dict[int, str] | None = None) -> str:
 
     Raises idna.IDNAError where a code point is disallowed. Mapping is per code point, so
     longer text is mapped in pieces, or, given the mappings of its code points
-    (:func:`_mapping_table`), translated. uts46_remap normalizes with the interpreter's
+    (:func:`urlgrammar.host.domain._mapping_table`), translated. uts46_remap normalizes with the interpreter's
     ``unicodedata``; normalizing its result again with unicodedata2 gives the NFC of the
     mapped text under :data:`UNICODE_VERSION`. An older normalization only decomposes,
     reorders and composes code points it knows, whose decompositions and combining classes

@@ -1,36 +1,57 @@
-"""Fill in extra_urltestdata.json's expected values from the transcribed state machine.
+"""Fill in extra_urltestdata.json's expected values from whatwg-url, through Node.
 
 The file keeps the project's own parsing cases in WPT's urltestdata schema
 (https://github.com/web-platform-tests/wpt/blob/master/url/README.md), so that any
 implementation can run them. Only ``input`` and ``base`` (and the comment strings that name
-each section) are written by hand; this script recomputes every other field with
-:func:`urlgrammar.algorithm.run` and its getters (https://url.spec.whatwg.org/#api), and stops
-where :func:`urlgrammar.parse` disagrees, since that is a bug to fix, not a value to record.
+each section) are written by hand; this script takes every other field from whatwg-url 17.3.0
+(the version tools/node/package.json pins), ``new URL(input, base)`` and its getters
+(https://url.spec.whatwg.org/#api), run by tools/node/urltestdata.mjs. whatwg-url shares no
+code with urlgrammar; the transcribed state machine (:mod:`urlgrammar.algorithm`) does share
+the host code (the domain parser, percent-decoding, the opaque-host parser) with the grammar
+pipeline, so it cannot be the source of the cases that test that code. The script stops where
+:func:`urlgrammar.parse` disagrees, writing nothing, since that is a bug to fix (or a
+difference of Unicode version to explain), not a value to record.
 
-Run ``python tests/data/regenerate.py`` after adding a case.
+Run ``npm install --prefix tools/node`` once, then ``python tests/data/regenerate.py`` after
+adding a case.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 from urlgrammar import URLError, parse
-from urlgrammar.algorithm import run
 
 FILE = Path(__file__).with_name("extra_urltestdata.json")
+NODE_DIR = Path(__file__).resolve().parents[2] / "tools" / "node"
+SCRIPT = NODE_DIR / "urltestdata.mjs"
 GETTERS = ("href", "origin", "protocol", "username", "password", "host", "hostname", "port",
            "pathname", "search", "hash")
 
 
-def expected(input: str, base: str | None) -> dict[str, Any]:
-    """The case for ``input`` against ``base`` as the state machine gives it."""
-    result = run(input, base)
-    if result.getters is None:
-        return {"input": input, "base": base, "failure": True}
-    return {"input": input, "base": base, **{k: getattr(result.getters, k) for k in GETTERS}}
+def node_missing() -> str | None:
+    """Why whatwg-url cannot run here, or None where it can."""
+    if shutil.which("node") is None:
+        return "node is not on PATH"
+    if not (NODE_DIR / "node_modules" / "whatwg-url").is_dir():
+        return "whatwg-url is not installed: run npm install --prefix tools/node"
+    return None
+
+
+def whatwg_url(requests: list[tuple[str, str | None]]) -> list[dict[str, Any]]:
+    """The case for each ``(input, base)`` as whatwg-url gives it, in one Node process."""
+    # Lone surrogates cross as JSON escapes: json.dumps writes ASCII, and Node's JSON.stringify
+    # escapes a lone surrogate.
+    sent = json.dumps([{"input": input, "base": base} for input, base in requests])
+    done = subprocess.run(["node", str(SCRIPT)], input=sent, capture_output=True, text=True,
+                          encoding="utf-8", check=True)
+    cases: list[dict[str, Any]] = json.loads(done.stdout)
+    return cases
 
 
 def disagreement(case: dict[str, Any]) -> str | None:
@@ -40,25 +61,22 @@ def disagreement(case: dict[str, Any]) -> str | None:
     except URLError as error:
         return None if case.get("failure") else f"parse fails ({error})"
     if case.get("failure"):
-        return f"parse gives {url.href!r}, the state machine fails"
+        return f"parse gives {url.href!r}, whatwg-url fails"
     got = {k: getattr(url, k) for k in GETTERS}
     wrong = {k: (got[k], case[k]) for k in GETTERS if got[k] != case[k]}
-    return f"parse differs (parse, state machine): {wrong}" if wrong else None
+    return f"parse differs (parse, whatwg-url): {wrong}" if wrong else None
 
 
 def main() -> int:
+    missing = node_missing()
+    if missing is not None:
+        print(f"regenerate.py needs whatwg-url through Node: {missing}", file=sys.stderr)
+        return 2
     entries = json.loads(FILE.read_text(encoding="utf-8"))
-    out: list[Any] = []
-    problems = []
-    for entry in entries:
-        if isinstance(entry, str):
-            out.append(entry)
-            continue
-        case = expected(entry["input"], entry["base"])
-        problem = disagreement(case)
-        if problem is not None:
-            problems.append(f"{case['input']!r} against {case['base']!r}: {problem}")
-        out.append(case)
+    cases = iter(whatwg_url([(e["input"], e["base"]) for e in entries if not isinstance(e, str)]))
+    out = [entry if isinstance(entry, str) else next(cases) for entry in entries]
+    problems = [f"{case['input']!r} against {case['base']!r}: {problem}" for case in out
+                if not isinstance(case, str) and (problem := disagreement(case)) is not None]
     if problems:
         print("\n".join(problems), file=sys.stderr)
         return 1

@@ -278,7 +278,7 @@ def test_apply_fixes_skips_a_fix_inside_another_and_refuses_overlaps() -> None:
     ("https://a_b/", None, "domain", "a_b"),
     ("https://1.2.3/", None, "ip4_address_strict", "1.2.3"),
     ("https://[::01]/", None, "ip6_address_strict", "[::01]"),
-    ("sc://a^b/", None, "opaque_host", "^"),
+    ("sc://a^b/", None, "host", "^"),
     ("sc://:1/", None, "opaque-host-and-port", ":1"),
     ("https://h:1x/", None, "port", "x"),
     ("https://h:65536/", None, "port", "65536"),

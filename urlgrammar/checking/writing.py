@@ -141,12 +141,13 @@ class Writing:
     Rules are named as the project's grammars name them where one of their rules fails in the
     strict reading (``auth_drive_invalid``, ``pct_invalid``, ``userinfo``, ``port``,
     ``ip4_address_strict``, ``ip6_address_strict``, and ``path_root``, ``dir``, ``file``,
-    ``drive``, ``query``, ``fragment``, ``opaque_host`` for their separators and code points),
-    ``domain`` for the valid-domain procedure, ``host`` for a special URL without one, and by
-    the writing section's names where the failure is about the shape of the whole
-    (``scheme-relative-special-URL``, ``scheme-relative-file-URL``, ``opaque-host-and-port``,
+    ``drive``, ``query``, ``fragment`` for their separators and code points, ``host`` for an
+    opaque host's: authority.lark's host rule reads it), ``domain`` for the valid-domain
+    procedure, ``host`` for a special URL without one, and by the writing section's names
+    where the failure is about the shape of the whole (``scheme-relative-special-URL``,
+    ``scheme-relative-file-URL``, ``scheme-relative-URL``, ``opaque-host-and-port``,
     ``relative-URL-with-fragment``). Code points that preprocessing removes, which no rule
-    has, are ``URL-units`` (see :func:`_removed`).
+    has, are ``URL-units`` (see :func:`removed_error`).
     """
 
     def __init__(self, text: str, lifted: URLRecord, base: URLRecord | None,
@@ -257,7 +258,7 @@ class Writing:
             return GrammarError("ip6_address_strict", start, end, "Between '[' and ']' must be "
                                 "a valid IPv6 address (RFC 5952: shortest pieces, no leading zeros).")
         if kind == "other":
-            return component_error(value, start, "opaque-host", "opaque_host")
+            return component_error(value, start, "opaque-host", "host")
         result = parse_domain(value, be_strict=True)
         if result.ascii is not None and not ends_in_a_number(result.ascii):
             return None

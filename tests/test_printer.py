@@ -11,10 +11,16 @@ from hypothesis import given
 from lark.lexer import Pattern
 from strategies import records
 
-from urlgrammar import Mode, parse_reference
+from urlgrammar import URL, Mode, parse_reference
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.syntax.grammars import build
-from urlgrammar.syntax.printer import SIGILS, normalise_for_printing, print_authority, print_record
+from urlgrammar.syntax.printer import (
+    SIGILS,
+    normalise_for_printing,
+    print_authority,
+    print_components,
+    print_record,
+)
 
 C = Component
 _SEGMENTS = (Kind.DIR, Kind.FILE)
@@ -51,6 +57,14 @@ def test_every_sigil() -> None:
         C(Kind.DRIVE, "c:"), C(Kind.ROOT, "/"), C(Kind.DIR, "d"), C(Kind.FILE, "f"),
         C(Kind.QUERY, "q"), C(Kind.FRAGMENT, "g")])
     assert print_record(record) == "file://u:p@h:8/c:/d/f?q#g"
+
+
+def test_print_components_does_not_normalise_for_printing() -> None:
+    # The URL path serializer: a pathname `//x` (of web+demo:/.//x) has no `/.` before it.
+    path = [C(Kind.ROOT, "/"), C(Kind.DIR, ""), C(Kind.FILE, "x")]
+    assert print_components(path) == "//x"
+    assert print_record(URLRecord.of([C(Kind.SCHEME, "s"), *path])) == "s:/.//x"
+    assert URL("web+demo:/.//x").pathname == "//x"
 
 
 def test_print_authority_keeps_empty_parts() -> None:

@@ -27,7 +27,7 @@ from typing import NamedTuple, TypeVar
 
 from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind, URLRecord
-from urlgrammar.model.schemes import Mode, Origin, gives_blob_origin, has_opaque_path, origin_kind
+from urlgrammar.model.schemes import Mode, Origin, gives_blob_origin, origin_kind
 from urlgrammar.operations.pipeline import parse_url
 from urlgrammar.operations.setters import (
     Reading,
@@ -46,7 +46,7 @@ from urlgrammar.operations.setters import (
 )
 from urlgrammar.search_params import ReadOnlyURLSearchParams, URLSearchParams
 from urlgrammar.syntax.preprocess import remove_tab_newline
-from urlgrammar.syntax.printer import print_record
+from urlgrammar.syntax.printer import print_components, print_record
 
 _new = object.__new__
 _G = TypeVar("_G", bound="Getters")
@@ -121,14 +121,9 @@ class Getters:
 
     @property
     def pathname(self) -> str:
-        """The URL path serializer (https://url.spec.whatwg.org/#url-path-serializer)."""
-        path = URLRecord(c for c in self.record if Kind.DRIVE <= c.kind <= Kind.FILE)
-        if has_opaque_path(self.record):
-            return "".join(f"{c.value}/" if c.kind == Kind.DIR else c.value for c in path)
-        # Without normalise-for-printing: the pathname has no "/." prefix.
-        return "".join("/" + c.value if c.kind == Kind.DRIVE else
-                       "/" if c.kind == Kind.ROOT else
-                       c.value + "/" if c.kind == Kind.DIR else c.value for c in path)
+        """The URL path serializer (https://url.spec.whatwg.org/#url-path-serializer): an
+        opaque path's dir and file, or the drive, path-root, dirs and file, with their sigils."""
+        return print_components(c for c in self.record if Kind.DRIVE <= c.kind <= Kind.FILE)
 
     @property
     def search(self) -> str:

@@ -7,6 +7,8 @@ string back, except that special-mode `\\` separators print as `/`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.syntax.grammars import scheme_of
 
@@ -86,10 +88,18 @@ _AFTER = {kind: SIGILS[_RULE[kind]][1] for kind in _RULE if SIGILS[_RULE[kind]][
 
 
 def print_record(record: URLRecord) -> str:
-    """URL Specification § Printing URLs: each component with its sigil, in order."""
+    """URL Specification § Printing URLs: normalise for printing, then each component with its
+    sigils, in order (https://url.spec.whatwg.org/#concept-url-serializer)."""
+    return print_components(normalise_for_printing(record))
+
+
+def print_components(components: Iterable[Component]) -> str:
+    """Each component with its sigils, in order, as they are: the URL path serializer
+    (https://url.spec.whatwg.org/#url-path-serializer) is this on a path's components, which
+    normalise for printing does not touch (a pathname has no ``/.`` prefix)."""
     out = []
     before, after = _BEFORE, _AFTER
-    for c in normalise_for_printing(record):
+    for c in components:
         kind = c.kind
         out.append(before[kind])
         if kind == _AUTHORITY:

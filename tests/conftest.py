@@ -142,10 +142,10 @@ def agree_with_the_state_machine(input: str, base: str | None) -> str | None:
 
 
 def check_main(argv: list[str]) -> int:
-    """What ``urlgrammar check ...`` runs, with the subcommand registered as cli.py does."""
+    """What ``urlgrammar check ...`` runs, with the subcommand registered as the command line does."""
     import argparse
 
-    from urlgrammar.checking import check
+    from urlgrammar.cli.check import command as check
 
     parser = argparse.ArgumentParser(prog="urlgrammar")
     check.register(parser.add_subparsers(dest="command", required=True))

@@ -13,7 +13,7 @@ import pytest
 from conftest import check_main as main
 from conftest import check_output as run
 
-from urlgrammar.checking.text import WINDOW, window
+from urlgrammar.cli.check.text import WINDOW, window
 
 SCHEMA = Path(__file__).resolve().parent / "sarif" / "sarif-schema-2.1.0.json"
 

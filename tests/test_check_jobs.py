@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import check_main as main
 
-from urlgrammar.checking import parallel
+from urlgrammar.cli.check import parallel
 
 PIECES = ["https://example.com/", "http://u:p@h/", "a b", "\\", "%zz", "https://[::1", "file:c|/x",
           "https://xn--a.com/", "https://h:99999/", "?q#f", "https://例え.jp/", "\t", "http://1.2.3.09/",

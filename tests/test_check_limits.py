@@ -14,7 +14,7 @@ import pytest
 from conftest import check_main as main
 from conftest import check_output as run
 
-from urlgrammar.checking import parallel
+from urlgrammar.cli.check import parallel
 
 FORMATS = ["text", "gnu", "json", "jsonl", "sarif"]
 #: One component of many diagnostics each: prefix, unit, suffix.

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from urlgrammar.cli.grammar import register
 from urlgrammar.grammar_tools.check import (
     NO_COLLISION_CHECK,
     GrammarSet,
@@ -22,7 +23,6 @@ from urlgrammar.grammar_tools.check import (
     valid_ipv4,
     valid_ipv6,
 )
-from urlgrammar.grammar_tools.command import register
 from urlgrammar.syntax.grammars import GRAMMARS, grammar_dir
 
 ROOT = Path(__file__).resolve().parent.parent

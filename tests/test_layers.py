@@ -21,11 +21,11 @@ LAYERS: list[tuple[str, ...]] = [
     ("encoding",),
     ("host",),
     ("operations", "algorithm"),
-    # The command line's argument types sit with the API they check against, so that the
-    # check command (in checking) can use them.
-    ("attributes", "url", "api", "reference", "arguments", "form", "search_params", "rendering"),
+    ("attributes", "url", "api", "reference", "form", "search_params", "rendering"),
     ("checking", "teaching", "grammar_tools", "frames"),
-    ("cli", "__init__", "__main__"),
+    ("__init__",),
+    # The applications: the command line, with check and serve.
+    ("cli", "__main__"),
 ]
 _LAYER_OF = {name: i for i, names in enumerate(LAYERS) for name in names}
 

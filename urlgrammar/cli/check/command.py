@@ -9,12 +9,12 @@ Each input gets :func:`urlgrammar.validate`, which keeps ``--max-errors`` of its
 and as many advisories and counts the rest, so that one line of a megabyte of errors does not
 hold a million of them. Inputs come from the arguments, from the lines of
 a file or of standard input, from one column of a CSV or TSV file, or from the URL-valued
-attributes of HTML documents (:mod:`~urlgrammar.checking.sources`,
-:mod:`~urlgrammar.checking.html`); they are read, checked and written one at a time, so that
+attributes of HTML documents (:mod:`~urlgrammar.cli.check.sources`,
+:mod:`~urlgrammar.cli.check.html`); they are read, checked and written one at a time, so that
 memory stays flat and the first result comes at once (with ``--jobs N``, N worker processes
-check them, :mod:`~urlgrammar.checking.parallel`). The formats are in
-:mod:`~urlgrammar.checking.text`, :mod:`~urlgrammar.checking.formats` and
-:mod:`~urlgrammar.checking.sarif`.
+check them, :mod:`~urlgrammar.cli.check.parallel`). The formats are in
+:mod:`~urlgrammar.cli.check.text`, :mod:`~urlgrammar.cli.check.formats` and
+:mod:`~urlgrammar.cli.check.sarif`.
 
 Advisories (:mod:`~urlgrammar.checking.advisories`) are shown as warnings, after an input's
 errors; ``--no-advisories`` leaves them out. On a terminal, standard error shows progress (a
@@ -35,10 +35,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from urlgrammar.arguments import base_url, text
-from urlgrammar.checking.formats import JSONLinesWriter, JSONWriter, Summary, Writer
-from urlgrammar.checking.parallel import validated
-from urlgrammar.checking.sources import (
+from urlgrammar.cli.arguments import base_url, text
+from urlgrammar.cli.check.formats import JSONLinesWriter, JSONWriter, Summary, Writer
+from urlgrammar.cli.check.parallel import validated
+from urlgrammar.cli.check.sources import (
     MAX_LINE_LENGTH,
     Input,
     SourceError,
@@ -47,7 +47,7 @@ from urlgrammar.checking.sources import (
     csv_column,
     file_lines,
 )
-from urlgrammar.checking.text import GNUWriter, TextWriter
+from urlgrammar.cli.check.text import GNUWriter, TextWriter
 
 #: Seconds before progress is first shown, and between its updates.
 PROGRESS_AFTER, PROGRESS_EVERY = 0.5, 0.2
@@ -139,7 +139,7 @@ def _writer(args: argparse.Namespace) -> Writer:
     if args.format == "jsonl":
         return JSONLinesWriter(args.max_errors, args.quiet, args.summary)
     if args.format == "sarif":
-        from urlgrammar.checking.sarif import SARIFWriter
+        from urlgrammar.cli.check.sarif import SARIFWriter
 
         return SARIFWriter(args.max_errors, _version(), args.html is not None)
     if args.format == "gnu":
@@ -184,7 +184,7 @@ class Reading:
 
 def _inputs(args: argparse.Namespace, reading: Reading) -> Iterator[Input | Stop]:
     if args.html is not None:
-        from urlgrammar.checking.html import document_inputs  # HTML is read only when asked for
+        from urlgrammar.cli.check.html import document_inputs  # HTML is read only when asked for
 
         n = 1
         for name in args.html:

@@ -24,9 +24,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
-from urlgrammar.checking.sources import Input
 from urlgrammar.checking.validate import Report
 from urlgrammar.checking.writing import GrammarError
+from urlgrammar.cli.check.sources import Input
 from urlgrammar.errors import Diagnostic
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

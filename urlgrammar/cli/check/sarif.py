@@ -25,9 +25,9 @@ import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
-from urlgrammar.checking.formats import Checked, Summary, dumps, limited
-from urlgrammar.checking.sources import Input
-from urlgrammar.checking.text import describe_fix
+from urlgrammar.cli.check.formats import Checked, Summary, dumps, limited
+from urlgrammar.cli.check.sources import Input
+from urlgrammar.cli.check.text import describe_fix
 from urlgrammar.errors import ADVISORIES, SPEC, VALIDATION_ERRORS, Diagnostic, spec_anchor
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"

@@ -23,8 +23,8 @@ def port_number(value: str) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from urlgrammar.teaching.viewer.server import SECONDS, Viewer, is_loopback
-    from urlgrammar.teaching.viewer.workers import WorkerFailed, Workers
+    from urlgrammar.cli.serve.server import SECONDS, Viewer, is_loopback
+    from urlgrammar.cli.serve.workers import WorkerFailed, Workers
 
     try:
         workers = Workers(count=min(2, os.cpu_count() or 1), seconds=SECONDS)

@@ -5,7 +5,7 @@
     urlgrammar reference INPUT [--base B] [--json]         the components of a reference, with spans
     urlgrammar tree INPUT [--mode generic|special|file]   the Lark parse tree
     urlgrammar check INPUT... | --file F | - | --html FILE... [--format text|gnu|json|jsonl|sarif]
-                                                           diagnostics (see checking/check.py)
+                                                           diagnostics (see cli/check/command.py)
     urlgrammar explain INPUT [--base B] [--format text|json|html] [-o FILE|-]
                                                            every phase, and grammar versus algorithm
     urlgrammar render INPUT [--base B] [--width N]         the URL as shown for a trust decision
@@ -33,16 +33,16 @@ from collections.abc import Sequence
 
 from urlgrammar import UNICODE_VERSION, __version__
 from urlgrammar.api import parse
-from urlgrammar.arguments import SETTABLE, base_url, encoding_label, setter, text
-from urlgrammar.checking import check
+from urlgrammar.cli.arguments import SETTABLE, base_url, encoding_label, setter, text
+from urlgrammar.cli.check import command as check_command
+from urlgrammar.cli.grammar import register as register_grammar_tools
+from urlgrammar.cli.serve import command as viewer_command
 from urlgrammar.errors import Diagnostic, URLError
-from urlgrammar.grammar_tools.command import register as register_grammar_tools
 from urlgrammar.model.record import Kind
 from urlgrammar.model.schemes import Mode
 from urlgrammar.reference import Reference, parse_reference
 from urlgrammar.syntax.grammars import mode_for, tree_parser
 from urlgrammar.syntax.preprocess import preprocess
-from urlgrammar.teaching.viewer import command as viewer_command
 
 MODES = {"generic": Mode.GENERIC, "special": Mode.SPECIAL, "file": Mode.FILE}
 #: What ``--version`` says besides the version: the Unicode of the IDNA tables, the standards.
@@ -308,7 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
     ref.set_defaults(run=cmd_reference)
     _add_explain(sub)
     _register_render(sub)
-    check.register(sub)
+    check_command.register(sub)
     register_grammar_tools(sub)
     viewer_command.register(sub)
     return parser

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from urlgrammar.checking.formats import Checked, Summary, limited
-from urlgrammar.checking.sources import Input
+from urlgrammar.cli.check.formats import Checked, Summary, limited
+from urlgrammar.cli.check.sources import Input
 from urlgrammar.errors import Diagnostic
 
 #: The most columns an input is shown in.

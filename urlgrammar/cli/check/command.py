@@ -33,7 +33,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import TextIO
 
 from urlgrammar.cli.arguments import base_url, text
 from urlgrammar.cli.check.formats import JSONLinesWriter, JSONWriter, Summary, Writer
@@ -69,14 +69,12 @@ def _positive(value: str) -> int:
     return number
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``check`` subcommand to an ``argparse`` subparsers object."""
-    check = subparsers.add_parser(
-        "check", help="validate URL strings (the standard's errors, spans and fixes)",
-        description="Check each URL: is it a valid URL string, and which validation errors does "
-                    "the WHATWG URL parser report, where, and how to fix them? Exit status 0 "
-                    "when every input is valid, 1 otherwise, 2 for a usage error or a file that "
-                    "cannot be read.")
+def register(check: argparse.ArgumentParser) -> None:
+    """The ``check`` subcommand's arguments."""
+    check.description = ("Check each URL: is it a valid URL string, and which validation errors "
+                         "does the WHATWG URL parser report, where, and how to fix them? Exit "
+                         "status 0 when every input is valid, 1 otherwise, 2 for a usage error "
+                         "or a file that cannot be read.")
     check.add_argument("urls", nargs="*", metavar="URL", type=text,
                        help="URLs to check; - reads standard input")
     check.add_argument("--file", metavar="F", help="check each line of F (- for standard input)")

@@ -142,14 +142,10 @@ def agree_with_the_state_machine(input: str, base: str | None) -> str | None:
 
 
 def check_main(argv: list[str]) -> int:
-    """What ``urlgrammar check ...`` runs, with the subcommand registered as cli.py does."""
-    import argparse
+    """What ``urlgrammar check ...`` runs, with the parser the command line builds for it."""
+    from urlgrammar.cli import build_parser
 
-    from urlgrammar.checking import check
-
-    parser = argparse.ArgumentParser(prog="urlgrammar")
-    check.register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["check", *argv])
+    args = build_parser("check").parse_args(["check", *argv])
     return int(args.run(args))
 
 

@@ -12,7 +12,7 @@ import pytest
 from conftest import check_main as main
 from conftest import check_output as output
 
-from urlgrammar.checking import check
+from urlgrammar.cli.check import command as check
 
 
 def test_a_valid_url_exits_0_and_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:

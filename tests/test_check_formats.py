@@ -1,5 +1,5 @@
-"""``urlgrammar check``'s output: windows, --max-errors, colour, and the gnu, json, jsonl and
-SARIF formats (validated against the SARIF 2.1.0 schema in tests/sarif/)."""
+"""``urlgrammar check``'s output: the table of formats, windows, --max-errors, colour, and the
+gnu, json, jsonl and SARIF formats (validated against the SARIF 2.1.0 schema in tests/sarif/)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,38 @@ import pytest
 from conftest import check_main as main
 from conftest import check_output as run
 
-from urlgrammar.checking.text import WINDOW, window
+from urlgrammar.cli.check.formats import FORMATS
+from urlgrammar.cli.check.text import WINDOW, window
 
 SCHEMA = Path(__file__).resolve().parent / "sarif" / "sarif-schema-2.1.0.json"
+
+
+# ---- the table of formats ------------------------------------------------------------------------
+
+
+def test_the_format_choices_are_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--format", "no-such-format", "https://a/"])
+    assert exited.value.code == 2
+    choices = capsys.readouterr().err.split("choose from ")[1]
+    assert choices.strip().strip("()") == ", ".join(repr(name) for name in FORMATS)
+
+
+@pytest.mark.parametrize("name", list(FORMATS))
+def test_each_format_writes_each_input(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, ["--format", name, "https://a/", "https://u@b/c d"])
+    assert status == 1
+    assert "invalid-credentials" in out and "invalid-URL-unit" in out
+
+
+@pytest.mark.parametrize("name", list(FORMATS))
+def test_quiet_is_the_summary_or_says_why_not(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, ["--format", name, "--quiet", "https://a/", "https://u@b/"])
+    why = FORMATS[name].no_quiet
+    if why is None:
+        assert status == 1 and "invalid-credentials" in out and "u@b" not in out
+    else:
+        assert status == 2 and out == "" and why in err
 
 
 

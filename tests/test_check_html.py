@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from conftest import check_main as main
 
-from urlgrammar.checking.html import document_inputs, srcset_urls
-from urlgrammar.checking.sources import Stream
+from urlgrammar.cli.check.html import document_inputs, srcset_urls
+from urlgrammar.cli.check.sources import Stream
 
 
 def jsonl(capsys: pytest.CaptureFixture[str], argv: list[str]) -> list[dict[str, object]]:

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from conftest import check_main as main
 
-from urlgrammar.checking import parallel
+from urlgrammar.cli.check import parallel
+from urlgrammar.cli.check.formats import FORMATS
 
 PIECES = ["https://example.com/", "http://u:p@h/", "a b", "\\", "%zz", "https://[::1", "file:c|/x",
           "https://xn--a.com/", "https://h:99999/", "?q#f", "https://例え.jp/", "\t", "http://1.2.3.09/",
@@ -29,7 +30,7 @@ def urls_file(tmp_path: Path, count: int) -> Path:
     return path
 
 
-@pytest.mark.parametrize("format", ["text", "gnu", "json", "jsonl", "sarif"])
+@pytest.mark.parametrize("format", list(FORMATS))
 def test_jobs_2_writes_what_jobs_1_writes(format: str, tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     path = urls_file(tmp_path, 3000)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import check_output as run
 
-from urlgrammar.checking.sources import SourceError, Stream, lines
+from urlgrammar.cli.check.sources import SourceError, Stream, lines
 
 
 def write(tmp_path: Path, data: bytes, name: str = "urls.txt") -> str:
@@ -152,7 +152,7 @@ def test_a_file_without_permission_is_one_line(tmp_path: Path, capsys: pytest.Ca
         def refuse(name: str, mode: str) -> None:
             raise PermissionError(13, "Permission denied", name)
 
-        monkeypatch.setattr("urlgrammar.checking.sources.open", refuse, raising=False)
+        monkeypatch.setattr("urlgrammar.cli.check.sources.open", refuse, raising=False)
     status, out, err = run(capsys, ["--file", path])
     assert (status, out) == (2, "")
     assert err == f"urlgrammar check: error: cannot read {path}: Permission denied\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import signal
@@ -16,7 +17,8 @@ import idna.idnadata
 import pytest
 
 import urlgrammar
-from urlgrammar.cli import main
+from urlgrammar.cli import COMMANDS as SUBCOMMANDS
+from urlgrammar.cli import build_parser, main
 
 if TYPE_CHECKING:
     import unicodedata as unicodedata2  # unicodedata2 has no type information; the same API
@@ -28,6 +30,42 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+# ---- the table of subcommands ---------------------------------------------------------------
+
+
+def test_help_lists_the_subcommands_of_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--help"])
+    assert exited.value.code == 0
+    listed = [line.split()[0] for line in capsys.readouterr().out.split("COMMAND\n")[1].split("\n\n")[0]
+              .splitlines() if line.startswith("    ") and not line.startswith("     ")]
+    assert listed == list(SUBCOMMANDS)
+    with pytest.raises(SystemExit) as exited:
+        main(["no-such-command"])
+    assert exited.value.code == 2
+    assert ", ".join(repr(name) for name in SUBCOMMANDS) in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", list(SUBCOMMANDS))
+def test_a_subcommand_s_module_gives_its_arguments(name: str) -> None:
+    [parsers] = [a.choices for a in build_parser(name)._actions if isinstance(a, argparse._SubParsersAction)]
+    assert list(parsers) == list(SUBCOMMANDS)
+    # Its module's register() gave it a description; the others are a name and a line of help.
+    assert [n for n, p in parsers.items() if p.description] == [name]
+
+
+def test_a_subcommand_imports_its_own_module_alone() -> None:
+    code = ("import sys\nfrom urlgrammar.cli import COMMANDS, main\n"
+            "for name, command in COMMANDS.items():\n"
+            "    before = {c.module for c in COMMANDS.values() if c.module in sys.modules}\n"
+            "    try:\n        main([name, '--help'])\n    except SystemExit:\n        pass\n"
+            "    after = {c.module for c in COMMANDS.values() if c.module in sys.modules}\n"
+            "    print(name, sorted(after - before), file=sys.stderr)\n")
+    err = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parent.parent, check=True).stderr
+    assert err.splitlines() == [f"{name} {[command.module]}" for name, command in SUBCOMMANDS.items()]
 
 
 def test_parse_prints_the_getters(capsys: pytest.CaptureFixture[str]) -> None:

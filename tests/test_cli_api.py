@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from urlgrammar import URL
-from urlgrammar.arguments import SETTABLE
 from urlgrammar.cli import main
+from urlgrammar.cli.arguments import SETTABLE
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import io
 import ipaddress
 import random
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from urlgrammar.cli import build_parser
 from urlgrammar.grammar_tools.check import (
     NO_COLLISION_CHECK,
     GrammarSet,
@@ -22,16 +22,13 @@ from urlgrammar.grammar_tools.check import (
     valid_ipv4,
     valid_ipv6,
 )
-from urlgrammar.grammar_tools.command import register
 from urlgrammar.syntax.grammars import GRAMMARS, grammar_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _cli(*argv: str) -> int:
-    parser = argparse.ArgumentParser(prog="urlgrammar")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
+    args = build_parser("grammar").parse_args(argv)
     return int(args.run(args))
 
 

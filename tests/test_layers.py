@@ -1,5 +1,5 @@
 """The package's shape: imports point down its layers, with no cycle, run time never imports
-build time, and modules stay small.
+build time, the library never imports its applications, and modules stay small.
 
 The layers, lowest first (design.md, § Layout by role). A module may import from its own
 layer or a lower one; a subpackage is one layer.
@@ -21,13 +21,18 @@ LAYERS: list[tuple[str, ...]] = [
     ("encoding",),
     ("host",),
     ("operations", "algorithm"),
-    # The command line's argument types sit with the API they check against, so that the
-    # check command (in checking) can use them.
-    ("attributes", "url", "api", "reference", "arguments", "form", "search_params", "rendering"),
+    ("attributes", "url", "api", "reference", "form", "search_params", "rendering"),
     ("checking", "teaching", "grammar_tools", "frames"),
-    ("cli", "__init__", "__main__"),
+    ("__init__",),
+    # The applications: the command line, with check and serve.
+    ("cli", "__main__"),
 ]
 _LAYER_OF = {name: i for i, names in enumerate(LAYERS) for name in names}
+
+#: The library apart from its applications: the command line (its subcommands, check's
+#: application, serve's server and workers) and ``python -m urlgrammar``. No other module
+#: imports them, lazily or not, whatever the order of LAYERS.
+APPLICATIONS = ("cli", "__main__")
 
 #: Build time, apart from run time: the grammar compiler writes syntax/compiled.py (generated
 #: code, which the parsers load) and nothing in it runs when a URL is parsed. Only the compiler
@@ -96,10 +101,14 @@ def test_every_module_has_a_layer() -> None:
         _layer(module)
 
 
+def _upward(graph: dict[str, set[str]]) -> list[str]:
+    """Each import of a module of a higher layer."""
+    return [f"{a} imports {b}" for a, targets in sorted(graph.items()) for b in sorted(targets)
+            if _layer(b) > _layer(a)]
+
+
 def test_imports_point_down() -> None:
-    upward = [f"{a} imports {b}" for a, targets in _graph().items() for b in targets
-              if _layer(b) > _layer(a)]
-    assert upward == []
+    assert _upward(_graph()) == []
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -143,6 +152,21 @@ def _run_time_imports_of_build_time(graph: dict[str, set[str]]) -> list[str]:
             if _within(b, BUILD_TIME) and not (_within(a, BUILD_TIME) or a in BUILD_TOOLS)]
 
 
+def _library_imports_of_applications(graph: dict[str, set[str]]) -> list[str]:
+    """Each import of the command line (or ``__main__``) by a module of the library."""
+    def application(module: str) -> bool:
+        return any(_within(module, name) for name in APPLICATIONS)
+
+    return [f"{a} imports {b}" for a, targets in sorted(graph.items()) for b in sorted(targets)
+            if application(b) and not application(a)]
+
+
+def test_the_library_never_imports_the_command_line() -> None:
+    graph = _graph()
+    assert {"cli", "cli.arguments", "cli.check.command", "cli.serve.server"} <= set(graph)
+    assert _library_imports_of_applications(graph) == []
+
+
 def test_run_time_never_imports_the_compiler() -> None:
     graph = _graph()
     assert any(_within(m, BUILD_TIME) for m in graph), f"{BUILD_TIME} is not in the package"
@@ -150,7 +174,16 @@ def test_run_time_never_imports_the_compiler() -> None:
 
 
 def test_the_checks_can_fail() -> None:
-    assert _layer("cli") > _layer("checking.validate") > _layer("api") > _layer("operations.pipeline")
+    assert _layer("cli.check.formats") > _layer("__init__") > _layer("checking.validate") \
+        > _layer("api") > _layer("operations.pipeline")
+    # The library reaching up into the command line, as the check command's argument types,
+    # in the API's layer, once made checking import them.
+    graph = {"checking.validate": {"cli.check.parallel", "url"}, "frames": {"cli"},
+             "url": {"cli.arguments"}, "cli.check.command": {"checking.validate", "cli.arguments"},
+             "__main__": {"cli"}}
+    assert _upward(graph) == ["checking.validate imports cli.check.parallel", "frames imports cli",
+                              "url imports cli.arguments"]
+    assert _library_imports_of_applications(graph) == _upward(graph)
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
     # Checking sits in the grammar tools' layer, so only the build-time check refuses this.

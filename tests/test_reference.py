@@ -155,7 +155,7 @@ def test_an_unknown_mode_is_a_value_error_naming_the_accepted_ones(mode: object)
 
 
 def test_modes_print_with_the_command_lines_names() -> None:
-    from urlgrammar.cli import MODES
+    from urlgrammar.cli.tree import MODES
 
     assert {m.value for m in Mode} == set(MODES) == {"generic", "special", "file"}
     assert all(MODES[m.value] is m for m in Mode)

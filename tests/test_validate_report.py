@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlgrammar import Report, validate
-from urlgrammar.checking.formats import Result
+from urlgrammar.cli.check.formats import Result
 
 BASES = [None, "https://good.example/a/b", "file:///C:/d/e", "sc://h/p", "sc:opaque"]
 #: Pieces of URLs, valid and invalid, for generated inputs.

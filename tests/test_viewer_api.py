@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlgrammar.cli import main
+from urlgrammar.cli.serve.server import MAX_LENGTH, Viewer, is_loopback
+from urlgrammar.cli.serve.workers import Workers
 from urlgrammar.teaching.viewer import page
-from urlgrammar.teaching.viewer.server import MAX_LENGTH, Viewer, is_loopback
-from urlgrammar.teaching.viewer.workers import Workers
 
 WPT = shared_cases("wpt/urltestdata.json")
 
@@ -122,7 +122,7 @@ def test_a_raw_byte_in_the_request_line_is_read_as_a_byte(client: Client) -> Non
 
 
 def test_what_the_api_refuses_the_command_line_refuses(capsys: pytest.CaptureFixture[str]) -> None:
-    # The same checks (urlgrammar.arguments) make the same messages.
+    # The same checks (urlgrammar.cli.arguments) make the same messages.
     with pytest.raises(SystemExit) as exit:
         main(["explain", "x", "--base", "nope"])
     assert exit.value.code == 2

@@ -20,11 +20,11 @@ from urllib.parse import quote, urlencode
 
 import pytest
 
+from urlgrammar.cli.serve.server import Viewer
+from urlgrammar.cli.serve.workers import Workers
 from urlgrammar.teaching.explain import explain
 from urlgrammar.teaching.facts import document, explain_json
 from urlgrammar.teaching.viewer.page import standalone
-from urlgrammar.teaching.viewer.server import Viewer
-from urlgrammar.teaching.viewer.workers import Workers
 
 ROOT = Path(__file__).resolve().parent.parent
 spec = importlib.util.spec_from_file_location("browser", ROOT / "tools" / "browser.py")

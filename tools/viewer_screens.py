@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import browser  # noqa: E402
 
-from urlgrammar.teaching.viewer.server import Viewer  # noqa: E402
-from urlgrammar.teaching.viewer.workers import Workers  # noqa: E402
+from urlgrammar.cli.serve.server import Viewer  # noqa: E402
+from urlgrammar.cli.serve.workers import Workers  # noqa: E402
 
 DEFAULT = [("http:\\\\a\\b:c\\d@foo.com\\", "http://example.org/foo/bar"),
            ("file:///C|/Users/me/notes.txt", None),

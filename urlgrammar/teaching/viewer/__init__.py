@@ -1,11 +1,8 @@
-"""The live viewer: ``urlgrammar serve`` and ``urlgrammar explain --format html``.
-
-- :mod:`.page`: the page's assets (``static/``: the HTML, the script, the stylesheet), the
-  self-contained page for one input, and the Content-Security-Policy of each;
-- :mod:`.workers`: the processes that explain an input within a time limit;
-- :mod:`.server`: the HTTP server (the standard library's ``http.server``);
-- :mod:`.command`: the ``serve`` subcommand.
+"""The live viewer's page: :mod:`.page`, its assets (``static/``: the HTML, the script, the
+stylesheet), the self-contained page for one input (``urlgrammar explain --format html``), and
+the Content-Security-Policy of each.
 
 Everything the page shows comes from :func:`urlgrammar.teaching.facts.explain_json`, which is
-also what ``urlgrammar explain --json`` prints.
+also what ``urlgrammar explain --json`` prints. The server that serves it, ``urlgrammar
+serve``, is an application of this page (:mod:`urlgrammar.cli.serve`).
 """

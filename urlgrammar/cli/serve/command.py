@@ -23,8 +23,8 @@ def port_number(value: str) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from urlgrammar.teaching.viewer.server import SECONDS, Viewer, is_loopback
-    from urlgrammar.teaching.viewer.workers import WorkerFailed, Workers
+    from urlgrammar.cli.serve.server import SECONDS, Viewer, is_loopback
+    from urlgrammar.cli.serve.workers import WorkerFailed, Workers
 
     try:
         workers = Workers(count=min(2, os.cpu_count() or 1), seconds=SECONDS)
@@ -53,17 +53,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``serve`` to the ``urlgrammar`` command line."""
-    serve = subparsers.add_parser(
-        "serve", help="serve the live viewer: grammar and state machine side by side",
-        description="Serve a web page that explains a URL as you type it: the components "
-                    "coloured in the input, the parse tree, the state machine's trace beside "
-                    "the grammar's reading, the validation errors with their fixes, and the "
-                    "getters. The page keeps its input in the fragment of its own URL, so a "
-                    "link reproduces the view. GET /api/explain?input=...&base=... gives what "
-                    "`urlgrammar explain --json` prints. Listens on this machine only unless "
-                    "--bind says otherwise; stop it with Ctrl-C.")
+def register(serve: argparse.ArgumentParser) -> None:
+    """The ``serve`` subcommand's arguments."""
+    serve.description = ("Serve a web page that explains a URL as you type it: the components "
+                         "coloured in the input, the parse tree, the state machine's trace beside "
+                         "the grammar's reading, the validation errors with their fixes, and the "
+                         "getters. The page keeps its input in the fragment of its own URL, so a "
+                         "link reproduces the view. GET /api/explain?input=...&base=... gives what "
+                         "`urlgrammar explain --json` prints. Listens on this machine only unless "
+                         "--bind says otherwise; stop it with Ctrl-C.")
     serve.add_argument("--port", type=port_number, default=8000,
                        help="the TCP port (default 8000; 0 picks a free one)")
     serve.add_argument("--bind", default=DEFAULT_BIND, metavar="ADDRESS",

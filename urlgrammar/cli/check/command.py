@@ -1,7 +1,7 @@
 """``urlgrammar check``: validate URL strings and report like a compiler, or for CI and programs.
 
     urlgrammar check URL... | --file F | - | --file F --column NAME | --html FILE...
-                     [--base B] [--format text|gnu|json|jsonl|sarif] [--max-errors N]
+                     [--base B] [--format F] [--max-errors N]
                      [--max-line-length BYTES] [--jobs N] [--quiet] [--summary]
                      [--no-advisories | --strict-advisories]
 
@@ -9,12 +9,11 @@ Each input gets :func:`urlgrammar.validate`, which keeps ``--max-errors`` of its
 and as many advisories and counts the rest, so that one line of a megabyte of errors does not
 hold a million of them. Inputs come from the arguments, from the lines of
 a file or of standard input, from one column of a CSV or TSV file, or from the URL-valued
-attributes of HTML documents (:mod:`~urlgrammar.checking.sources`,
-:mod:`~urlgrammar.checking.html`); they are read, checked and written one at a time, so that
+attributes of HTML documents (:mod:`~urlgrammar.cli.check.sources`,
+:mod:`~urlgrammar.cli.check.html`); they are read, checked and written one at a time, so that
 memory stays flat and the first result comes at once (with ``--jobs N``, N worker processes
-check them, :mod:`~urlgrammar.checking.parallel`). The formats are in
-:mod:`~urlgrammar.checking.text`, :mod:`~urlgrammar.checking.formats` and
-:mod:`~urlgrammar.checking.sarif`.
+check them, :mod:`~urlgrammar.cli.check.parallel`). The formats are listed in
+:data:`~urlgrammar.cli.check.formats.FORMATS`.
 
 Advisories (:mod:`~urlgrammar.checking.advisories`) are shown as warnings, after an input's
 errors; ``--no-advisories`` leaves them out. On a terminal, standard error shows progress (a
@@ -33,12 +32,12 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import TextIO
 
-from urlgrammar.arguments import base_url, text
-from urlgrammar.checking.formats import JSONLinesWriter, JSONWriter, Summary, Writer
-from urlgrammar.checking.parallel import validated
-from urlgrammar.checking.sources import (
+from urlgrammar.cli.arguments import base_url, text
+from urlgrammar.cli.check.formats import FORMATS, Options, Summary, Writer, writer
+from urlgrammar.cli.check.parallel import validated
+from urlgrammar.cli.check.sources import (
     MAX_LINE_LENGTH,
     Input,
     SourceError,
@@ -47,7 +46,6 @@ from urlgrammar.checking.sources import (
     csv_column,
     file_lines,
 )
-from urlgrammar.checking.text import GNUWriter, TextWriter
 
 #: Seconds before progress is first shown, and between its updates.
 PROGRESS_AFTER, PROGRESS_EVERY = 0.5, 0.2
@@ -69,14 +67,12 @@ def _positive(value: str) -> int:
     return number
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``check`` subcommand to an ``argparse`` subparsers object."""
-    check = subparsers.add_parser(
-        "check", help="validate URL strings (the standard's errors, spans and fixes)",
-        description="Check each URL: is it a valid URL string, and which validation errors does "
-                    "the WHATWG URL parser report, where, and how to fix them? Exit status 0 "
-                    "when every input is valid, 1 otherwise, 2 for a usage error or a file that "
-                    "cannot be read.")
+def register(check: argparse.ArgumentParser) -> None:
+    """The ``check`` subcommand's arguments."""
+    check.description = ("Check each URL: is it a valid URL string, and which validation errors "
+                         "does the WHATWG URL parser report, where, and how to fix them? Exit "
+                         "status 0 when every input is valid, 1 otherwise, 2 for a usage error "
+                         "or a file that cannot be read.")
     check.add_argument("urls", nargs="*", metavar="URL", type=text,
                        help="URLs to check; - reads standard input")
     check.add_argument("--file", metavar="F", help="check each line of F (- for standard input)")
@@ -86,8 +82,9 @@ def register(subparsers: Any) -> None:
                        help="check the URLs in the URL-valued attributes of HTML documents")
     check.add_argument("--base", metavar="B", type=base_url,
                        help="the base URL for relative inputs (with --html: the document's URL)")
-    check.add_argument("--format", choices=("text", "gnu", "json", "jsonl", "sarif"), default="text",
-                       help="output format (default text)")
+    default = next(iter(FORMATS))
+    check.add_argument("--format", choices=tuple(FORMATS), default=default,
+                       help=f"output format (default {default})")
     check.add_argument("--max-errors", metavar="N", type=_count, default=20,
                        help="show at most N diagnostics per input (0: all; default 20)")
     check.add_argument("--max-line-length", metavar="BYTES", type=_positive, default=MAX_LINE_LENGTH,
@@ -123,8 +120,9 @@ def _problem(args: argparse.Namespace) -> str | None:
         return "'-' (standard input) cannot be combined with other URLs"
     if args.column is not None and args.file is None and args.urls != ["-"]:
         return "--column reads a CSV or TSV file: give --file F (or -)"
-    if args.quiet and args.format == "sarif":
-        return "--quiet has no SARIF form (a SARIF log without results says all is well)"
+    no_quiet = FORMATS[args.format].no_quiet
+    if args.quiet and no_quiet is not None:
+        return f"--quiet has no {args.format.upper()} form ({no_quiet})"
     return None
 
 
@@ -134,28 +132,9 @@ def _usage(message: str) -> int:
 
 
 def _writer(args: argparse.Namespace) -> Writer:
-    if args.format == "json":
-        return JSONWriter(args.max_errors, args.quiet)
-    if args.format == "jsonl":
-        return JSONLinesWriter(args.max_errors, args.quiet, args.summary)
-    if args.format == "sarif":
-        from urlgrammar.checking.sarif import SARIFWriter
-
-        return SARIFWriter(args.max_errors, _version(), args.html is not None)
-    if args.format == "gnu":
-        return GNUWriter(args.max_errors, args.quiet, args.summary)
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    names = args.html is not None and len(args.html) > 1
-    return TextWriter(args.max_errors, colour, names, args.quiet, args.summary)
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("urlgrammar")
-    except PackageNotFoundError:
-        return "unknown"
+    documents = 0 if args.html is None else len(args.html)
+    return writer(args.format, Options(args.max_errors, args.quiet, args.summary, colour, documents))
 
 
 class Reading:
@@ -184,7 +163,7 @@ class Reading:
 
 def _inputs(args: argparse.Namespace, reading: Reading) -> Iterator[Input | Stop]:
     if args.html is not None:
-        from urlgrammar.checking.html import document_inputs  # HTML is read only when asked for
+        from urlgrammar.cli.check.html import document_inputs  # HTML is read only when asked for
 
         n = 1
         for name in args.html:

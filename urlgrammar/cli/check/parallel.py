@@ -20,9 +20,9 @@ from queue import Empty, Queue
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from urlgrammar.api import parse
-from urlgrammar.checking.formats import Checked, Result
-from urlgrammar.checking.sources import Input
 from urlgrammar.checking.validate import Report, validate
+from urlgrammar.cli.check.formats import Checked, Result
+from urlgrammar.cli.check.sources import Input
 from urlgrammar.url import URL
 
 if TYPE_CHECKING:

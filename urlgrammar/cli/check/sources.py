@@ -1,5 +1,5 @@
 """Where ``urlgrammar check`` finds its inputs: arguments, lines of a file or of standard input,
-one column of a CSV or TSV file (and, in :mod:`urlgrammar.checking.html`, HTML documents).
+one column of a CSV or TSV file (and, in :mod:`urlgrammar.cli.check.html`, HTML documents).
 
 Files are read as a stream, one line at a time, so memory stays flat whatever their size: a
 line longer than the limit is reported (``line-too-long``) and skipped without being held

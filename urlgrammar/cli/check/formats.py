@@ -1,7 +1,9 @@
-"""What ``urlgrammar check`` writes, format by format: the shared parts and the JSON formats.
+"""What ``urlgrammar check`` writes, format by format: the table of formats, the shared parts
+and the JSON formats.
 
-A writer turns each input's result into text as it comes (so output streams with the input)
-and the summary into text at the end:
+:data:`FORMATS` names each format's writer, which ``--format``'s choices and the dispatch read
+(and the tests' parameters). A writer turns each input's result into text as it comes (so
+output streams with the input) and the summary into text at the end:
 
 - ``json``: one JSON document, ``{"inputs": [...], "summary": {...}}``;
 - ``jsonl``: one JSON object per line per input, and the summary as a last line of its own,
@@ -22,11 +24,12 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import NamedTuple, Protocol
 
-from urlgrammar.checking.sources import Input
 from urlgrammar.checking.validate import Report
 from urlgrammar.checking.writing import GrammarError
+from urlgrammar.cli.check.sources import Input
 from urlgrammar.errors import Diagnostic
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -99,6 +102,48 @@ class Writer(Protocol):
     def item(self, item: Input, report: Checked | None) -> Iterable[str]: ...
 
     def end(self, summary: Summary) -> str: ...
+
+
+class Options(NamedTuple):
+    """What a writer may read of check's arguments (each reads what its format needs)."""
+
+    #: ``--max-errors``: diagnostics (and advisories) shown per input; 0 for all.
+    max_errors: int
+    #: ``--quiet``: the summary only.
+    quiet: bool
+    #: ``--summary``: the summary for one input too.
+    summary: bool
+    #: Colour: standard output is a terminal, and NO_COLOR is not set.
+    colour: bool
+    #: How many HTML documents ``--html`` names (0 for lines and arguments).
+    documents: int
+
+
+class Format(NamedTuple):
+    """An output format: the module and the class of its writer, made with :class:`Options`
+    (imported only when the format is asked for), and, where it has no ``--quiet`` form, why."""
+
+    module: str
+    writer: str
+    no_quiet: str | None = None
+
+
+#: The formats, by their name for ``--format``; the first is the default.
+FORMATS = {
+    "text": Format("urlgrammar.cli.check.text", "TextWriter"),
+    "gnu": Format("urlgrammar.cli.check.text", "GNUWriter"),
+    "json": Format("urlgrammar.cli.check.formats", "JSONWriter"),
+    "jsonl": Format("urlgrammar.cli.check.formats", "JSONLinesWriter"),
+    "sarif": Format("urlgrammar.cli.check.sarif", "SARIFWriter",
+                    no_quiet="a SARIF log without results says all is well"),
+}
+
+
+def writer(name: str, options: Options) -> Writer:
+    """The writer of the format ``name``."""
+    chosen = FORMATS[name]
+    made: Writer = getattr(import_module(chosen.module), chosen.writer)(options)
+    return made
 
 
 @dataclass
@@ -214,8 +259,8 @@ def _located(d: Diagnostic, item: Input) -> dict[str, object]:
 class JSONWriter:
     """``--format json``: one document, written as the inputs come."""
 
-    def __init__(self, max_errors: int, quiet: bool) -> None:
-        self.max_errors, self.quiet, self.first = max_errors, quiet, True
+    def __init__(self, options: Options) -> None:
+        self.max_errors, self.quiet, self.first = options.max_errors, options.quiet, True
 
     def start(self) -> str:
         return "" if self.quiet else '{"inputs": ['
@@ -236,8 +281,9 @@ class JSONWriter:
 class JSONLinesWriter:
     """``--format jsonl``: an object per input per line; the summary only when asked for."""
 
-    def __init__(self, max_errors: int, quiet: bool, summary: bool) -> None:
-        self.max_errors, self.quiet, self.summary = max_errors, quiet, summary or quiet
+    def __init__(self, options: Options) -> None:
+        self.max_errors, self.quiet = options.max_errors, options.quiet
+        self.summary = options.summary or options.quiet
 
     def start(self) -> str:
         return ""

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from urlgrammar.checking.formats import Checked, Summary, limited
-from urlgrammar.checking.sources import Input
+from urlgrammar.cli.check.formats import Checked, Options, Summary, limited
+from urlgrammar.cli.check.sources import Input
 from urlgrammar.errors import Diagnostic
 
 #: The most columns an input is shown in.
@@ -42,9 +42,10 @@ _RESET = "\x1b[0m"
 class TextWriter:
     """Compiler-style blocks; ANSI colour when ``colour`` (a terminal, without NO_COLOR)."""
 
-    def __init__(self, max_errors: int, colour: bool, names: bool, quiet: bool, summary: bool) -> None:
-        self.max_errors, self.colour, self.names = max_errors, colour, names
-        self.quiet, self.summary = quiet, summary or quiet
+    def __init__(self, options: Options) -> None:
+        self.max_errors, self.colour = options.max_errors, options.colour
+        self.names = options.documents > 1  # several files: each location names its own
+        self.quiet, self.summary = options.quiet, options.summary or options.quiet
 
     def _paint(self, style: str, text: str) -> str:
         return f"{style}{text}{_RESET}" if self.colour else text
@@ -107,8 +108,9 @@ class TextWriter:
 class GNUWriter:
     """``file:line:col: error: message [code]``, then notes in the same form."""
 
-    def __init__(self, max_errors: int, quiet: bool, summary: bool) -> None:
-        self.max_errors, self.quiet, self.summary = max_errors, quiet, summary or quiet
+    def __init__(self, options: Options) -> None:
+        self.max_errors, self.quiet = options.max_errors, options.quiet
+        self.summary = options.summary or options.quiet
 
     def start(self) -> str:
         return ""

@@ -36,9 +36,9 @@ from ipaddress import ip_address
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
-from urlgrammar.arguments import base_url, text
+from urlgrammar.cli.arguments import base_url, text
+from urlgrammar.cli.serve.workers import Busy, TimedOut, WorkerFailed, Workers
 from urlgrammar.teaching.viewer import page
-from urlgrammar.teaching.viewer.workers import Busy, TimedOut, WorkerFailed, Workers
 
 #: The longest input, and the longest base, the server explains (code points).
 MAX_LENGTH = 4096
@@ -74,7 +74,7 @@ def explain_query(query: str) -> tuple[str, str | None]:
 
     The query's percent-encoded bytes must be UTF-8 (a lone surrogate cannot be sent any
     other way, and is refused so), each field given once; the base must be a valid URL, as
-    for ``explain --base``, and the checks are the command line's own (:mod:`urlgrammar.arguments`).
+    for ``explain --base``, and the checks are the command line's own (:mod:`urlgrammar.cli.arguments`).
     """
     # http.server decodes the request line as Latin-1: a byte sent without percent-encoding
     # becomes one code point up to U+00FF, which is percent-encoded again here, so that every

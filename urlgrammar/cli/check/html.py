@@ -28,7 +28,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from urlgrammar.api import parse
-from urlgrammar.checking.sources import Input, SourceError, Stream
+from urlgrammar.cli.check.sources import Input, SourceError, Stream
 from urlgrammar.errors import URLError
 
 #: Attribute → the elements on which it holds URLs (None: every element).
@@ -214,7 +214,7 @@ def _raw_values(raw: str, attrs: list[tuple[str, str | None]]) -> list[tuple[int
 
 class _Located:
     """Where each code point of a decoded attribute value is in the document: anchors as in
-    :class:`~urlgrammar.checking.sources.Input`, for the whole value."""
+    :class:`~urlgrammar.cli.check.sources.Input`, for the whole value."""
 
     def __init__(self, value: str, raw: str, place: tuple[int, int] | None, line: int, column: int) -> None:
         self.line, self.column = line, column

@@ -1,4 +1,4 @@
-"""The ``urlgrammar grammar`` subcommands on the command line: ``check`` and ``diagram``.
+"""``urlgrammar grammar``: its subcommands ``check`` and ``diagram``.
 
 Their work is in :mod:`urlgrammar.grammar_tools.check`, which builds the grammars with Lark; it
 is imported when one of them runs, so that the other subcommands start without Lark.
@@ -22,10 +22,9 @@ def _cmd_diagram(args: argparse.Namespace) -> int:
     return write_diagrams(args.output)
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``grammar check`` and ``grammar diagram`` to the ``urlgrammar`` command line."""
-    grammar = subparsers.add_parser("grammar", help="check the grammar files or draw them",
-                                    description="Tools for the grammar files (grammars/*.lark).")
+def register(grammar: argparse.ArgumentParser) -> None:
+    """The ``grammar`` subcommand's own subcommands, ``check`` and ``diagram``."""
+    grammar.description = "Tools for the grammar files (grammars/*.lark)."
     sub = grammar.add_subparsers(dest="grammar_command", required=True, metavar="COMMAND")
     check = sub.add_parser("check", help="check the grammars' claims (exit status 1 if one fails)",
                            description="Build every grammar in Lark's strict LALR(1) mode, find "

@@ -25,9 +25,9 @@ import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
-from urlgrammar.checking.formats import Checked, Summary, dumps, limited
-from urlgrammar.checking.sources import Input
-from urlgrammar.checking.text import describe_fix
+from urlgrammar.cli.check.formats import Checked, Options, Summary, dumps, limited
+from urlgrammar.cli.check.sources import Input
+from urlgrammar.cli.check.text import describe_fix
 from urlgrammar.errors import ADVISORIES, SPEC, VALIDATION_ERRORS, Diagnostic, spec_anchor
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -40,11 +40,20 @@ OWN_RULES = {
 }
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("urlgrammar")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 class SARIFWriter:
     """A SARIF log with one run, written result by result."""
 
-    def __init__(self, max_errors: int, version: str, html_sources: bool) -> None:
-        self.max_errors, self.version, self.html = max_errors, version, html_sources
+    def __init__(self, options: Options) -> None:
+        self.max_errors, self.version, self.html = options.max_errors, _version(), options.documents > 0
         self.rules: dict[str, int] = {}
         self.first = True
 

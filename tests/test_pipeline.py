@@ -13,7 +13,7 @@ from urlgrammar.model.record import URLRecord
 from urlgrammar.model.schemes import Mode
 from urlgrammar.operations.normalise import normalise
 from urlgrammar.operations.pipeline import lift, resolve_and_normalise, run
-from urlgrammar.operations.reporter import Reporter
+from urlgrammar.operations.reporter import Reporter, Reporters
 from urlgrammar.reference import parse_reference
 from urlgrammar.syntax.preprocess import Preprocessed
 
@@ -54,6 +54,22 @@ def test_the_reporter_hears_a_failure_after_the_host() -> None:
         run("http://[::1/", None, Mode.GENERIC, "utf-8", events)
     assert events.events == ["preprocessed http://[::1/", "parsed special", "resolved True",
                              "host 11 None", "resolved False", "failed IPv6-unclosed"]
+
+
+class _NoHosts(_Events):
+    wants_hosts = False
+
+
+def test_reporters_tell_each_listener_every_event() -> None:
+    # One run, two listeners: each hears what it hears alone; the host phase only where wanted.
+    alone, first, second = _Events(), _Events(), _NoHosts()
+    with pytest.raises(URLError):
+        run(" http://[::1/", None, Mode.GENERIC, "utf-8", alone)
+    with pytest.raises(URLError):
+        run(" http://[::1/", None, Mode.GENERIC, "utf-8", Reporters(first, second))
+    assert first.events == alone.events
+    assert second.events == [e for e in alone.events if not e.startswith("host ")]
+    assert Reporters(second).wants_hosts is False and Reporters(second, first).wants_hosts is True
 
 
 _LIFTED = [(" HTTP://H:80/a", None), ("http://[::1/", None), ("\tb/../c", "http://h/a"), ("x", "sc:opaque")]

@@ -19,6 +19,9 @@ import pytest
 from urlgrammar import algorithm, validate
 from urlgrammar.operations import pipeline
 from urlgrammar.syntax.preprocess import preprocess
+from urlgrammar.teaching.explain import explain
+from urlgrammar.teaching.facts import explain_json
+from urlgrammar.teaching.viewer.page import export
 
 
 @dataclass
@@ -74,8 +77,31 @@ _IDS = [f"{input!r} against {base!r}" for input, base in CASES]
 UNCHECKED = {("https://example.com/a", None), ("http://localhost/", None), ("a/b", "http://h/"),
              ("https://example.com:8080/", None), ("mailto:x", None)}
 
+EXPLAINED: dict[str, Callable[[str, str | None], object]] = {
+    "explain": lambda input, base: explain(input, base).text(),
+    "explain --json": explain_json,
+    "explain --format html": export,
+}
+
+
 def _strings(input: str, base: str | None) -> set[str]:
     return {preprocess(input).text} | (set() if base is None else {preprocess(base).text})
+
+
+@pytest.mark.parametrize("request_name", EXPLAINED)
+@pytest.mark.parametrize(("input", "base"), CASES, ids=_IDS)
+def test_explain_runs_the_pipeline_once_per_input(runs: Runs, request_name: str, input: str,
+                                                  base: str | None) -> None:
+    EXPLAINED[request_name](input, base)
+    assert runs.on(input) == (1, 1)
+    if base is not None:
+        assert runs.on(base) == (1, 1)
+    if (input, base) in UNCHECKED:
+        # Nothing else was read, and each run resolved once (the base's and the input's).
+        assert set(runs.lifted) == _strings(input, base)
+        assert runs.resolutions == len(runs.lifted)
+    # The state machine, the teaching trace's own algorithm, reads each once too.
+    assert runs.state_machine == Counter({input: 1} | ({} if base is None else {base: 1}))
 
 
 @pytest.mark.parametrize(("input", "base"), CASES, ids=_IDS)

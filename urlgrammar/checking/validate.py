@@ -20,6 +20,7 @@ from urlgrammar.checking.writing import GrammarError, Writing, removed_error
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.model.schemes import Mode
 from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
+from urlgrammar.operations.reporter import Reporter, Reporters
 from urlgrammar.url import URL, base_url_of
 
 _new = tuple.__new__
@@ -118,6 +119,14 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
     return _advised(report, advised, base_url, max_diagnostics) if advisories else report
 
 
+def examine(input: str, base: URL | None, listener: Reporter) -> Report:
+    """``validate(input, base)``'s report, from the full path's one run of the pipeline, which
+    ``listener`` hears too: ``urlgrammar explain`` shows the phases of the run whose validation
+    errors it lists."""
+    report, advised = _examine(input, None if base is None else str(base), base, True, listener=listener)
+    return _advised(report, advised, base, None)
+
+
 #: Advisories, the first of them, and how many more (:func:`first_advisories`).
 Advised = tuple[tuple[Diagnostic, ...], int]
 
@@ -129,16 +138,17 @@ def _advised(report: Report, advised: Advised | None, base: URL | None, limit: i
 
 
 def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool, limit: int | None = None, *,
-             lifted: Lifted | None = None) -> tuple[Report, Advised | None]:
+             lifted: Lifted | None = None, listener: Reporter | None = None) -> tuple[Report, Advised | None]:
     """The report on ``input``, and its advisories where the suggestion needed them. ``lifted``
-    is the input's lift where the fast path made it."""
+    is the input's lift where the fast path made it; ``listener`` hears the run too."""
     record = None if base is None else base.record.unplaced()
     if lifted is None:
         lifted = lift(input, Mode.GENERIC if base is None else base.mode)
     collector = Collector(record, limit)
     url = None
     with contextlib.suppress(URLError):  # a failure is in the collector's diagnostics
-        url = URL._from_record(*resolve_and_normalise(lifted, record, "utf-8", collector))
+        heard = collector if listener is None else Reporters(collector, listener)
+        url = URL._from_record(*resolve_and_normalise(lifted, record, "utf-8", heard))
     pre = lifted.pre
     error = Writing(pre.text, lifted.record, record, collector.first_pct_invalid).first_error()
     if error is not None and not pre.offsets.identity:

@@ -14,9 +14,10 @@ import urlgrammar
 from urlgrammar import validate
 from urlgrammar.checking.advisories import find_advisories, looks_like_host, plain_advisories
 from urlgrammar.checking.disagreement import python_reading, standard_reading
-from urlgrammar.checking.plain import plain_url
+from urlgrammar.checking.plain import fast_path
 from urlgrammar.errors import ADVISORIES, ADVISORY, Diagnostic, URLError
 from urlgrammar.host import spoofing
+from urlgrammar.url import URL
 
 URLTESTDATA = shared_cases("wpt/urltestdata.json")
 VALIDATION_CASES = shared_cases("validation/whatwg-url-validation-cases.json")
@@ -282,8 +283,8 @@ plain_like = st.builds(
 @settings(max_examples=2_000)
 @given(text=plain_like)
 def test_the_fast_path_finds_what_the_full_computation_finds(text: str) -> None:
-    url = plain_url(text)
-    if url is None:
+    url = fast_path(text)
+    if not isinstance(url, URL):
         return
     assert plain_advisories(text, url) == find_advisories(text, None, url)
     # The argument of checking/disagreement.py: urllib reads what the standard reads.
@@ -293,17 +294,17 @@ def test_the_fast_path_finds_what_the_full_computation_finds(text: str) -> None:
 @shared_parametrize("wpt/urltestdata.json", "case", URLTESTDATA,
                     ids=lambda c: f"{c['input']!r} against {c.get('base')!r}")
 def test_the_fast_path_on_wpt_inputs(case: dict[str, Any]) -> None:
-    url = plain_url(case["input"])
-    if url is not None:
+    url = fast_path(case["input"])
+    if isinstance(url, URL):
         assert plain_advisories(case["input"], url) == find_advisories(case["input"], None, url)
         assert python_reading(case["input"], None) == standard_reading(url)
 
 
 def test_the_fast_path_reports_its_hosts() -> None:
     for text in ("http://localhost/", "http://a.localhost/", "http://metadata.google.internal/"):
-        assert plain_url(text) is not None and validate(text).advisories, text
+        assert isinstance(fast_path(text), URL) and validate(text).advisories, text
     # Labels in Punycode take the full path, where the label checks run.
-    assert plain_url("https://xn--pple-43d.com/") is None
+    assert not isinstance(fast_path("https://xn--pple-43d.com/"), URL)
 
 
 def test_a_bad_base_is_still_an_error() -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 import pytest
 from conftest import shared_cases, shared_parametrize
@@ -87,21 +86,6 @@ def test_the_host_phase_is_what_the_pipeline_did() -> None:
     # host-missing comes before any host parsing; a failing host's span is in the input.
     assert "fails: host-missing at 12..12" in explain("http://user@/x").text()
     assert "fails: IPv6-unclosed at 9..13" in explain(" https://[::1").text()
-
-
-def test_explain_runs_the_pipeline_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    import urlgrammar.teaching.explain as module
-
-    calls = []
-    real = module.run
-
-    def counted(*args: Any) -> Any:
-        calls.append(args[0])
-        return real(*args)
-
-    monkeypatch.setattr(module, "run", counted)
-    assert explain("a/b", "http://h/").href == "http://h/a/b"
-    assert calls == ["a/b"]
 
 
 # ---- text as typed (issue 20): one shown character per code point, so that spans line up ----

@@ -214,8 +214,8 @@ def test_where_the_state_machine_raises_other_errors_the_trace_says_so(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import urlgrammar.teaching.explain as module
 
-    real = module.validate
-    monkeypatch.setattr(module, "validate", lambda *args: real(*args)._replace(diagnostics=()))
+    real = module.examine
+    monkeypatch.setattr(module, "examine", lambda *args: real(*args)._replace(diagnostics=()))
     data = explain_json("http:x", "http://h/a")
     assert data["grammar_versus_algorithm"]["differences"][-1] == (
         "the state machine raises special-scheme-missing-following-solidus; the grammar "

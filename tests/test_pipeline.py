@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from urlgrammar.errors import Diagnostic, URLError
@@ -10,8 +12,8 @@ from urlgrammar.host.parser import Host
 from urlgrammar.model.record import URLRecord
 from urlgrammar.model.schemes import Mode
 from urlgrammar.operations.normalise import normalise
-from urlgrammar.operations.pipeline import run
-from urlgrammar.operations.reporter import Reporter
+from urlgrammar.operations.pipeline import lift, resolve_and_normalise, run
+from urlgrammar.operations.reporter import Reporter, Reporters
 from urlgrammar.reference import parse_reference
 from urlgrammar.syntax.preprocess import Preprocessed
 
@@ -52,6 +54,45 @@ def test_the_reporter_hears_a_failure_after_the_host() -> None:
         run("http://[::1/", None, Mode.GENERIC, "utf-8", events)
     assert events.events == ["preprocessed http://[::1/", "parsed special", "resolved True",
                              "host 11 None", "resolved False", "failed IPv6-unclosed"]
+
+
+class _NoHosts(_Events):
+    wants_hosts = False
+
+
+def test_reporters_tell_each_listener_every_event() -> None:
+    # One run, two listeners: each hears what it hears alone; the host phase only where wanted.
+    alone, first, second = _Events(), _Events(), _NoHosts()
+    with pytest.raises(URLError):
+        run(" http://[::1/", None, Mode.GENERIC, "utf-8", alone)
+    with pytest.raises(URLError):
+        run(" http://[::1/", None, Mode.GENERIC, "utf-8", Reporters(first, second))
+    assert first.events == alone.events
+    assert second.events == [e for e in alone.events if not e.startswith("host ")]
+    assert Reporters(second).wants_hosts is False and Reporters(second, first).wants_hosts is True
+
+
+_LIFTED = [(" HTTP://H:80/a", None), ("http://[::1/", None), ("\tb/../c", "http://h/a"), ("x", "sc:opaque")]
+
+
+@pytest.mark.parametrize(("input", "base"), _LIFTED, ids=[f"{i!r} against {b!r}" for i, b in _LIFTED])
+def test_going_on_from_a_lift_is_the_run(input: str, base: str | None) -> None:
+    # resolve_and_normalise on what lift gave is run: the same result or error, and the reporter
+    # hears the same events, those of the lift first.
+    base_record, base_mode = (None, Mode.GENERIC) if base is None else run(base, None, Mode.GENERIC, "utf-8")
+    whole, steps = _Events(), _Events()
+    fallback = base_mode if base is not None else Mode.GENERIC
+    calls: list[Callable[[], object]] = [
+        lambda: run(input, base_record, base_mode, "utf-8", whole),
+        lambda: resolve_and_normalise(lift(input, fallback), base_record, "utf-8", steps)]
+    outcomes: list[object] = []
+    for call in calls:
+        try:
+            outcomes.append(call())
+        except URLError as e:
+            outcomes.append((str(e), e.diagnostics))
+    assert outcomes[0] == outcomes[1]
+    assert whole.events == steps.events
 
 
 def _host_and_port(record: URLRecord) -> tuple[str, object]:

@@ -15,8 +15,11 @@ from hypothesis import strategies as st
 
 from urlgrammar import validate
 from urlgrammar.checking.advisories import find_advisories
-from urlgrammar.checking.plain import plain_url
+from urlgrammar.checking.plain import fast_path
 from urlgrammar.checking.validate import _examine
+from urlgrammar.model.schemes import Mode
+from urlgrammar.operations.pipeline import Lifted, lift
+from urlgrammar.url import URL
 
 URLTESTDATA = shared_cases("wpt/urltestdata.json")
 
@@ -24,7 +27,7 @@ URLTESTDATA = shared_cases("wpt/urltestdata.json")
 def _same_as_full_path(text: str) -> bool:
     """Whether the fast path answered; where it did, the report is the full path's, its
     advisories included."""
-    if plain_url(text) is None:
+    if not isinstance(fast_path(text), URL):
         return False
     full = _examine(text, None, None, suggest=True)[0]
     assert full.url is not None
@@ -54,7 +57,21 @@ def test_plain_urls_take_the_fast_path(text: str) -> None:
     "file://u@h/a", "file://h:1/a", "file:///a\\b",
 ])
 def test_anything_else_takes_the_full_path(text: str) -> None:
-    assert plain_url(text) is None
+    # Where the fast path lifted the input before it declined, it hands that lift over.
+    found = fast_path(text)
+    assert not isinstance(found, URL)
+    assert found is None or found == lift(text, Mode.GENERIC)
+
+
+@pytest.mark.parametrize(("text", "lifted"), [
+    ("https://example.com:443/", True), ("https://EXAMPLE.com/", True), ("https://1.2.3.4/", True),
+    ("http://user@/x", True), ("mailto:a@b.c", True), (" https://example.com/", False),
+    ("https://example.com/a b", False), ("https://é.com/", False), ("https://example.com/#a#b", False),
+])
+def test_the_full_path_goes_on_from_the_fast_paths_lift(text: str, lifted: bool) -> None:
+    # Input of URL code points only is lifted, whether the fast path declines at the lifted
+    # record, at the result or at a failure; anything else it declines before lifting.
+    assert isinstance(fast_path(text), Lifted) is lifted
 
 
 @shared_parametrize("wpt/urltestdata.json", "case", URLTESTDATA,

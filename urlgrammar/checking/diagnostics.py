@@ -44,7 +44,6 @@ class Collector(Reporter):
     def __init__(self, base: URLRecord | None, limit: int | None = None) -> None:
         self.base = base
         self.pre: Preprocessed | None = None
-        self.lifted: URLRecord | None = None
         self._walk: Walk | None = None
         self._walked = False
         self._preprocessing: list[Diagnostic] = []
@@ -113,7 +112,6 @@ class Collector(Reporter):
     def resolved(self, lifted: URLRecord, record: URLRecord | None) -> None:
         """The grammar's record and the resolved one (None where resolving failed): the first
         the pipeline reports is what the walk reads."""
-        self.lifted = lifted
         if self._walk is None and self.pre is not None:
             self._walk = Walk(self.add, self.pct_invalid, self.base, self.pre.text, lifted, record)
 

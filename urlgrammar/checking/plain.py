@@ -3,10 +3,16 @@
 Most URLs in the wild are valid and plain: `https://example.com/a/b?q#f`,
 `file:///home/a/b.txt`, lowercase, ASCII. For them the standard's parser reports nothing and
 the writing grammar (https://url.spec.whatwg.org/#url-writing) accepts every component at a
-glance, so :func:`plain_url` answers from one run of the pipeline, with a listener that keeps
-the lifted record, instead of the walk over every code point that finds validation errors.
-Whatever it is not sure of, it leaves to the full path (None). The tests compare the two
-paths' reports on every WPT input and on generated ones.
+glance, so :func:`fast_path` answers from one run of the pipeline instead of the walk over
+every code point that finds validation errors: it looks at the lifted record (what is
+written) before the rest of the run, and at the result (what the host phase made of the host)
+after it. Whatever it is not sure of, it leaves to the full path, and hands over the lift it
+made, so that the full path does not preprocess, choose the mode and match the input again
+(:func:`urlgrammar.operations.pipeline.resolve_and_normalise` goes on from it). Most inputs
+it declines, it declines at the lifted record, before resolution, the host phase and
+normalisation; those it declines at the result (a host that ends in a number, a failure) go
+through those phases again, with the collector listening. The tests compare the two paths'
+reports on every WPT input and on generated ones.
 """
 
 from __future__ import annotations
@@ -16,16 +22,16 @@ import re
 from urlgrammar.errors import URLError
 from urlgrammar.host.domain import STRICT_ASCII_DOMAIN
 from urlgrammar.host.parser import Domain, Empty
-from urlgrammar.model.record import Component, Kind, URLRecord
+from urlgrammar.model.record import Component, Kind
 from urlgrammar.model.schemes import Mode
-from urlgrammar.operations.pipeline import run
-from urlgrammar.operations.reporter import Reporter
+from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
 from urlgrammar.url import URL
 
 # Kind's members as module constants: on Python 3.11 an access through the class runs
 # EnumType.__getattr__'s hook, which costs more than the comparisons it serves here.
 _SCHEME, _AUTHORITY, _DRIVE, _ROOT, _DIR, _FILE, _QUERY, _FRAGMENT = (
     Kind.SCHEME, Kind.AUTHORITY, Kind.DRIVE, Kind.ROOT, Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT)
+_GENERIC = Mode.GENERIC
 
 #: The ASCII URL code points (https://url.spec.whatwg.org/#url-code-points), and one `#` that
 #: starts the fragment. An input made of these has nothing for preprocessing to remove, no `%`
@@ -44,61 +50,61 @@ _SCHEMES = {"http": _WEB_PATH, "https": _WEB_PATH, "ws": _WEB_PATH, "wss": _WEB_
             "ftp": _WEB_PATH, "file": _FILE_PATH}
 
 
-class _Lifted(Reporter):
-    """Keeps the lifted record: the marks (backslashes), dot segments and empty segments the
-    fast path looks for are gone from the result."""
-
-    wants_hosts = False
-    lifted: URLRecord | None = None
-
-    def parsed(self, mode: Mode, record: URLRecord) -> None:
-        self.lifted = record
-
-
-def plain_url(input: str) -> URL | None:
+def fast_path(input: str) -> URL | Lifted | None:
     """The URL ``input`` gives where it is a valid URL string on which the parser reports no
-    validation error, seen without a walk; None where that takes the full path."""
+    validation error, seen without a walk. Otherwise what the full path goes on from: the
+    lift of ``input`` where the fast path made it, or None where it declined before."""
     if not _PLAIN_TEXT.fullmatch(input):
         return None
-    listener = _Lifted()
-    try:
-        record, mode = run(input, None, Mode.GENERIC, "utf-8", listener)
-    except URLError:
-        return None
-    lifted = listener.lifted
-    if lifted is None or len(lifted) < 2:
-        return None
-    scheme = lifted[0]
+    lifted = lift(input, _GENERIC)
+    # The lifted record keeps what the result loses: the marks (backslashes), dot segments and
+    # empty segments the fast path looks for.
+    read = lifted.record
+    if len(read) < 2:
+        return lifted
+    scheme = read[0]
     after = _SCHEMES.get(scheme.value) if scheme.kind == _SCHEME else None
-    if after is None or not _plain_authority(lifted[1], record[1]):
-        return None
-    for c in lifted[2:]:
+    if after is None or not _plain_authority(read[1]):
+        return lifted
+    for c in read[2:]:
         # A backslash mark, a dot or empty segment, a drive written with `|`, or anything but
         # what may follow the authority.
         kind = c.kind
         if c.mark is not None or kind not in after or (kind in _SEGMENTS and c.value in _DOTS) \
                 or (kind == _DRIVE and c.value[1] != ":"):
-            return None
+            return lifted
+    try:
+        record, mode = resolve_and_normalise(lifted, None, "utf-8")
+    except URLError:
+        return lifted
+    if not _plain_host(read[1], record[1]):
+        return lifted
     return URL._from_record(record, mode)
 
 
-def _plain_authority(lifted: Component, processed: Component) -> bool:
-    """`//` and no userinfo or port; a host that is a lowercase ASCII domain which the strict
-    run of the domain parser takes as it is (https://url.spec.whatwg.org/#valid-domain), or, in
-    a file URL, the empty host.
-
-    The host parser's verdict shows in the result: a written host that is such a domain and
-    gives that domain back (not an IPv4 address: it does not end in a number) is one the
-    strict run reports nothing on.
-    """
-    if lifted.kind != _AUTHORITY or lifted.mark is not None or processed.kind != _AUTHORITY:
+def _plain_authority(lifted: Component) -> bool:
+    """`//` and no userinfo or port; a host written as a lowercase ASCII domain which the strict
+    run of the domain parser takes as it is (https://url.spec.whatwg.org/#valid-domain), or
+    empty (only a file URL's is, as :func:`_plain_host` sees)."""
+    if lifted.kind != _AUTHORITY or lifted.mark is not None:
         return False
     a = lifted.value
-    if a.username is not None or a.port is not None:
-        return False
     written: str = a.host.value
+    return a.username is None and a.port is None and (
+        written == "" or (len(written) <= 253 and STRICT_ASCII_DOMAIN.fullmatch(written) is not None))
+
+
+def _plain_host(lifted: Component, processed: Component) -> bool:
+    """The host phase gave the written host back: the domain itself (not an IPv4 address, as
+    a domain that ends in a number is), or, in a file URL, the empty host.
+
+    The host parser's verdict shows in the result: a written host that :func:`_plain_authority`
+    took and that gives that domain back is one the strict run reports nothing on.
+    """
+    if processed.kind != _AUTHORITY:
+        return False
+    written: str = lifted.value.host.value
     host = processed.value.host.value
     if type(host) is Empty:
         return written == ""
-    return type(host) is Domain and host.value == written and len(written) <= 253 \
-        and STRICT_ASCII_DOMAIN.fullmatch(written) is not None
+    return type(host) is Domain and host.value == written

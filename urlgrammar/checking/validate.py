@@ -15,11 +15,12 @@ from typing import NamedTuple
 
 from urlgrammar.checking.advisories import first_advisories, plain_advisories
 from urlgrammar.checking.diagnostics import Collector
-from urlgrammar.checking.plain import plain_url
+from urlgrammar.checking.plain import fast_path
 from urlgrammar.checking.writing import GrammarError, Writing, removed_error
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.model.schemes import Mode
-from urlgrammar.operations.pipeline import run
+from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
+from urlgrammar.operations.reporter import Reporter, Reporters
 from urlgrammar.url import URL, base_url_of
 
 _new = tuple.__new__
@@ -103,37 +104,53 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
             raise TypeError(f"max_diagnostics wants an int or None, not {type(max_diagnostics).__name__}")
         if max_diagnostics < 0:
             raise ValueError(f"max_diagnostics must be 0 or more, not {max_diagnostics}")
+    lifted = None
     if base is None:
-        url = plain_url(input)  # most URLs: valid, and the parser reports nothing
-        if url is not None:
-            found = plain_advisories(input, url) if advisories else ()
+        fast = fast_path(input)  # most URLs: valid, and the parser reports nothing
+        if isinstance(fast, URL):
+            found = plain_advisories(input, fast) if advisories else ()
             shown = found[:max_diagnostics]
-            return _new(Report, (input, None, True, False, (), url, input, None, None, shown, 0,
+            return _new(Report, (input, None, True, False, (), fast, input, None, None, shown, 0,
                                  len(found) - len(shown)))
+        lifted = fast  # where the fast path lifted the input, the full path goes on from there
     base_url = base_url_of(base)
-    report, advised = _examine(input, None if base is None else str(base), base_url, True, max_diagnostics)
-    if not advisories:
-        return report
-    found, omitted = advised or first_advisories(input, base_url, report.url, max_diagnostics)
-    return report._replace(advisories=found, advisories_omitted=omitted)
+    report, advised = _examine(input, None if base is None else str(base), base_url, True, max_diagnostics,
+                               lifted=lifted)
+    return _advised(report, advised, base_url, max_diagnostics) if advisories else report
+
+
+def examine(input: str, base: URL | None, listener: Reporter) -> Report:
+    """``validate(input, base)``'s report, from the full path's one run of the pipeline, which
+    ``listener`` hears too: ``urlgrammar explain`` shows the phases of the run whose validation
+    errors it lists."""
+    report, advised = _examine(input, None if base is None else str(base), base, True, listener=listener)
+    return _advised(report, advised, base, None)
 
 
 #: Advisories, the first of them, and how many more (:func:`first_advisories`).
 Advised = tuple[tuple[Diagnostic, ...], int]
 
 
-def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool,
-             limit: int | None = None) -> tuple[Report, Advised | None]:
-    """The report on ``input``, and its advisories where the suggestion needed them."""
+def _advised(report: Report, advised: Advised | None, base: URL | None, limit: int | None) -> Report:
+    """``report`` with its advisories: ``advised``, where the suggestion found them already."""
+    found, omitted = advised or first_advisories(report.input, base, report.url, limit)
+    return report._replace(advisories=found, advisories_omitted=omitted)
+
+
+def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool, limit: int | None = None, *,
+             lifted: Lifted | None = None, listener: Reporter | None = None) -> tuple[Report, Advised | None]:
+    """The report on ``input``, and its advisories where the suggestion needed them. ``lifted``
+    is the input's lift where the fast path made it; ``listener`` hears the run too."""
     record = None if base is None else base.record.unplaced()
+    if lifted is None:
+        lifted = lift(input, Mode.GENERIC if base is None else base.mode)
     collector = Collector(record, limit)
     url = None
     with contextlib.suppress(URLError):  # a failure is in the collector's diagnostics
-        mode = Mode.GENERIC if base is None else base.mode
-        url = URL._from_record(*run(input, record, mode, "utf-8", collector))
-    pre, lifted = collector.pre, collector.lifted
-    assert pre is not None and lifted is not None  # the grammars are total
-    error = Writing(pre.text, lifted, record, collector.first_pct_invalid).first_error()
+        heard = collector if listener is None else Reporters(collector, listener)
+        url = URL._from_record(*resolve_and_normalise(lifted, record, "utf-8", heard))
+    pre = lifted.pre
+    error = Writing(pre.text, lifted.record, record, collector.first_pct_invalid).first_error()
     if error is not None and not pre.offsets.identity:
         error = GrammarError(error.rule, *pre.offsets.span(error.start, error.end), error.message)
     removed = removed_error(pre)

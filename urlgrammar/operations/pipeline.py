@@ -11,6 +11,10 @@ URL Specification 0.10.1, § Concluding ("parse-resolve-and-normalise"):
 5. process the host and port (:mod:`urlgrammar.host.authority`), normalise, and percent-encode
    (:mod:`urlgrammar.operations.normalise`).
 
+:func:`lift` does steps 1 to 3 and :func:`resolve_and_normalise` the rest, so that a caller that
+lifted an input already (validate's fast path, which looks at the lifted record first) goes
+on from its lift; :func:`run` and :func:`parse_url` do both.
+
 Spans stay offsets in the preprocessed text until the end, where they are mapped to the
 original input, errors included. A :class:`~urlgrammar.operations.reporter.Reporter` hears what
 each phase gave only when one is passed (:mod:`urlgrammar.checking.diagnostics` collects the
@@ -18,6 +22,8 @@ validation errors, :mod:`urlgrammar.teaching.explain` explains): ``parse`` pays 
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.authority import process_authority
@@ -28,12 +34,22 @@ from urlgrammar.operations.reporter import Reporter
 from urlgrammar.operations.resolve import whatwg_resolve
 from urlgrammar.syntax.grammars import mode_for
 from urlgrammar.syntax.lift import parse_record
-from urlgrammar.syntax.preprocess import OffsetMap, preprocess
+from urlgrammar.syntax.preprocess import OffsetMap, Preprocessed, preprocess
 
 # Enum members as module constants: on Python 3.11 an access through the class runs
 # EnumType.__getattr__'s hook, which costs more than the comparisons it serves here.
 _AUTHORITY = Kind.AUTHORITY
 _GENERIC = Mode.GENERIC
+_new = tuple.__new__
+
+
+class Lifted(NamedTuple):
+    """What the first three phases gave: the preprocessed input, the mode chosen and the record
+    its grammar lifted (spans in the preprocessed text)."""
+
+    pre: Preprocessed
+    mode: Mode
+    record: URLRecord
 
 
 def parse_url(input: str, base: URLRecord | None = None, base_mode: Mode = Mode.GENERIC,
@@ -42,25 +58,45 @@ def parse_url(input: str, base: URLRecord | None = None, base_mode: Mode = Mode.
 
     Raises URLError on failure, naming the standard's error.
     """
-    return run(input, base, base_mode, encoding)
+    return resolve_and_normalise(lift(input, base_mode if base is not None else _GENERIC), base, encoding)
 
 
 def run(input: str, base: URLRecord | None, base_mode: Mode, encoding: str,
         reporter: Reporter | None = None) -> tuple[URLRecord, Mode]:
     """:func:`parse_url`, telling ``reporter`` what each phase gave where one is given."""
+    return resolve_and_normalise(lift(input, base_mode if base is not None else _GENERIC), base, encoding,
+                                 reporter)
+
+
+def lift(input: str, fallback: Mode) -> Lifted:
+    """Steps 1 to 3: preprocess ``input`` (https://url.spec.whatwg.org/#concept-basic-url-parser
+    steps 1 to 3), choose the mode from its scheme (``fallback``, the base's mode, where it has
+    none), and parse and lift it with that mode's grammar. The grammars are total, so this
+    never fails on an input: the parser's failures come from the phases after it."""
     pre = preprocess(input)
-    mode = mode_for(pre.text, base_mode if base is not None else _GENERIC)
+    mode = mode_for(pre.text, fallback)
+    try:
+        record = parse_record(pre.text, mode)
+    except URLError as e:  # pragma: no cover - a grammar that is not total
+        raise in_input(e, pre.offsets) from None
+    return _new(Lifted, (pre, mode, record))
+
+
+def resolve_and_normalise(lifted: Lifted, base: URLRecord | None, encoding: str,
+                          reporter: Reporter | None = None) -> tuple[URLRecord, Mode]:
+    """Steps 4 and 5 on what :func:`lift` gave (against ``base``, whose mode was the fallback
+    there): resolve, process the host and port, normalise and percent-encode; spans are mapped
+    to the input at the end. ``reporter`` hears every phase, those of :func:`lift` first, so a
+    caller that lifted the input already (validate's fast path) goes on from there."""
+    pre, mode, read = lifted
     offsets = pre.offsets
     if reporter is not None:
         reporter.preprocessed(pre)
-    lifted = None
+        reporter.parsed(mode, read)
     try:
-        lifted = parse_record(pre.text, mode)
+        record = whatwg_resolve(read, base, mode)
         if reporter is not None:
-            reporter.parsed(mode, lifted)
-        record = whatwg_resolve(lifted, base, mode)
-        if reporter is not None:
-            reporter.resolved(lifted, record)
+            reporter.resolved(read, record)
         scheme = record[0]  # every resolved URL has a scheme
         if not scheme.value.islower():
             record = URLRecord((scheme.with_value(scheme.value.lower()), *record[1:]))
@@ -73,16 +109,24 @@ def run(input: str, base: URLRecord | None, base_mode: Mode, encoding: str,
             reporter.normalised(record)
     except URLError as e:
         if reporter is not None:
-            if lifted is not None:
-                reporter.resolved(lifted, None)
+            reporter.resolved(read, None)
             reporter.failed(e)
-        if offsets.identity:
+        mapped = in_input(e, offsets)
+        if mapped is e:
             raise
-        raise URLError(str(_mapped(e.diagnostics[-1], offsets)) if e.diagnostics else str(e),
-                       [_mapped(d, offsets) for d in e.diagnostics], e.code) from None
+        raise mapped from None
     if not offsets.identity:
         record = record.map_spans(offsets.span)
     return record, mode
+
+
+def in_input(error: URLError, offsets: OffsetMap) -> URLError:
+    """``error``, raised with spans in the preprocessed text, as the pipeline raises it: its
+    diagnostics' spans in the input (``error`` itself where preprocessing changed nothing)."""
+    if offsets.identity:
+        return error
+    return URLError(str(_mapped(error.diagnostics[-1], offsets)) if error.diagnostics else str(error),
+                    [_mapped(d, offsets) for d in error.diagnostics], error.code)
 
 
 def _mapped(d: Diagnostic, offsets: OffsetMap) -> Diagnostic:

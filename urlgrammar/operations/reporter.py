@@ -6,7 +6,7 @@ phase and normalisation. :func:`urlgrammar.operations.pipeline.run` tells a :cla
 what each of them gave, in that order; without one it makes no call at all, so ``parse`` pays
 nothing. The validation errors (:mod:`urlgrammar.checking.diagnostics`) and ``urlgrammar
 explain`` (:mod:`urlgrammar.teaching.explain`) both listen, so both see the very values the
-pipeline computed.
+pipeline computed; :class:`Reporters` lets both hear one run.
 """
 
 from __future__ import annotations
@@ -46,3 +46,40 @@ class Reporter:
 
     def failed(self, error: URLError) -> None:
         """The pipeline failed with ``error`` (spans in the preprocessed text)."""
+
+
+class Reporters(Reporter):
+    """Several listeners on one run: each event goes to each of them, in the order given, so
+    that one run of the pipeline gives what each needs (``urlgrammar explain`` shows the phases
+    that the validation errors were found on). The host phase is told to those that want it,
+    and runs its strict reading where one of them does. The listeners share what they are told
+    and must not change it."""
+
+    def __init__(self, *reporters: Reporter) -> None:
+        self.reporters = reporters
+        self.wants_hosts = any(r.wants_hosts for r in reporters)
+
+    def preprocessed(self, pre: Preprocessed) -> None:
+        for r in self.reporters:
+            r.preprocessed(pre)
+
+    def parsed(self, mode: Mode, record: URLRecord) -> None:
+        for r in self.reporters:
+            r.parsed(mode, record)
+
+    def resolved(self, lifted: URLRecord, record: URLRecord | None) -> None:
+        for r in self.reporters:
+            r.resolved(lifted, record)
+
+    def host(self, end: int, found: list[Diagnostic], value: Host | None) -> None:
+        for r in self.reporters:
+            if r.wants_hosts:
+                r.host(end, found, value)
+
+    def normalised(self, record: URLRecord) -> None:
+        for r in self.reporters:
+            r.normalised(record)
+
+    def failed(self, error: URLError) -> None:
+        for r in self.reporters:
+            r.failed(error)

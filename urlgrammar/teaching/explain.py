@@ -7,7 +7,9 @@ result with what the grammar alone says, with the standard's state machine
 (:mod:`urlgrammar.checking.advisories`) with their reasons. The final href is always
 :func:`urlgrammar.parse`'s; the phases shown are what the same functions gave on that run. The
 validation errors and the writing grammar's verdict are :func:`urlgrammar.validate`'s, with the
-spans ``urlgrammar check`` gives, in the state machine's trace too (:func:`_validation`).
+spans ``urlgrammar check`` gives, in the state machine's trace too (:func:`_validation`): they
+come from the same run, whose reporter tells validate's collector and explain's listener alike
+(:func:`urlgrammar.checking.validate.examine`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from lark import Token, Tree
 from urlgrammar import algorithm
 from urlgrammar.api import parse
 from urlgrammar.checking.disagreement import python_reading, standard_reading
-from urlgrammar.checking.validate import Report, validate
+from urlgrammar.checking.validate import Report, examine
 from urlgrammar.encoding.percent import percent_decode_str
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.ipv4 import ipv4_parts
@@ -25,7 +27,7 @@ from urlgrammar.host.parser import Host, IPv4
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode, is_file, is_special, is_web, schemes_in
 from urlgrammar.operations.normalise import normalise_path
-from urlgrammar.operations.pipeline import run
+from urlgrammar.operations.pipeline import in_input
 from urlgrammar.operations.reporter import Reporter
 from urlgrammar.operations.resolve import legacy_resolve, strict_resolve, without_same_scheme
 from urlgrammar.syntax.grammars import scheme_of, tree_parser
@@ -86,6 +88,10 @@ class _Phases(Reporter):
     def host(self, end: int, found: list[Diagnostic], value: Host | None) -> None:
         self.host_value = value
 
+    def failed(self, error: URLError) -> None:
+        assert self.pre is not None  # the pipeline reports preprocessing first
+        self.error = in_input(error, self.pre.offsets)  # as the pipeline raises it
+
 
 def explain(input: str, base: str | None = None) -> Explanation:
     """Run the phases on ``input`` (against ``base``) and say what each did."""
@@ -99,15 +105,11 @@ def explain(input: str, base: str | None = None) -> Explanation:
             _preprocessing(ex, preprocess(input))  # what the pipeline would have started with
             ex.failure = f"the base does not parse: {e}"
             return ex
-    report = validate(input, base_url)
+    phases = _Phases()
+    report = examine(input, base_url, phases)  # the one run: its phases, and validate's report
+    url = report.url
     base_record = None if base_url is None else base_url.record.unplaced()
     fallback = base_url.mode if base_url is not None else Mode.GENERIC
-    phases = _Phases()
-    url = None
-    try:
-        url = URL._from_record(*run(input, base_record, fallback, "utf-8", phases))
-    except URLError as e:
-        phases.error = e
     assert phases.pre is not None  # preprocessing and the grammars are total
     text, mode, record = phases.pre.text, phases.mode, phases.lift
     _preprocessing(ex, phases.pre)

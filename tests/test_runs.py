@@ -1,0 +1,125 @@
+"""One run of the pipeline per request (issue 21, item 6): explain, its JSON, its HTML page and
+validate each read an input once, and a base once.
+
+The pipeline's phases are counted where the pipeline calls them (the names it imported):
+preprocessing and the lift (the compiled match) by the string they read, resolution and the
+host phase in all. A run on another string, such as the suggestion's check of the string it
+would suggest, is not a run on the input and is counted apart.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from urlgrammar import algorithm, validate
+from urlgrammar.operations import pipeline
+from urlgrammar.syntax.preprocess import preprocess
+from urlgrammar.teaching.explain import explain
+from urlgrammar.teaching.facts import explain_json
+from urlgrammar.teaching.viewer.page import export
+
+
+@dataclass
+class Runs:
+    """What the pipeline's phases read, and how often the state machine ran."""
+
+    preprocessed: Counter[str] = field(default_factory=Counter)
+    lifted: Counter[str] = field(default_factory=Counter)
+    resolutions: int = 0
+    host_phases: int = 0
+    state_machine: Counter[str] = field(default_factory=Counter)
+
+    def on(self, text: str) -> tuple[int, int]:
+        """How often preprocessing and the lift read ``text`` (the lift reads it preprocessed)."""
+        return self.preprocessed[text], self.lifted[preprocess(text).text]
+
+
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> Iterator[Runs]:
+    seen = Runs()
+
+    def counted(name: str, count: Callable[[Any], None]) -> None:
+        real = getattr(pipeline, name)
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            count(args[0])
+            return real(*args, **kwargs)
+        monkeypatch.setattr(pipeline, name, wrapper)
+
+    counted("preprocess", lambda text: seen.preprocessed.update([text]))
+    counted("parse_record", lambda text: seen.lifted.update([text]))
+    counted("whatwg_resolve", lambda _: setattr(seen, "resolutions", seen.resolutions + 1))
+    counted("process_authority", lambda _: setattr(seen, "host_phases", seen.host_phases + 1))
+    machine = algorithm.BasicURLParser.parse
+
+    def state_machine(parser: algorithm.BasicURLParser) -> Any:
+        seen.state_machine.update([parser.original])
+        return machine(parser)
+    monkeypatch.setattr(algorithm.BasicURLParser, "parse", state_machine)
+    yield seen
+
+
+#: Inputs and bases: valid and invalid, a failure, with and without a base, with advisories
+#: (internal-address; scheme-relative-host-change, whose fix the suggestion checks).
+CASES = [
+    ("https://example.com/a", None), ("http://localhost/", None), ("HTTP://EXAMPLE.com/a b", None),
+    ("http://user@/x", None), (" https://[::1", None), ("https://example.com:8080/", None),
+    ("a/b", "http://h/"), ("a b", "http://h/"), ("//evil.example/x", "https://good.example/"),
+    ("https:\\\\evil.example/x", "https://good.example/"), ("mailto:x", None),
+]
+_IDS = [f"{input!r} against {base!r}" for input, base in CASES]
+#: Those whose suggestion checks no other string: valid, and no advisory with a fix.
+UNCHECKED = {("https://example.com/a", None), ("http://localhost/", None), ("a/b", "http://h/"),
+             ("https://example.com:8080/", None), ("mailto:x", None)}
+
+EXPLAINED: dict[str, Callable[[str, str | None], object]] = {
+    "explain": lambda input, base: explain(input, base).text(),
+    "explain --json": explain_json,
+    "explain --format html": export,
+}
+
+
+def _strings(input: str, base: str | None) -> set[str]:
+    return {preprocess(input).text} | (set() if base is None else {preprocess(base).text})
+
+
+@pytest.mark.parametrize("request_name", EXPLAINED)
+@pytest.mark.parametrize(("input", "base"), CASES, ids=_IDS)
+def test_explain_runs_the_pipeline_once_per_input(runs: Runs, request_name: str, input: str,
+                                                  base: str | None) -> None:
+    EXPLAINED[request_name](input, base)
+    assert runs.on(input) == (1, 1)
+    if base is not None:
+        assert runs.on(base) == (1, 1)
+    if (input, base) in UNCHECKED:
+        # Nothing else was read, and each run resolved once (the base's and the input's).
+        assert set(runs.lifted) == _strings(input, base)
+        assert runs.resolutions == len(runs.lifted)
+    # The state machine, the teaching trace's own algorithm, reads each once too.
+    assert runs.state_machine == Counter({input: 1} | ({} if base is None else {base: 1}))
+
+
+@pytest.mark.parametrize(("input", "base"), CASES, ids=_IDS)
+def test_validate_reads_the_input_once(runs: Runs, input: str, base: str | None) -> None:
+    validate(input, base)
+    assert runs.on(input) == (1, 1)
+    if base is not None:
+        assert runs.on(base) == (1, 1)
+    if (input, base) in UNCHECKED:
+        assert set(runs.lifted) == _strings(input, base)
+    assert not runs.state_machine
+
+
+@pytest.mark.parametrize("input", ["https://example.com/a", "https://EXAMPLE.com/a", "https://u@h/",
+                                   "https://h/./a", "https://1.2.3.4/", "http://user@/x", "foo://h/"],
+                         ids=repr)
+def test_the_fast_path_declines_without_a_second_lift(runs: Runs, input: str) -> None:
+    # The fast path lifts input made of URL code points; where it declines (after the lift, or
+    # after the run), the full path goes on from that lift rather than reading the input again.
+    validate(input)
+    assert runs.on(input) == (1, 1)

@@ -16,6 +16,7 @@ import re
 from urlgrammar.errors import URLError
 from urlgrammar.host.domain import STRICT_ASCII_DOMAIN
 from urlgrammar.host.parser import Domain, Empty
+from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
 from urlgrammar.model.record import Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode
 from urlgrammar.operations.pipeline import run
@@ -31,7 +32,7 @@ _SCHEME, _AUTHORITY, _DRIVE, _ROOT, _DIR, _FILE, _QUERY, _FRAGMENT = (
 #: starts the fragment. An input made of these has nothing for preprocessing to remove, no `%`
 #: to check and no code point that any component's percent-encode set holds, and each of its
 #: components is made of URL units.
-_URL_CODE_POINTS = r"[0-9A-Za-z!$&'()*+,\-./:;=?@_~]*"
+_URL_CODE_POINTS = f"{one_of(URL_CODE_POINTS_ASCII)}*"
 _PLAIN_TEXT = re.compile(f"{_URL_CODE_POINTS}(?:#{_URL_CODE_POINTS})?")
 _DOTS = frozenset({"", ".", ".."})
 #: What may follow the authority: a path-absolute-URL string, a query and a fragment; in a

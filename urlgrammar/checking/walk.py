@@ -15,8 +15,10 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from itertools import chain
 
+from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import Diagnostic, message
 from urlgrammar.host.parser import non_url
+from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, none_of
 from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
 from urlgrammar.model.schemes import has_opaque_path, is_file, is_special, is_web
 from urlgrammar.syntax.lift import separators
@@ -27,7 +29,7 @@ from urlgrammar.syntax.lift import separators
 SCHEME, SLASHES, RELATIVE, IGNORE, AUTHORITY, HOST, PORT, PATH = range(8)
 
 #: Neither a URL code point (https://url.spec.whatwg.org/#url-code-points) nor `%`, in ASCII.
-_ASCII_NON_URL = re.compile(r"[^0-9A-Za-z!$&'()*+,\-./:;=?@_~%]")
+_ASCII_NON_URL = re.compile(none_of(URL_CODE_POINTS_ASCII + "%"))
 
 
 def _non_url(value: str) -> re.Match[str] | None:
@@ -265,5 +267,5 @@ class Walk:
 
 def _encoded(char: str) -> str:
     """The code point percent-encoded as UTF-8 (a surrogate as U+FFFD, as the parser does)."""
-    data = ("\ufffd" if "\ud800" <= char <= "\udfff" else char).encode("utf-8")
+    data = scalar_values(char).encode("utf-8")
     return "".join(f"%{byte:02X}" for byte in data)

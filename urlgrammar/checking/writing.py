@@ -22,6 +22,17 @@ from urlgrammar.host.authority import port_number
 from urlgrammar.host.domain import STATUS, parse_domain
 from urlgrammar.host.ipv4 import ends_in_a_number, is_valid_ipv4
 from urlgrammar.host.ipv6 import is_valid_ipv6
+from urlgrammar.model.code_points import neither, none_of
+from urlgrammar.model.component_characters import (
+    DELIMITER,
+    ENCODED,
+    FIXED,
+    REJECTED,
+    TOLERATED,
+    VALID,
+    having,
+    status,
+)
 from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
 from urlgrammar.model.schemes import has_opaque_path, is_file, is_web
 from urlgrammar.syntax.lift import sigils
@@ -58,41 +69,9 @@ def removed_error(pre: Preprocessed) -> GrammarError | None:
                         "removes it).")
 
 
-#: URL Specification § Component Characters: the status of each character class in the
-#: components username, password, opaque-host, dir (and file), opaque path, query and fragment:
-#: v valid, E valid but percent-encoded, T invalid but tolerated, F invalid and fixed by
-#: percent-encoding, R invalid and rejected, - not in that component (it ends it).
-COLUMNS = ("username", "password", "opaque-host", "dir", "opaque-path", "query", "fragment")
-TABLE: tuple[tuple[str, str, str], ...] = (
-    ("unreserved", "-._~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", "vvvvvvv"),
-    ("sub-delims", "!$&()*+,", "vvvvvvv"),
-    ("sub-delims", "'", "vvvvvEv"),
-    ("sub-delims", ";=", "EEvvvvv"),
-    ("gen-delims", "@", "FFRvvvv"),
-    ("gen-delims", ":", "-F-vvvv"),
-    ("gen-delims", "/", "----Tvv"),
-    ("gen-delims", "?", "-----vv"),
-    ("gen-delims", "#", "------T"),
-    ("control", "\x00", "FFRFFFF"),
-    ("invalid", " ", "FFRFTFF"),
-    ("invalid", '"', "FFTFTFF"),
-    ("invalid", "<>", "FFRFTFF"),
-    ("invalid", "`", "FFTFTTF"),
-    ("invalid", "^", "FFRFTTT"),
-    ("invalid", "[\\]|", "FFRTTTT"),
-    ("invalid", "{}", "FFTFTTT"),
-)
-#: Every other control (C0, DEL and C1, surrogates, noncharacters) is F everywhere and every
-#: other-unicode code point E. The URL Specification says its sets do not overlap, but they do
-#: on U+0080 to U+009F (other-unicode is non-ASCII minus surrogates and non-chars; control
-#: includes del-c1); we count those as controls, because the WHATWG URL code points exclude
-#: them too. A drive has no column; we read it with the dir column, as the WHATWG standard
-#: reads it as a path segment (so `C|` is invalid and `C:` valid).
-_STATUS = {"T": "invalid but tolerated", "F": "invalid (the parser percent-encodes it)",
-           "R": "invalid and rejected", "-": "a delimiter, not a code point of a value,"}
-#: Surrogates and noncharacters, which the range U+00A0 to U+10FFFD holds.
-_NOT_OTHER_UNICODE = "[\ud800-\udfff\ufdd0-\ufdef]|" + \
-    "|".join(f"\\U{plane:04x}fffe|\\U{plane:04x}ffff" for plane in range(17))
+#: What a status says of a code point in a message.
+_STATUS = {TOLERATED: "invalid but tolerated", FIXED: "invalid (the parser percent-encodes it)",
+           REJECTED: "invalid and rejected", DELIMITER: "a delimiter, not a code point of a value,"}
 
 
 @cache
@@ -100,11 +79,8 @@ def _invalid_patterns(column: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """What a column does not allow (`%` aside): in ASCII text, and in any text. Compiled
     when first asked for: the patterns are large, and most inputs are valid URLs that
     validate's fast path answers without them."""
-    i = COLUMNS.index(column)
-    valid = re.escape("".join(chars for _, chars, statuses in TABLE if statuses[i] in "vE"))
-    return re.compile(f"[^{valid}%]"), re.compile(f"[^{valid}%\u00a0-\U0010fffd]|{_NOT_OTHER_UNICODE}")
-
-_ASCII_STATUS = {char: statuses for _, chars, statuses in TABLE for char in chars}
+    valid = "".join(sorted(having(column, VALID + ENCODED))) + "%"
+    return re.compile(none_of(valid)), re.compile(neither(valid))
 
 
 def first_pct_invalid(value: str) -> Span | None:
@@ -121,9 +97,9 @@ def component_error(value: str, start: int, column: str, rule: str,
     first = None
     if bad is not None:
         char = bad.group()
-        status = _ASCII_STATUS.get(char, "F" * len(COLUMNS))[COLUMNS.index(column)]
+        said = _STATUS[status(char, column)]
         first = GrammarError(rule, start + bad.start(), start + bad.end(),
-                             f"{code_point(char)} is {_STATUS[status]} in the {column} "
+                             f"{code_point(char)} is {said} in the {column} "
                              "(URL Specification § Component Characters).")
     span = invalid(value) if "%" in value[:len(value) if bad is None else bad.start()] else None
     # The bad code point is neither `%` nor a hex digit, so the terminals before it are those
@@ -189,6 +165,9 @@ class Writing:
             elif c.kind == Kind.ROOT:
                 error = self._backslash(c, "path_root")
             elif c.kind == Kind.DRIVE:
+                # The spec (§ Component Characters) has no column for a drive; we read it with
+                # the dir column, as the WHATWG standard reads it as a path segment (so `C|` is
+                # invalid and `C:` valid).
                 error = self._drive_invalid(c) if c.mark == "" else \
                     self._backslash(c, "drive") or \
                     component_error(c.value, start, "dir", "drive", self.invalid)

@@ -18,7 +18,7 @@ from urlgrammar.host.domain import STRICT_ASCII_DOMAIN
 from urlgrammar.host.parser import Domain, Empty
 from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
 from urlgrammar.model.record import Component, Kind, URLRecord
-from urlgrammar.model.schemes import Mode
+from urlgrammar.model.schemes import Mode, schemes_in
 from urlgrammar.operations.pipeline import run
 from urlgrammar.operations.reporter import Reporter
 from urlgrammar.url import URL
@@ -41,8 +41,8 @@ _WEB_PATH = frozenset({_ROOT, _DIR, _FILE, _QUERY, _FRAGMENT})
 _FILE_PATH = _WEB_PATH | {_DRIVE}
 _SEGMENTS = frozenset({_DIR, _FILE})
 #: The lowercase schemes whose URLs the fast path takes, with what may follow the authority.
-_SCHEMES = {"http": _WEB_PATH, "https": _WEB_PATH, "ws": _WEB_PATH, "wss": _WEB_PATH,
-            "ftp": _WEB_PATH, "file": _FILE_PATH}
+_SCHEMES = {**dict.fromkeys(schemes_in(Mode.SPECIAL), _WEB_PATH),
+            **dict.fromkeys(schemes_in(Mode.FILE), _FILE_PATH)}
 
 
 class _Lifted(Reporter):

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from urlgrammar.algorithm import record as algorithm
 from urlgrammar.algorithm.record import is_noncharacter, is_url_code_point
 from urlgrammar.encoding.percent import (
     C0_CONTROL_SET,
@@ -19,6 +20,7 @@ from urlgrammar.encoding.percent import (
     PercentEncodeSet,
 )
 from urlgrammar.model.code_points import (
+    ASCII_TAB_OR_NEWLINE,
     C0_CONTROL_OR_SPACE,
     C0_CONTROLS,
     FORBIDDEN_DOMAIN_CODE_POINTS,
@@ -48,6 +50,8 @@ def test_infra_classes() -> None:
     # https://infra.spec.whatwg.org/#c0-control and #c0-control-or-space
     assert set(C0_CONTROLS) == {chr(c) for c in range(0x20)}
     assert set(C0_CONTROL_OR_SPACE) == set(C0_CONTROLS) | {" "}
+    assert set(C0_CONTROL_OR_SPACE) == set(algorithm.C0_CONTROL_OR_SPACE)
+    assert set(ASCII_TAB_OR_NEWLINE) == algorithm.ASCII_TAB_OR_NEWLINE == {"\t", "\n", "\r"}
 
 
 def test_url_code_points_are_the_standards() -> None:

@@ -128,3 +128,9 @@ def test_a_context_reads_with_a_modes_grammar():
     assert all(c.mode.value == c.value for c in Context if c is not Context.RELATIVE)
     # Mode, public API, keeps its three members: a relative input has no grammar of its own.
     assert [m.value for m in Mode] == ["generic", "special", "file"]
+
+
+def test_the_oracles_special_schemes_are_the_tables():
+    # The oracle (algorithm/) lists the special schemes on its own, as the standard does.
+    from urlgrammar.algorithm.record import SPECIAL_SCHEMES
+    assert {s: default_port(s) for s in SCHEMES if is_special_scheme(s)} == SPECIAL_SCHEMES

@@ -71,6 +71,9 @@ def having(column: str, statuses: str) -> frozenset[str]:
 
 @cache
 def _not_other_unicode() -> re.Pattern[str]:
+    """Matches a code point that is not other-unicode (a URL code point beyond ASCII,
+    https://url.spec.whatwg.org/#url-code-points). Compiled on first use: the pattern is
+    large, and only a message about such a code point asks."""
     return re.compile(neither(""))
 
 

@@ -11,8 +11,10 @@ import urlgrammar
 from urlgrammar import parse, parse_reference
 from urlgrammar.model.schemes import (
     SCHEMES,
+    Context,
     Mode,
     Origin,
+    context_of,
     default_port,
     gives_blob_origin,
     has_opaque_path,
@@ -92,3 +94,43 @@ def test_url_does_not_import_the_api():
     tree = ast.parse(Path(urlgrammar.__file__).with_name("url.py").read_text())
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert "urlgrammar.api" not in imported
+
+
+# ---- Context: the parser modes, with the relative states ------------------------------------
+
+@pytest.mark.parametrize(("input", "base", "context"), [
+    ("http://h/", None, Context.SPECIAL),
+    ("HTTP:h", None, Context.SPECIAL),
+    ("file:x", None, Context.FILE),
+    ("foo:x", None, Context.GENERIC),
+    ("x", None, None),  # missing-scheme-non-relative-URL
+    ("x", "mailto:a", None),  # a base with an opaque path takes only a fragment
+    ("#x", "mailto:a", Context.GENERIC),
+    ("x", "foo://h/", Context.GENERIC),
+    ("x", "https://h/", Context.RELATIVE),
+    ("//x", "wss://h/", Context.RELATIVE),
+    ("x", "file:///a", Context.FILE),
+    ("http:x", "http://h/", Context.RELATIVE),  # the base's scheme, without `//`
+    ("HTTP:\\\\x", "http://h/", Context.RELATIVE),
+    ("http://x", "http://h/", Context.SPECIAL),
+    ("http:x", "https://h/", Context.SPECIAL),
+    ("file:x", "file:///a", Context.FILE),
+], ids=lambda v: repr(v) if isinstance(v, str) or v is None else str(v))
+def test_context_of(input, base, context):
+    # https://url.spec.whatwg.org/#scheme-state and #no-scheme-state: which states read it.
+    base_record = None if base is None else parse(base).record
+    assert context_of(parse_reference(input).record, base_record) is context
+
+
+def test_a_context_reads_with_a_modes_grammar():
+    assert {c.mode for c in Context} == set(Mode)
+    assert Context.RELATIVE.mode is Mode.SPECIAL
+    assert all(c.mode.value == c.value for c in Context if c is not Context.RELATIVE)
+    # Mode, public API, keeps its three members: a relative input has no grammar of its own.
+    assert [m.value for m in Mode] == ["generic", "special", "file"]
+
+
+def test_the_oracles_special_schemes_are_the_tables():
+    # The oracle (algorithm/) lists the special schemes on its own, as the standard does.
+    from urlgrammar.algorithm.record import SPECIAL_SCHEMES
+    assert {s: default_port(s) for s in SCHEMES if is_special_scheme(s)} == SPECIAL_SCHEMES

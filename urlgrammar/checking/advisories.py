@@ -38,6 +38,7 @@ from urlgrammar.encoding.percent import percent_decode_spans, percent_decode_str
 from urlgrammar.errors import ADVISORY, Diagnostic, URLError, message
 from urlgrammar.host.internal import METADATA_NAMES, internal_address
 from urlgrammar.host.parser import Domain, Empty, IPv4, parse_host
+from urlgrammar.model.code_points import C0_CONTROL_OR_SPACE
 from urlgrammar.model.record import Component, Kind
 from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.url import URL
@@ -54,8 +55,6 @@ _SHOWN = 200
 #: The most code points of a username that looks like a host: a valid domain's most
 #: (https://url.spec.whatwg.org/#valid-domain: domain to ASCII with beStrict, VerifyDnsLength).
 _LONGEST_HOST = 253
-#: What the standard strips from the start of the input (C0 controls and space).
-_C0_SPACE = "".join(map(chr, range(0x21)))
 
 
 def _advisory(code: str, start: int, end: int, specifics: str, component: str | None,
@@ -236,7 +235,7 @@ def _scheme_relative(input: str, base: URL, url: URL, authority: Component) -> l
     if url.record[0].span is not None or authority.span is None or url.hostname == base.hostname \
             or _WRITTEN_SCHEME.match(preprocess(input).text):
         return []
-    start = len(input) - len(input.lstrip(_C0_SPACE))
+    start = len(input) - len(input.lstrip(C0_CONTROL_OR_SPACE))
     a = authority.value
     fix = None if a.username is not None else f"{url.protocol}//{url.host}"
     return [_advisory("scheme-relative-host-change", start, authority.span[1],

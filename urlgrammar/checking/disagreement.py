@@ -39,7 +39,7 @@ from urlgrammar.errors import ADVISORY, Diagnostic, URLError, message
 from urlgrammar.host.domain import domain_to_ascii
 from urlgrammar.host.parser import Domain, IPv4, IPv6, Opaque
 from urlgrammar.model.record import Kind
-from urlgrammar.model.schemes import default_port, is_special_scheme
+from urlgrammar.model.schemes import default_port, is_file, is_special_scheme
 from urlgrammar.url import URL
 
 HostValue = str | ipaddress.IPv4Address | ipaddress.IPv6Address | None
@@ -104,7 +104,7 @@ def python_reading(input: str, base: str | None) -> Reading | None:
             if is_special_scheme(scheme) and not hostname.isascii():
                 with contextlib.suppress(URLError):  # what an HTTP client does before it connects
                     host = domain_to_ascii(hostname)
-    if scheme == "file" and host == "localhost":
+    if is_file(scheme) and host == "localhost":
         host = None
     return Reading(scheme, host, port if port is not None else default_port(scheme))
 

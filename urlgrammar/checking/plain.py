@@ -22,8 +22,9 @@ import re
 from urlgrammar.errors import URLError
 from urlgrammar.host.domain import STRICT_ASCII_DOMAIN
 from urlgrammar.host.parser import Domain, Empty
+from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
 from urlgrammar.model.record import Component, Kind
-from urlgrammar.model.schemes import Mode
+from urlgrammar.model.schemes import Mode, schemes_in
 from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
 from urlgrammar.url import URL
 
@@ -37,7 +38,7 @@ _GENERIC = Mode.GENERIC
 #: starts the fragment. An input made of these has nothing for preprocessing to remove, no `%`
 #: to check and no code point that any component's percent-encode set holds, and each of its
 #: components is made of URL units.
-_URL_CODE_POINTS = r"[0-9A-Za-z!$&'()*+,\-./:;=?@_~]*"
+_URL_CODE_POINTS = f"{one_of(URL_CODE_POINTS_ASCII)}*"
 _PLAIN_TEXT = re.compile(f"{_URL_CODE_POINTS}(?:#{_URL_CODE_POINTS})?")
 _DOTS = frozenset({"", ".", ".."})
 #: What may follow the authority: a path-absolute-URL string, a query and a fragment; in a
@@ -46,8 +47,8 @@ _WEB_PATH = frozenset({_ROOT, _DIR, _FILE, _QUERY, _FRAGMENT})
 _FILE_PATH = _WEB_PATH | {_DRIVE}
 _SEGMENTS = frozenset({_DIR, _FILE})
 #: The lowercase schemes whose URLs the fast path takes, with what may follow the authority.
-_SCHEMES = {"http": _WEB_PATH, "https": _WEB_PATH, "ws": _WEB_PATH, "wss": _WEB_PATH,
-            "ftp": _WEB_PATH, "file": _FILE_PATH}
+_SCHEMES = {**dict.fromkeys(schemes_in(Mode.SPECIAL), _WEB_PATH),
+            **dict.fromkeys(schemes_in(Mode.FILE), _FILE_PATH)}
 
 
 def fast_path(input: str) -> URL | Lifted | None:

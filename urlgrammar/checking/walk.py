@@ -15,10 +15,12 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from itertools import chain
 
+from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import Diagnostic, message
 from urlgrammar.host.parser import non_url
+from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, none_of
 from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
-from urlgrammar.model.schemes import has_opaque_path, is_file, is_special, is_web
+from urlgrammar.model.schemes import Context, context_of, has_opaque_path, is_file
 from urlgrammar.syntax.lift import separators
 
 # Phases, in the order the state machine runs them, to order errors raised at one pointer:
@@ -27,7 +29,7 @@ from urlgrammar.syntax.lift import separators
 SCHEME, SLASHES, RELATIVE, IGNORE, AUTHORITY, HOST, PORT, PATH = range(8)
 
 #: Neither a URL code point (https://url.spec.whatwg.org/#url-code-points) nor `%`, in ASCII.
-_ASCII_NON_URL = re.compile(r"[^0-9A-Za-z!$&'()*+,\-./:;=?@_~%]")
+_ASCII_NON_URL = re.compile(none_of(URL_CODE_POINTS_ASCII + "%"))
 
 
 def _non_url(value: str) -> re.Match[str] | None:
@@ -42,8 +44,8 @@ def code_point(char: str) -> str:
 
 
 _MISSING_SOLIDUS = "special-scheme-missing-following-solidus"
-#: The context in which the file states (file, file slash, file host) read the separators.
-_FILE_STATES = "file states"
+# Context's members as module constants (an access through the class costs on Python 3.11).
+_GENERIC, _SPECIAL, _FILE_STATES, _RELATIVE = Context.GENERIC, Context.SPECIAL, Context.FILE, Context.RELATIVE
 
 #: Where an error goes: the pointer and phase that order it, and the error.
 Add = Callable[[int, int, Diagnostic], None]
@@ -55,13 +57,11 @@ class Walk:
 
     Separators are the sigils between components: the `//` before an authority (the two code
     points before its span), a path-root, a drive's `/` and each dir's `/` (after its value).
-    The context says how the state machine reads them, from the scheme and the base:
-
-    - ``web``: a special scheme other than file, read by the special authority slashes state
-      (or, after a base with the same scheme, `//` and the special relative or authority state);
-    - ``relative``: no scheme, or a same-scheme base and no `//`, against a special base;
-    - ``file``: the file, file slash and file host states;
-    - ``generic``: everything else, where no separator is ever an error.
+    The context (:func:`~urlgrammar.model.schemes.context_of`) says which states of the state
+    machine read them, from the scheme and the base: a special scheme's (the special authority
+    slashes state, or, after a base with the same scheme, `//` and the special relative or
+    authority state), the relative states, the file states, or the generic ones, where no
+    separator is ever an error.
     """
 
     def __init__(self, add: Add, pct_invalid: Callable[[str], Iterable[Span]],
@@ -83,34 +83,24 @@ class Walk:
         authority = lifted.component(Kind.AUTHORITY)
         at = None if authority is None else authority.start
         ss = None if authority is None else authority.mark or "//"
-        name = None if scheme is None else scheme.value.lower()
-        written = "" if scheme is None else f"'{scheme.value}:'"
-        base_scheme = None if base is None else base.scheme
-        if name is None:
-            if base is None or (has_opaque_path(base) and not (lifted and lifted[0].kind == Kind.FRAGMENT)):
-                return  # missing-scheme-non-relative-URL, which the pipeline reports
-            context = _FILE_STATES if is_file(base_scheme) else "relative" if is_special(base) \
-                else "generic"
-        elif is_file(name):
-            context = _FILE_STATES
-            if ss != "//":
+        context = context_of(lifted, base)
+        if context is None:
+            return  # missing-scheme-non-relative-URL, which the pipeline reports
+        if scheme is not None:
+            written = f"'{scheme.value}:'"
+            if context is _FILE_STATES and ss != "//":
                 self._file_solidus(start)
-        elif is_web(name):
-            context = "web"
-            if base_scheme == name and ss != "//":
-                context = "relative"
+            elif context is _RELATIVE:  # the base's scheme, and no `//`
                 self.add(start, SLASHES, Diagnostic(
                     _MISSING_SOLIDUS, 0, start, message(_MISSING_SOLIDUS, f"{written} is "
                     "read as relative to the base URL, which has the same scheme"), "scheme", fix=""))
-            elif ss != "//":
+            elif context is _SPECIAL and ss != "//":
                 self.add(start, SLASHES, Diagnostic(
                     _MISSING_SOLIDUS, start, start, message(_MISSING_SOLIDUS, written),
                     "scheme", fix="//"))
-        else:
-            context = "generic"
         source = self._authority_source()
         self._separators(context, at, ss == "//", source)
-        if source is not None and context != _FILE_STATES:
+        if source is not None and context is not _FILE_STATES:
             self._credentials(source)
         self._values(source, start)
 
@@ -135,22 +125,23 @@ class Walk:
         c = self.resolved.component(Kind.AUTHORITY)
         return c if c is not None and c.start is not None else None
 
-    def _separators(self, context: str, at: int | None, slashes: bool, source: Component | None) -> None:
+    def _separators(self, context: Context, at: int | None, slashes: bool,
+                    source: Component | None) -> None:
         """missing-solidus for each slash the state machine ignores, invalid-reverse-solidus
         for each backslash it reads as a separator."""
-        if context == "generic":
+        if context is _GENERIC:
             return
         # Where the ignored slashes end: at the authority read from the input; everywhere when
         # forcing found none (host-missing follows); nowhere when the base gives the authority.
         end = (source.start or 0) if source is not None else len(self.text) if self.resolved is None else -1
-        free = at is not None and (slashes or context == "relative")  # the `//` raises nothing
-        if (context == _FILE_STATES or end < 0 or (free and end <= (at or 0))) \
+        free = at is not None and (slashes or context is _RELATIVE)  # the `//` raises nothing
+        if (context is _FILE_STATES or end < 0 or (free and end <= (at or 0))) \
                 and all(char == "/" for _, char in separators(self.lifted)):
             return  # the common case: no backslash, and no slash that the parser ignores
         prefix = () if at is None else (at - 2, at - 1)
         for p, char in separators(self.lifted):
             backslash = char == "\\"
-            if context == _FILE_STATES:
+            if context is _FILE_STATES:
                 if backslash and p in prefix:
                     self._reverse(p, RELATIVE, "authority")
                 elif backslash:
@@ -265,5 +256,5 @@ class Walk:
 
 def _encoded(char: str) -> str:
     """The code point percent-encoded as UTF-8 (a surrogate as U+FFFD, as the parser does)."""
-    data = ("\ufffd" if "\ud800" <= char <= "\udfff" else char).encode("utf-8")
+    data = scalar_values(char).encode("utf-8")
     return "".join(f"%{byte:02X}" for byte in data)

@@ -22,13 +22,27 @@ from urlgrammar.host.authority import port_number
 from urlgrammar.host.domain import STATUS, parse_domain
 from urlgrammar.host.ipv4 import ends_in_a_number, is_valid_ipv4
 from urlgrammar.host.ipv6 import is_valid_ipv6
+from urlgrammar.model.code_points import neither, none_of
+from urlgrammar.model.component_characters import (
+    DELIMITER,
+    ENCODED,
+    FIXED,
+    REJECTED,
+    TOLERATED,
+    VALID,
+    having,
+    status,
+)
 from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
-from urlgrammar.model.schemes import has_opaque_path, is_file, is_web
+from urlgrammar.model.schemes import Mode, context_of
 from urlgrammar.syntax.lift import sigils
 from urlgrammar.syntax.preprocess import Preprocessed
 
-#: The kind of URL a scheme makes that the writing grammar reads with its file-URL rules.
-_FILE_URL = "file-URL"
+#: The family of the writing section's rules that the URLs of a mode have:
+#: scheme-relative-special-URL, scheme-relative-file-URL and the other URLs' scheme-relative-URL.
+_FAMILY = {Mode.SPECIAL: "special-", Mode.FILE: "file-", Mode.GENERIC: ""}
+# Mode's members as module constants (an access through the class costs on Python 3.11).
+_GENERIC, _SPECIAL, _FILE = Mode.GENERIC, Mode.SPECIAL, Mode.FILE
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,41 +72,9 @@ def removed_error(pre: Preprocessed) -> GrammarError | None:
                         "removes it).")
 
 
-#: URL Specification § Component Characters: the status of each character class in the
-#: components username, password, opaque-host, dir (and file), opaque path, query and fragment:
-#: v valid, E valid but percent-encoded, T invalid but tolerated, F invalid and fixed by
-#: percent-encoding, R invalid and rejected, - not in that component (it ends it).
-COLUMNS = ("username", "password", "opaque-host", "dir", "opaque-path", "query", "fragment")
-TABLE: tuple[tuple[str, str, str], ...] = (
-    ("unreserved", "-._~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", "vvvvvvv"),
-    ("sub-delims", "!$&()*+,", "vvvvvvv"),
-    ("sub-delims", "'", "vvvvvEv"),
-    ("sub-delims", ";=", "EEvvvvv"),
-    ("gen-delims", "@", "FFRvvvv"),
-    ("gen-delims", ":", "-F-vvvv"),
-    ("gen-delims", "/", "----Tvv"),
-    ("gen-delims", "?", "-----vv"),
-    ("gen-delims", "#", "------T"),
-    ("control", "\x00", "FFRFFFF"),
-    ("invalid", " ", "FFRFTFF"),
-    ("invalid", '"', "FFTFTFF"),
-    ("invalid", "<>", "FFRFTFF"),
-    ("invalid", "`", "FFTFTTF"),
-    ("invalid", "^", "FFRFTTT"),
-    ("invalid", "[\\]|", "FFRTTTT"),
-    ("invalid", "{}", "FFTFTTT"),
-)
-#: Every other control (C0, DEL and C1, surrogates, noncharacters) is F everywhere and every
-#: other-unicode code point E. The URL Specification says its sets do not overlap, but they do
-#: on U+0080 to U+009F (other-unicode is non-ASCII minus surrogates and non-chars; control
-#: includes del-c1); we count those as controls, because the WHATWG URL code points exclude
-#: them too. A drive has no column; we read it with the dir column, as the WHATWG standard
-#: reads it as a path segment (so `C|` is invalid and `C:` valid).
-_STATUS = {"T": "invalid but tolerated", "F": "invalid (the parser percent-encodes it)",
-           "R": "invalid and rejected", "-": "a delimiter, not a code point of a value,"}
-#: Surrogates and noncharacters, which the range U+00A0 to U+10FFFD holds.
-_NOT_OTHER_UNICODE = "[\ud800-\udfff\ufdd0-\ufdef]|" + \
-    "|".join(f"\\U{plane:04x}fffe|\\U{plane:04x}ffff" for plane in range(17))
+#: What a status says of a code point in a message.
+_STATUS = {TOLERATED: "invalid but tolerated", FIXED: "invalid (the parser percent-encodes it)",
+           REJECTED: "invalid and rejected", DELIMITER: "a delimiter, not a code point of a value,"}
 
 
 @cache
@@ -100,11 +82,8 @@ def _invalid_patterns(column: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """What a column does not allow (`%` aside): in ASCII text, and in any text. Compiled
     when first asked for: the patterns are large, and most inputs are valid URLs that
     validate's fast path answers without them."""
-    i = COLUMNS.index(column)
-    valid = re.escape("".join(chars for _, chars, statuses in TABLE if statuses[i] in "vE"))
-    return re.compile(f"[^{valid}%]"), re.compile(f"[^{valid}%\u00a0-\U0010fffd]|{_NOT_OTHER_UNICODE}")
-
-_ASCII_STATUS = {char: statuses for _, chars, statuses in TABLE for char in chars}
+    valid = "".join(sorted(having(column, VALID + ENCODED))) + "%"
+    return re.compile(none_of(valid)), re.compile(neither(valid))
 
 
 def first_pct_invalid(value: str) -> Span | None:
@@ -121,9 +100,9 @@ def component_error(value: str, start: int, column: str, rule: str,
     first = None
     if bad is not None:
         char = bad.group()
-        status = _ASCII_STATUS.get(char, "F" * len(COLUMNS))[COLUMNS.index(column)]
+        said = _STATUS[status(char, column)]
         first = GrammarError(rule, start + bad.start(), start + bad.end(),
-                             f"{code_point(char)} is {_STATUS[status]} in the {column} "
+                             f"{code_point(char)} is {said} in the {column} "
                              "(URL Specification § Component Characters).")
     span = invalid(value) if "%" in value[:len(value) if bad is None else bad.start()] else None
     # The bad code point is neither `%` nor a hex digit, so the terminals before it are those
@@ -156,40 +135,43 @@ class Writing:
 
     def first_error(self) -> GrammarError | None:
         lifted, base, text = self.lifted, self.base, self.text
-        scheme = lifted[0] if lifted and lifted[0].kind == Kind.SCHEME else None
-        if scheme is None:
+        context = context_of(lifted, base)
+        if context is None:
             if base is None:
                 return GrammarError("relative-URL-with-fragment", 0, len(text), "The input has no "
                                     "scheme, and a relative URL needs a base URL.")
-            if has_opaque_path(base) and not (lifted and lifted[0].kind == Kind.FRAGMENT):
-                return GrammarError("relative-URL-with-fragment", 0, len(text), "Against a base "
-                                    "URL with an opaque path, only a fragment is valid.")
-        name = scheme.value.lower() if scheme is not None else (base.scheme or "") if base is not None else ""
-        kind = "special" if is_web(name) else _FILE_URL if is_file(name) else "other"
+            return GrammarError("relative-URL-with-fragment", 0, len(text), "Against a base "
+                                "URL with an opaque path, only a fragment is valid.")
+        # The writing grammar reads a relative URL with the rules of its base's scheme.
+        mode = context.mode
+        scheme = lifted[0] if lifted and lifted[0].kind == Kind.SCHEME else None
         after = 0 if scheme is None else (scheme.end or 0) + 1
         authority = lifted.component(Kind.AUTHORITY)
-        family = "special-" if kind == "special" else "file-" if kind == _FILE_URL else ""
-        rule = f"scheme-relative-{family}URL"
-        if authority is None and scheme is not None and kind != "other":
+        rule = f"scheme-relative-{_FAMILY[mode]}URL"
+        if authority is None and scheme is not None and mode is not _GENERIC:
             drive = lifted.component(Kind.DRIVE)
             if drive is not None and drive.mark == "":
                 return self._drive_invalid(drive)
-            return GrammarError(rule, after, after, f"The scheme '{name}:' must be followed by '//'.")
-        return self._path_errors(authority, kind, rule)
+            return GrammarError(rule, after, after, f"The scheme '{scheme.value.lower()}:' must be "
+                                "followed by '//'.")
+        return self._path_errors(authority, mode, rule)
 
-    def _path_errors(self, authority: Component | None, kind: str, rule: str) -> GrammarError | None:
+    def _path_errors(self, authority: Component | None, mode: Mode, rule: str) -> GrammarError | None:
         """The first error of the components and their separators, left to right."""
-        opaque = self.lifted.scheme is not None and kind == "other" and authority is None \
+        opaque = self.lifted.scheme is not None and mode is _GENERIC and authority is None \
             and not self.lifted.root
         column = "opaque-path" if opaque else "dir"
         for c in self.lifted:
             start = c.start or 0
             error = None
             if c.kind == Kind.AUTHORITY:
-                error = self._backslash(c, rule) or self._authority(c, kind, rule)
+                error = self._backslash(c, rule) or self._authority(c, mode, rule)
             elif c.kind == Kind.ROOT:
                 error = self._backslash(c, "path_root")
             elif c.kind == Kind.DRIVE:
+                # The spec (§ Component Characters) has no column for a drive; we read it with
+                # the dir column, as the WHATWG standard reads it as a path segment (so `C|` is
+                # invalid and `C:` valid).
                 error = self._drive_invalid(c) if c.mark == "" else \
                     self._backslash(c, "drive") or \
                     component_error(c.value, start, "dir", "drive", self.invalid)
@@ -219,20 +201,20 @@ class Writing:
         return GrammarError("auth_drive_invalid", drive.start or 0, drive.end or 0, "A drive letter "
                             "must follow '//' and a '/' (as in file:///C:/).")
 
-    def _authority(self, c: Component, kind: str, rule: str) -> GrammarError | None:
+    def _authority(self, c: Component, mode: Mode, rule: str) -> GrammarError | None:
         a: Authority = c.value
         host, port = a.host, a.port
         if a.username is not None:
             return GrammarError("userinfo", a.username.start or 0, host.start or 0, "A valid URL "
                                 "string has no username or password.")
-        if kind == _FILE_URL and port is not None:
+        if mode is _FILE and port is not None:
             return GrammarError(rule, (port.start or 1) - 1, port.end or 0, "A file URL has no port.")
-        error = self._host(host, kind)
+        error = self._host(host, mode)
         if error is not None:
             return error
         if port is None:
             return None
-        if kind == "other" and host.value == "":
+        if mode is _GENERIC and host.value == "":
             return GrammarError("opaque-host-and-port", (port.start or 1) - 1, port.end or 0,
                                 "A port needs a host.")
         try:
@@ -244,12 +226,12 @@ class Writing:
         return None
 
     @staticmethod
-    def _host(host: Component, kind: str) -> GrammarError | None:
+    def _host(host: Component, mode: Mode) -> GrammarError | None:
         """A valid host string (special and file), or a valid opaque-host string."""
         value: str = host.value
         start, end = host.start or 0, host.end or 0
         if value == "":
-            if kind == "special":
+            if mode is _SPECIAL:
                 return GrammarError("host", start, end, "A special URL needs a host.")
             return None
         if host.mark == "[":
@@ -257,7 +239,7 @@ class Writing:
                 return None
             return GrammarError("ip6_address_strict", start, end, "Between '[' and ']' must be "
                                 "a valid IPv6 address (RFC 5952: shortest pieces, no leading zeros).")
-        if kind == "other":
+        if mode is _GENERIC:
             return component_error(value, start, "opaque-host", "host")
         result = parse_domain(value, be_strict=True)
         if result.ascii is not None and not ends_in_a_number(result.ascii):

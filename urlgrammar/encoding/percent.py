@@ -23,18 +23,18 @@ from typing import Final, NamedTuple
 
 from urlgrammar.encoding.encoders import ISO2022JPEncoder, StatelessEncoder, get_encoder
 from urlgrammar.encoding.labels import get_encoding, get_output_encoding
+from urlgrammar.model.code_points import C0_CONTROLS, DELETE, SURROGATE
+from urlgrammar.model.component_characters import DELIMITER, ENCODED, FIXED, having
 from urlgrammar.model.record import Span
 from urlgrammar.syntax.grammars import matcher, terminal_pattern
 from urlgrammar.syntax.lalr import Tok
-
-_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 def scalar_values(s: str) -> str:
     """``s`` with every surrogate code point replaced by U+FFFD: a JavaScript string converted
     to a scalar value string (https://infra.spec.whatwg.org/#javascript-string-convert), as a
     USVString argument of the URL API is."""
-    return _SURROGATE.sub("\ufffd", s)
+    return SURROGATE.sub("\ufffd", s)
 
 
 def _utf8(s: str) -> bytes:
@@ -88,19 +88,36 @@ class PercentEncodeSet:
         return f"<PercentEncodeSet {self.name}>"
 
 
+def _from_table(column: str, statuses: str, but: str = "") -> frozenset[str]:
+    """The C0 controls, and the code points whose status in ``column`` of URL Specification §
+    Component Characters is one of ``statuses`` (less ``but``).
+
+    The spec says a component's F and E code points are percent-encoded, and marks its
+    delimiters n/a (-), as they end it; we encode its delimiters too (all but the path's `/`),
+    as the WHATWG sets do, because a setter's value runs on past them (the search setter's
+    `a#b` is `?a%23b`). The table marks tab and newline n/a, as preprocessing removes them; the
+    sets hold them, as C0 controls, because the username and password setters do not remove
+    them. The E of `'` in the query is special URLs' only (the spec's note), so the query set
+    holds the query's F and - and the special-query set adds its E. DEL (F everywhere) is
+    above U+007E: every set holds it already.
+    """
+    return frozenset(C0_CONTROLS) | {c for c in having(column, statuses) if c < DELETE} - set(but)
+
+
 #: https://url.spec.whatwg.org/#c0-control-percent-encode-set — the C0 controls and all code
 #: points above U+007E (~).
-C0_CONTROL_SET: Final = PercentEncodeSet("C0 control", map(chr, range(0x20)))
+C0_CONTROL_SET: Final = PercentEncodeSet("C0 control", C0_CONTROLS)
 #: https://url.spec.whatwg.org/#fragment-percent-encode-set
-FRAGMENT_SET: Final = PercentEncodeSet("fragment", C0_CONTROL_SET.ascii | set(' "<>`'))
+FRAGMENT_SET: Final = PercentEncodeSet("fragment", _from_table("fragment", FIXED + ENCODED))
 #: https://url.spec.whatwg.org/#query-percent-encode-set — unlike the fragment set, without `.
-QUERY_SET: Final = PercentEncodeSet("query", C0_CONTROL_SET.ascii | set(' "#<>'))
+QUERY_SET: Final = PercentEncodeSet("query", _from_table("query", FIXED + DELIMITER))
 #: https://url.spec.whatwg.org/#special-query-percent-encode-set
-SPECIAL_QUERY_SET: Final = PercentEncodeSet("special-query", QUERY_SET.ascii | {"'"})
+SPECIAL_QUERY_SET: Final = PercentEncodeSet("special-query",
+                                            _from_table("query", FIXED + DELIMITER + ENCODED))
 #: https://url.spec.whatwg.org/#path-percent-encode-set
-PATH_SET: Final = PercentEncodeSet("path", QUERY_SET.ascii | set("?^`{}"))
+PATH_SET: Final = PercentEncodeSet("path", _from_table("dir", FIXED + ENCODED + DELIMITER, "/"))
 #: https://url.spec.whatwg.org/#userinfo-percent-encode-set
-USERINFO_SET: Final = PercentEncodeSet("userinfo", PATH_SET.ascii | set("/:;=@[\\]|"))
+USERINFO_SET: Final = PercentEncodeSet("userinfo", _from_table("username", FIXED + ENCODED + DELIMITER))
 #: https://url.spec.whatwg.org/#component-percent-encode-set — with UTF-8, the same as
 #: JavaScript's encodeURIComponent().
 COMPONENT_SET: Final = PercentEncodeSet("component", USERINFO_SET.ascii | set("$%&+,"))
@@ -383,5 +400,5 @@ def percent_decode_str(s: str) -> str:
     no surrogate code point).
     """
     if "%" not in s:
-        return s if s.isascii() or _SURROGATE.search(s) is None else scalar_values(s)
+        return s if s.isascii() or SURROGATE.search(s) is None else scalar_values(s)
     return percent_decode(s).decode("utf-8", "replace")

@@ -51,6 +51,7 @@ from urlgrammar.host.label_rules import (
     remap,
 )
 from urlgrammar.host.punycode import punycode_encode
+from urlgrammar.model.code_points import FORBIDDEN_DOMAIN_CODE_POINTS, one_of
 from urlgrammar.model.record import Span
 
 #: The code points UTS #46 maps to U+002E FULL STOP: labels are mapped one at a time so
@@ -72,7 +73,7 @@ _ASCII_PROBLEM = re.compile(r"(?:^|(?<=\.))(?:[^.]{2}--|-)|-(?=\.|$)|[^a-z0-9.-]
 _ASCII_BAD_LENGTH = re.compile(r"(?:^|(?<=\.))(?:(?=\.|$)|[^.]{64})")
 
 #: https://url.spec.whatwg.org/#forbidden-domain-code-point
-FORBIDDEN_DOMAIN = re.compile("[\x00-\x20#%/:<>?@\\[\\\\\\]^|\x7f]")
+FORBIDDEN_DOMAIN = re.compile(one_of(FORBIDDEN_DOMAIN_CODE_POINTS))
 #: What each status code means, for messages.
 STATUS = {
     "P4": "a label starting with 'xn--' is not valid Punycode",

@@ -37,6 +37,7 @@ from urlgrammar.host.domain import (
 )
 from urlgrammar.host.ipv4 import ends_in_a_number, parse_ipv4, serialize_ipv4
 from urlgrammar.host.ipv6 import parse_ipv6, serialize_ipv6
+from urlgrammar.model.code_points import FORBIDDEN_HOST_CODE_POINTS, URL_CODE_POINTS_ASCII, neither, one_of
 from urlgrammar.model.record import Span
 from urlgrammar.syntax.printer import SIGILS
 
@@ -111,15 +112,15 @@ class Empty:
 Host: TypeAlias = Domain | IPv4 | IPv6 | Opaque | Empty
 
 #: https://url.spec.whatwg.org/#forbidden-host-code-point
-_FORBIDDEN_HOST = re.compile("[\x00\t\n\r #/:<>?@\\[\\\\\\]^|]")
+_FORBIDDEN_HOST = re.compile(one_of(FORBIDDEN_HOST_CODE_POINTS))
+
+
 @cache
 def non_url() -> re.Pattern[str]:
     """Finds a code point that is neither a URL code point
     (https://url.spec.whatwg.org/#url-code-points) nor `%`. Compiled on first use: the
     pattern is large, and most processes never meet a host that needs it."""
-    return re.compile(
-        "[^0-9A-Za-z!$&'()*+,\\-./:;=?@_~%\u00a0-\U0010fffd]|[\ud800-\udfff\ufdd0-\ufdef]|"
-        + "|".join(f"\\U{plane:04x}fffe|\\U{plane:04x}ffff" for plane in range(17)))
+    return re.compile(neither(URL_CODE_POINTS_ASCII + "%"))
 
 
 def _plain_domain(input: str, strict: bool) -> Domain | None:

@@ -42,6 +42,27 @@ class Mode(enum.Enum):
         raise ValueError(f"mode must be one of {names} or a Mode, not {value!r}")
 
 
+class Context(enum.Enum):
+    """The parser mode in which the basic URL parser reads an input's separators and
+    components, where the input may have no scheme: a scheme's mode, or the base's where the
+    input has none (https://url.spec.whatwg.org/#no-scheme-state), with RELATIVE for the
+    relative states (https://url.spec.whatwg.org/#relative-state), which read a special URL
+    relative to its base. :func:`context_of` says which.
+    """
+
+    GENERIC = "generic"  # the path or opaque path states: no separator is an error
+    SPECIAL = "special"  # a web-scheme, read by the special authority slashes state
+    FILE = "file"  # the file, file slash and file host states
+    RELATIVE = "relative"  # the relative and relative slash states, after a special base
+
+    @property
+    def mode(self) -> Mode:
+        """The grammar's mode: a relative input is read as its special base is."""
+        if self is _IN_GENERIC:
+            return _GENERIC
+        return _FILE if self is _IN_FILE else _SPECIAL
+
+
 class Origin(enum.Enum):
     """The kind of a URL's origin (https://url.spec.whatwg.org/#concept-url-origin)."""
 
@@ -105,6 +126,41 @@ def mode_for_scheme(scheme: str | None, fallback: Mode = Mode.GENERIC) -> Mode:
 def mode_of(record: URLRecord, fallback: Mode = Mode.GENERIC) -> Mode:
     """The mode of a record's scheme, or ``fallback`` if it has none (URL Specification § Parser Mode)."""
     return mode_for_scheme(record.scheme, fallback)
+
+
+# Context's members as module constants, as Mode's above.
+_IN_GENERIC, _IN_SPECIAL, _IN_FILE = Context.GENERIC, Context.SPECIAL, Context.FILE
+_RELATIVE = Context.RELATIVE
+
+
+def _context(mode: Mode) -> Context:
+    """The context of a scheme's mode (a relative input's is decided apart)."""
+    if mode is _GENERIC:
+        return _IN_GENERIC
+    return _IN_FILE if mode is _FILE else _IN_SPECIAL
+
+
+def context_of(lifted: URLRecord, base: URLRecord | None) -> Context | None:
+    """The context in which the basic URL parser reads ``lifted`` (the record as the grammar
+    read it, its sigils marked) against ``base``; None where it has no scheme and no base it
+    can be relative to (https://url.spec.whatwg.org/#no-scheme-state: no base, or a base with
+    an opaque path and more than a fragment).
+
+    A web-scheme that is the base's and not followed by `//` is RELATIVE too
+    (https://url.spec.whatwg.org/#special-relative-or-authority-state).
+    """
+    scheme = lifted.scheme
+    if scheme is None:
+        if base is None or (has_opaque_path(base) and not (lifted and lifted[0].kind == Kind.FRAGMENT)):
+            return None
+        mode = mode_of(base)
+        return _RELATIVE if mode is _SPECIAL else _context(mode)
+    mode = mode_for_scheme(scheme)
+    if mode is _SPECIAL and base is not None and base.scheme == scheme.lower():
+        authority = lifted.component(Kind.AUTHORITY)
+        if authority is None or (authority.mark or "//") != "//":
+            return _RELATIVE
+    return _context(mode)
 
 
 def is_web(scheme: str | None) -> bool:

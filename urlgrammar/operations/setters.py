@@ -176,7 +176,7 @@ def set_protocol(record: URLRecord, value: str, reading: Reading | None) -> URLR
     if is_special_scheme(record.scheme) != is_special_scheme(buffer):
         return None
     a = record.authority
-    if buffer == "file" and a is not None and (_includes_credentials(a) or a.port is not None):
+    if is_file(buffer) and a is not None and (_includes_credentials(a) or a.port is not None):
         return None
     if is_file(record.scheme) and a is not None and str(a.host.value) == "":
         return None
@@ -220,7 +220,7 @@ def _file_host(record: URLRecord, host: Component, port: Component | None) -> UR
         parsed = parse_host(text, True)
     except URLError:
         return None
-    return _with_host(record, Empty() if is_file_localhost("file", parsed.serialize()) else parsed)
+    return _with_host(record, Empty() if is_file_localhost(record.scheme, parsed.serialize()) else parsed)
 
 
 def _set_host(record: URLRecord, value: str, reading: Reading | None, hostname: bool) -> URLRecord | None:

@@ -12,11 +12,11 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from urlgrammar.model.code_points import ASCII_TAB_OR_NEWLINE, C0_CONTROL_OR_SPACE
+
 _new = tuple.__new__
 
-#: c0-space := { u+0–u+20 }
-C0_SPACE = "".join(map(chr, range(0x21)))
-_TAB_NEWLINE = {0x09: None, 0x0A: None, 0x0D: None}
+_TAB_NEWLINE = dict.fromkeys(map(ord, ASCII_TAB_OR_NEWLINE))
 
 
 class OffsetMap(NamedTuple):
@@ -88,10 +88,10 @@ def preprocess(original: str) -> Preprocessed:
             and "\n" not in original and "\r" not in original:
         # Nothing to do (most inputs). Immutable records, made without NamedTuple's __new__.
         return _new(Preprocessed, (original, original, _new(OffsetMap, (0, (), len(original)))))
-    stripped = original.strip(C0_SPACE)
+    stripped = original.strip(C0_CONTROL_OR_SPACE)
     if not stripped:
         return Preprocessed("", original, OffsetMap(len(original), (), 0))
-    lead = len(original) - len(original.lstrip(C0_SPACE))
+    lead = len(original) - len(original.lstrip(C0_CONTROL_OR_SPACE))
     if "\t" not in stripped and "\n" not in stripped and "\r" not in stripped:
         return Preprocessed(stripped, original, OffsetMap(lead, (), len(stripped)))
     text = stripped.translate(_TAB_NEWLINE)

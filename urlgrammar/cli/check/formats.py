@@ -20,7 +20,6 @@ many the same limit left out), and ``problem``, which says why an input was not 
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -31,8 +30,7 @@ from urlgrammar.checking.validate import Report
 from urlgrammar.checking.writing import GrammarError
 from urlgrammar.cli.check.sources import Input
 from urlgrammar.errors import Diagnostic
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
+from urlgrammar.model.code_points import SURROGATE
 
 
 class Checked(Protocol):
@@ -223,7 +221,7 @@ def limited(diagnostics: tuple[Diagnostic, ...], limit: int,
 def dumps(data: object) -> str:
     """One line of JSON; a lone surrogate, which cannot be written as UTF-8, makes it ASCII."""
     line = json.dumps(data, ensure_ascii=False)
-    return line if line.isascii() or not _SURROGATE.search(line) else json.dumps(data)
+    return line if line.isascii() or not SURROGATE.search(line) else json.dumps(data)
 
 
 def item_dict(item: Input, report: Checked | None, max_errors: int) -> dict[str, object]:

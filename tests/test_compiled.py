@@ -185,7 +185,7 @@ def test_overlap(a: str, b: str, expected: bool) -> None:
 
 
 def _pct_three_ways(text: str) -> None:
-    from urlgrammar.encoding.percent import _Terminals
+    from urlgrammar.encoding.decode import _Terminals
 
     compiled = grammars.Matcher("pct", _Terminals)
     by_pattern = compiled.parse(text, "pct_encoded_string")

@@ -11,6 +11,14 @@ from conftest import load_json, shared_cases, shared_parametrize
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from urlgrammar.encoding.decode import (
+    pct_invalid,
+    pct_invalid_spans,
+    pct_tokens,
+    percent_decode,
+    percent_decode_spans,
+    percent_decode_str,
+)
 from urlgrammar.encoding.encoders import get_encoder
 from urlgrammar.encoding.labels import ENCODING_LABELS, get_encoding, get_output_encoding, python_codec
 from urlgrammar.encoding.percent import (
@@ -23,12 +31,6 @@ from urlgrammar.encoding.percent import (
     SPECIAL_QUERY_SET,
     USERINFO_SET,
     PercentEncodeSet,
-    pct_invalid,
-    pct_invalid_spans,
-    pct_tokens,
-    percent_decode,
-    percent_decode_spans,
-    percent_decode_str,
     percent_encode_after_encoding,
     utf8_percent_encode,
 )
@@ -318,7 +320,7 @@ def test_pct_invalid_spans_take_the_one_hex_digit() -> None:
                 max_size=40).map("".join), st.integers(1, 8))
 def test_pct_invalid_read_in_pieces_is_pct_invalid(text: str, piece: int) -> None:
     # Pieces end just before a `%`; with pieces of a few code points, runs of bytes are cut.
-    import urlgrammar.encoding.percent as percent
+    import urlgrammar.encoding.decode as percent
 
     saved, percent.PIECE = percent.PIECE, piece
     try:
@@ -331,7 +333,7 @@ def test_pct_invalid_read_in_pieces_is_pct_invalid(text: str, piece: int) -> Non
                 max_size=40).map("".join), st.integers(1, 8))
 def test_percent_decode_spans_read_in_pieces_decode_as_a_whole(text: str, piece: int) -> None:
     # Pieces end before a `%` that follows no encoded byte: a UTF-8 sequence is never cut.
-    import urlgrammar.encoding.percent as percent
+    import urlgrammar.encoding.decode as percent
 
     whole = percent_decode_spans(text)
     saved, percent.PIECE = percent.PIECE, piece

@@ -17,13 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from urlgrammar.encoding.decode import pct_tokens
 from urlgrammar.encoding.labels import get_encoding
-from urlgrammar.encoding.percent import (
-    FORM_URLENCODED_SET,
-    pct_tokens,
-    percent_encode_after_encoding,
-    scalar_values,
-)
+from urlgrammar.encoding.percent import FORM_URLENCODED_SET, percent_encode_after_encoding, scalar_values
 
 __all__ = ["parse", "serialize"]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from urlgrammar.algorithm.ipv4 import ends_in_a_number, ipv4_parser
 from urlgrammar.algorithm.ipv6 import ipv6_parser
-from urlgrammar.encoding.percent import percent_decode_str
+from urlgrammar.encoding.decode import percent_decode_str
 from urlgrammar.errors import URLError
 from urlgrammar.host.domain import parse_domain
 from urlgrammar.host.parser import Domain, Host, IPv4, IPv6, parse_host

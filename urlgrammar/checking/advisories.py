@@ -34,7 +34,7 @@ from itertools import chain
 
 from urlgrammar.checking.kept import Kept
 from urlgrammar.checking.walk import code_point
-from urlgrammar.encoding.percent import percent_decode_spans, percent_decode_str
+from urlgrammar.encoding.decode import percent_decode_spans, percent_decode_str
 from urlgrammar.errors import ADVISORY, Diagnostic, URLError, message
 from urlgrammar.host.internal import METADATA_NAMES, internal_address
 from urlgrammar.host.parser import Domain, Empty, IPv4, parse_host

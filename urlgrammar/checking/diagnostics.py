@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 from urlgrammar.checking.kept import Kept
 from urlgrammar.checking.walk import HOST, PORT, SCHEME, Walk
-from urlgrammar.encoding.percent import pct_invalid_spans
+from urlgrammar.encoding.decode import pct_invalid_spans
 from urlgrammar.errors import Diagnostic, URLError, message
 from urlgrammar.host.parser import Host
 from urlgrammar.model.record import Span, URLRecord

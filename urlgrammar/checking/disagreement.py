@@ -34,7 +34,7 @@ import ipaddress
 from typing import NamedTuple
 from urllib.parse import urljoin, urlsplit, uses_relative
 
-from urlgrammar.encoding.percent import percent_decode_str
+from urlgrammar.encoding.decode import percent_decode_str
 from urlgrammar.errors import ADVISORY, Diagnostic, URLError, message
 from urlgrammar.host.domain import domain_to_ascii
 from urlgrammar.host.parser import Domain, IPv4, IPv6, Opaque
@@ -111,13 +111,15 @@ def python_reading(input: str, base: str | None) -> Reading | None:
 
 def parser_disagreement(input: str, base: str | None, url: URL) -> Diagnostic | None:
     """The advisory where urllib and the standard read ``input`` differently, or None. Its fix
-    is the URL's href where urllib reads that as the standard does."""
+    is the URL's href where urllib reads that (against ``base``) as the standard does."""
     python = python_reading(input, base)
     standard = standard_reading(url)
     if python is None or python == standard:
         return None
     parts = [name for name, a, b in zip(Reading._fields, python, standard, strict=True) if a != b]
-    fix = url.href if python_reading(url.href, None) == standard and url.href != input else None
+    # The href is read against the base too, as the input is: urljoin gives an absolute file
+    # URL with the empty host the base's host.
+    fix = url.href if python_reading(url.href, base) == standard and url.href != input else None
     return Diagnostic("parser-disagreement", 0, len(input), message(
         "parser-disagreement", f"urllib.parse reads {python.describe()}; the standard reads "
         f"{standard.describe()}"), "host" if "host" in parts else parts[0], ", ".join(parts), fix,

@@ -173,9 +173,9 @@ def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool,
     if suggest and url is not None and not omitted:
         fixed = (input, url) if valid else _fixed(pre.text, collector.processed(), base, url.href)
         if fixed is not None:
-            found = first_advisories(fixed[0], base, fixed[1], limit)
-            suggestion = _unadvised(fixed[0], found, base, url.href, limit)
-            advised = found if valid else None  # the input's own
+            advised = first_advisories(input, base, url, limit)  # the input's own
+            found = advised if valid else first_advisories(fixed[0], base, fixed[1], limit)
+            suggestion = _unadvised(fixed[0], found, advised, base, url.href, limit)
     return Report(input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement,
                   (), omitted), advised
 
@@ -196,27 +196,31 @@ def _fixed(text: str, processed: list[Diagnostic], base: URL | None, href: str) 
     return (candidate, check.url) if check.valid and check.url is not None and check.href == href else None
 
 
-def _unadvised(text: str, advised: Advised, base: URL | None, href: str, limit: int | None) -> str | None:
-    """``text``, a valid string for the URL ``href``, where none of its advisories has a fix;
-    otherwise what their fixes make of it, where that is a valid string for the same URL of
-    which no advisory with a fix, and none that ``text`` did not have, is said; otherwise None.
+def _unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href: str,
+               limit: int | None) -> str | None:
+    """``text``, a valid string for the URL ``href`` whose advisories are ``advised``, where
+    none of them has a fix; otherwise what their fixes make of it, where that is a valid string
+    for the same URL; None where either has an advisory with a fix, or one that the input
+    (whose advisories are ``own``) did not have, or where advisories were left out.
 
     An advisory with a fix is about how the URL is written, not about the URL (a reference
     that keeps the base's scheme but changes its host, a code point the domain mapping
     removes unseen, a spelling that urllib reads otherwise), and a suggestion carries none.
-    Those without one are about the URL itself, which every spelling of it shares.
+    Those without one are about the URL itself, which the input has too.
     """
     found, more = advised
+    if more or own[1]:
+        return None
+    codes = {d.code for d in own[0]}
     fixes = [d for d in found if d.fix is not None]
-    if more or not fixes:
-        return None if more else text
+    if not fixes:
+        return text if all(d.code in codes for d in found) else None
     respelled = apply_fixes(text, fixes)
     if respelled is None:
         return None
     check = _examine(respelled, None, base, False, 0)[0]
     if not check.valid or check.href != href:
         return None
-    codes = {d.code for d in found}
     found, more = first_advisories(respelled, base, check.url, limit)
     return None if more or any(d.fix is not None or d.code not in codes for d in found) else respelled
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from urlgrammar.checking.walk import code_point
-from urlgrammar.encoding.percent import pct_invalid_spans
+from urlgrammar.encoding.decode import pct_invalid_spans
 from urlgrammar.errors import URLError
 from urlgrammar.host.authority import port_number
 from urlgrammar.host.domain import STATUS, parse_domain

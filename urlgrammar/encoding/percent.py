@@ -1,10 +1,10 @@
-"""Percent-encoding and percent-decoding (https://url.spec.whatwg.org/#percent-encoded-bytes).
+"""Percent-encoding (https://url.spec.whatwg.org/#percent-encoded-bytes); decoding is
+:mod:`urlgrammar.encoding.decode`.
 
 Encoding runs on every component of every URL, so its common case is cheap: a component in
 which no code point is in the set is returned as it is, after one regular-expression search.
 Otherwise the text is encoded once and every byte looked up in a table of 256 strings, which
-keeps the work linear in the length of the text. Decoding reads the text with the
-percent-encoded string grammar (``grammars/pct.lark``), or not at all when there is no `%`.
+keeps the work linear in the length of the text.
 
 A Python string may hold surrogate code points, which a URL never does: the standard's input is
 a scalar value string, and a browser turns a lone surrogate of its UTF-16 strings into U+FFFD
@@ -14,20 +14,15 @@ stands for U+FFFD, so that no function raises for any ``str``.
 
 from __future__ import annotations
 
-import codecs
 import re
-from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Final, NamedTuple
+from typing import Final
 
 from urlgrammar.encoding.encoders import ISO2022JPEncoder, StatelessEncoder, get_encoder
 from urlgrammar.encoding.labels import get_encoding, get_output_encoding
 from urlgrammar.model.code_points import C0_CONTROLS, DELETE, SURROGATE
 from urlgrammar.model.component_characters import DELIMITER, ENCODED, FIXED, having
-from urlgrammar.model.record import Span
-from urlgrammar.syntax.grammars import matcher, terminal_pattern
-from urlgrammar.syntax.lalr import Tok
 
 
 def scalar_values(s: str) -> str:
@@ -37,7 +32,7 @@ def scalar_values(s: str) -> str:
     return SURROGATE.sub("\ufffd", s)
 
 
-def _utf8(s: str) -> bytes:
+def utf8(s: str) -> bytes:
     """The UTF-8 encoding of ``s``, a surrogate code point counting as U+FFFD."""
     try:
         return s.encode("utf-8")
@@ -141,7 +136,7 @@ def utf8_percent_encode(s: str, encode_set: PercentEncodeSet) -> str:
 
 def _utf8_encode_from(s: str, start: int, byte_table: tuple[str, ...]) -> str:
     """``s[:start]``, which needs no encoding, and the rest UTF-8 encoded through the table."""
-    data = _utf8(s[start:])
+    data = utf8(s[start:])
     # Latin-1 turns each byte into the code point of the same value, which translate() maps.
     return s[:start] + data.decode("latin-1").translate(byte_table)
 
@@ -242,163 +237,3 @@ def _encode_iso_2022_jp(encoder: ISO2022JPEncoder, s: str, byte_table: tuple[str
             out.append(_error(error))
     out.extend(byte_table[b] for b in encoder.finish())
     return "".join(out)
-
-
-# ---- Percent-decoding -------------------------------------------------------------------------
-
-
-class _Terminals:
-    """What the parser builds from a percent-encoded string (grammar ``pct``, start
-    ``pct_encoded_string``): its terminals, in order, each rule giving the one it holds."""
-
-    def pct_encoded_string(self, parts: list[Tok]) -> list[Tok]:
-        return parts
-
-    def pct_encoded_bytes(self, tokens: list[Tok]) -> Tok:
-        return tokens[0]
-
-    pct_invalid = uncoded = pct_encoded_bytes
-
-
-def pct_tokens(text: str) -> list[Tok]:
-    """The terminals of ``text`` read as a percent-encoded-string (``grammars/pct.lark``):
-    PCT_ENCODED_BYTES, PCT_INVALID and UNCODED, each with its position."""
-    # The compiled pattern, as for the URL grammars (the lean driver where it is not current).
-    tokens: list[Tok] = matcher("pct", _Terminals).parse(text, "pct_encoded_string")
-    return tokens
-
-
-def pct_invalid(text: str) -> tuple[tuple[int, int], ...]:
-    """The spans of the ``pct_invalid`` terminals of ``text`` read as a percent-encoded-string:
-    each `%` not followed by two hex digits, with the hex digit that follows it, if any."""
-    if "%" not in text:
-        return ()
-    return tuple((t.start_pos, t.end_pos) for t in pct_tokens(text) if t.type == "PCT_INVALID")
-
-
-#: The code points :func:`pct_invalid_spans` reads at a time, at least (a piece ends at a `%`).
-PIECE = 8192
-
-
-def pct_invalid_spans(text: str) -> Iterator[Span]:
-    """:func:`pct_invalid`'s spans one at a time, the text read in pieces of about
-    :data:`PIECE` code points, so that a long text's terminals are never all held at once.
-
-    Each piece but the last ends just before a `%`, which changes no ``pct_invalid``: every `%`
-    starts a terminal (UNCODED holds none, and what follows the `%` of PCT_INVALID is a hex
-    digit), or a byte of a PCT_ENCODED_BYTES run, which cut in two is two runs of bytes.
-    """
-    start, n = 0, len(text)
-    while start < n:
-        cut = text.find("%", start + PIECE) if n - start > PIECE else -1
-        end = n if cut < 0 else cut
-        for a, b in pct_invalid(text[start:end]):
-            yield start + a, start + b
-        start = end
-
-
-def _token_bytes(token: Tok) -> bytes:
-    if token.type == "PCT_ENCODED_BYTES":
-        return bytes.fromhex(token.value.replace("%", ""))
-    if token.type == "PCT_INVALID":
-        # A `%` that does not start two hex digits stands for itself: `%` or `%` and one digit.
-        return token.value.encode("ascii")
-    return _utf8(token.value)
-
-
-class SpannedDecoding(NamedTuple):
-    """A string percent-decoded and UTF-8 decoded, with the span of the input each code point
-    came from (``starts[i]``..``ends[i]``), and the span from the first percent-encoded byte
-    to the last."""
-
-    text: str
-    starts: Sequence[int]
-    ends: Sequence[int]
-    encoded: Span
-
-
-def percent_decode_spans(s: str) -> SpannedDecoding | None:
-    """https://url.spec.whatwg.org/#string-percent-decode, then UTF-8 decode without BOM,
-    keeping spans (for the host parser's errors); None when nothing in ``s`` is
-    percent-encoded bytes. Each run of them is decoded on its own: a run never ends in the
-    middle of a code point of the text around it, which starts with a lead byte or ASCII.
-
-    The text is read in pieces (:func:`_pieces`) and the spans kept as machine integers, so
-    that a host of a megabyte holds no object per code point."""
-    if _encoded_bytes().search(s) is None:
-        return None
-    chars: list[str] = []
-    starts = array("q")
-    ends = array("q")
-    encoded: list[int] = []
-    for offset, piece in _pieces(s):
-        for terminal in pct_tokens(piece):
-            token, position = terminal.value, offset + terminal.start_pos
-            if terminal.type != "PCT_ENCODED_BYTES":
-                chars.append(token)
-                starts.extend(range(position, position + len(token)))
-                ends.extend(range(position + 1, position + len(token) + 1))
-                continue
-            encoded += [position, position + len(token)]
-            _decode_run(token, position, chars, starts, ends)
-    return SpannedDecoding("".join(chars), starts, ends, (encoded[0], encoded[-1]))
-
-
-def _decode_run(token: str, position: int, chars: list[str], starts: array[int], ends: array[int]) -> None:
-    """One run of percent-encoded bytes, UTF-8 decoded: each code point spans the bytes that
-    made it (a U+FFFD the bytes of the sequence it replaces)."""
-    decoder = codecs.getincrementaldecoder("utf-8")("replace")
-    pending = position
-    for k in range(0, len(token), 3):
-        out = decoder.decode(bytes.fromhex(token[k + 1:k + 3]), final=k + 3 == len(token))
-        if out:
-            chars.append(out)
-            starts.extend([pending] * len(out))
-            ends.extend([position + k + 3] * len(out))
-            pending = position + k + 3
-
-
-@cache
-def _encoded_bytes() -> re.Pattern[str]:
-    """The grammar's PCT_ENCODED_BYTES terminal (grammars/pct.lark)."""
-    return re.compile(terminal_pattern("pct", "PCT_ENCODED_BYTES"))
-
-
-def _pieces(text: str) -> Iterator[tuple[int, str]]:
-    """``text`` in pieces of about :data:`PIECE` code points, with their offsets, each but the
-    last ending just before a `%` that follows no percent-encoded byte: there every terminal
-    of the percent-encoded-string grammar starts afresh, and no run of encoded bytes (one
-    UTF-8 sequence, perhaps) is cut in two."""
-    start, n = 0, len(text)
-    while start < n:
-        cut = text.find("%", start + PIECE) if n - start > PIECE else -1
-        while cut >= 0 and _encoded_bytes().fullmatch(text, cut - 3, cut) is not None:
-            cut = text.find("%", cut + 1)
-        end = n if cut < 0 else cut
-        yield start, text[start:end]
-        start = end
-
-
-def percent_decode(s: str) -> bytes:
-    """Percent-decode the UTF-8 encoding of ``s``.
-
-    https://url.spec.whatwg.org/#string-percent-decode (and
-    https://url.spec.whatwg.org/#percent-decode for the bytes): each `%` followed by two hex
-    digits becomes the byte they give; any other `%` stays as it is.
-    """
-    if "%" not in s:
-        return _utf8(s)
-    return b"".join(map(_token_bytes, pct_tokens(s)))
-
-
-def percent_decode_str(s: str) -> str:
-    """Percent-decode ``s`` and UTF-8 decode without BOM the bytes.
-
-    https://url.spec.whatwg.org/#string-percent-decode, then
-    https://encoding.spec.whatwg.org/#utf-8-decode-without-bom: bytes that are not UTF-8 become
-    U+FFFD, and a leading byte order mark stays. Returns ``s`` itself when it has no `%` (and
-    no surrogate code point).
-    """
-    if "%" not in s:
-        return s if s.isascii() or SURROGATE.search(s) is None else scalar_values(s)
-    return percent_decode(s).decode("utf-8", "replace")

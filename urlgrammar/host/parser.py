@@ -21,12 +21,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TypeAlias
 
-from urlgrammar.encoding.percent import (
-    C0_CONTROL_SET,
-    pct_tokens,
-    percent_decode_spans,
-    utf8_percent_encode,
-)
+from urlgrammar.encoding.decode import pct_tokens, percent_decode_spans
+from urlgrammar.encoding.percent import C0_CONTROL_SET, utf8_percent_encode
 from urlgrammar.errors import Diagnostic, URLError, message
 from urlgrammar.host.domain import (
     FORBIDDEN_DOMAIN,

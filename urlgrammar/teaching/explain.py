@@ -20,7 +20,7 @@ from urlgrammar import algorithm
 from urlgrammar.api import parse
 from urlgrammar.checking.disagreement import python_reading, standard_reading
 from urlgrammar.checking.validate import Report, examine
-from urlgrammar.encoding.percent import percent_decode_str
+from urlgrammar.encoding.decode import percent_decode_str
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.ipv4 import ipv4_parts
 from urlgrammar.host.parser import Host, IPv4

@@ -261,9 +261,11 @@ def test_getters() -> None:
     assert run("x").getters is None
 
 
-def test_an_unknown_encoding_label_is_a_url_error() -> None:
-    with pytest.raises(URLError):
+def test_an_unknown_encoding_label_is_a_value_error_not_a_url_error() -> None:
+    # A mistake in the call, as for urlgrammar.parse: catching URLError must not hide it.
+    with pytest.raises(ValueError, match="not an encoding label") as raised:
         run("https://h/", encoding="no such encoding")
+    assert not isinstance(raised.value, URLError)
 
 
 def test_lone_surrogates_give_what_u_fffd_gives() -> None:

@@ -96,3 +96,59 @@ def test_a_message_carries_the_specifics_after_the_tables_words() -> None:
     assert message("port-out-of-range", "99999") == "The port is greater than 65535: 99999."
     with pytest.raises(KeyError):
         message("no-such-error")
+
+
+# ---- The codes: one StrEnum, from the one table ------------------------------------------------
+
+def test_the_codes_are_the_tables_keys_and_two_of_the_projects_own() -> None:
+    from urlgrammar.errors import ADVISORIES, Code
+
+    assert list(Code) == [*VALIDATION_ERRORS, *ADVISORIES, Code.FAILURE, Code.GRAMMAR]
+    assert all(code == code.value and isinstance(code, str) for code in Code)
+    assert repr(Code.INVALID_URL_UNIT) == "'invalid-URL-unit'"
+
+
+def test_the_validation_error_codes_are_the_standards_names() -> None:
+    # The names the standard's tables of validation errors define (whatwg-url.bs, each a
+    # <td><dfn>), the pending IPv4-non-ASCII-input aside.
+    import re
+
+    from conftest import shared_file
+
+    source = shared_file("spec/whatwg-url.bs").read_text(encoding="utf-8")
+    named = set(re.findall(r"<td><dfn(?: id=[\w-]+)?>([A-Za-z0-9-]+)</dfn>", source))
+    assert set(VALIDATION_ERRORS) - {"IPv4-non-ASCII-input"} == named
+
+
+def _spelled_codes(source: str) -> list[str]:
+    """The string literals of ``source`` that spell a code rather than name its member
+    (docstrings and dictionary keys of JSON output aside)."""
+    import ast
+
+    from urlgrammar.errors import Code
+
+    names = {code.value for code in Code} - {"failure", "grammar"}
+    tree = ast.parse(source)
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef) and node.body
+                  and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+            and isinstance(node.value, str) and node.value in names and id(node) not in docstrings]
+
+
+def test_no_module_spells_a_code_as_text() -> None:
+    # Every site names a member (Code.INVALID_URL_UNIT), so that a typo is an AttributeError
+    # and fails type checking; errors.py, which declares them, is the one exception.
+    from pathlib import Path
+
+    package = Path(urlgrammar.__file__).parent
+    spelled = {str(path.relative_to(package)): found for path in sorted(package.rglob("*.py"))
+               if path.name != "compiled.py" and path != package / "errors.py"
+               and (found := _spelled_codes(path.read_text(encoding="utf-8")))}
+    assert spelled == {}
+
+
+def test_the_spelling_scan_finds_a_code_written_as_text() -> None:
+    assert _spelled_codes('Diagnostic("port-invalid", 0, 1, "m")\nx = d.code == "script-url"\n') == \
+        ["port-invalid", "script-url"]
+    assert _spelled_codes('"""port-invalid"""\nDiagnostic(Code.PORT_INVALID, 0, 1, "m")\n') == []

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from urlgrammar import form
 from urlgrammar.api import can_parse, parse
-from urlgrammar.errors import Diagnostic, URLError
+from urlgrammar.errors import Code, Diagnostic, URLError
 from urlgrammar.host.domain import domain_to_ascii, domain_to_unicode
 from urlgrammar.host.label_rules import UNICODE_VERSION
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
@@ -53,6 +53,7 @@ __all__ = [
     "UNICODE_VERSION",
     "URL",
     "Authority",
+    "Code",
     "Component",
     "Diagnostic",
     "GrammarError",

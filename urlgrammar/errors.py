@@ -11,9 +11,71 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import NamedTuple
 
 SPEC = "https://url.spec.whatwg.org/"
+
+
+class Code(StrEnum):
+    """Every code a :class:`Diagnostic` or a :class:`URLError` carries, equal to its name as
+    text: the standard's validation-error names (https://url.spec.whatwg.org/#validation-error),
+    each with its row in :data:`VALIDATION_ERRORS`; the project's advisories, each with its row
+    in :data:`ADVISORIES`; and two of the project's own. A name spelled wrong is an
+    AttributeError and a type error, not a diagnostic nobody looks for."""
+
+    # The standard's validation errors (July 2026), in its order, with the pending
+    # IPv4-non-ASCII-input.
+    DOMAIN_TO_ASCII = "domain-to-ASCII"
+    DOMAIN_PERCENT_ENCODED = "domain-percent-encoded"
+    HOST_INVALID_CODE_POINT = "host-invalid-code-point"
+    IPV4_EMPTY_PART = "IPv4-empty-part"
+    IPV4_TOO_FEW_PARTS = "IPv4-too-few-parts"
+    IPV4_TOO_MANY_PARTS = "IPv4-too-many-parts"
+    IPV4_NON_NUMERIC_PART = "IPv4-non-numeric-part"
+    IPV4_NON_DECIMAL_PART = "IPv4-non-decimal-part"
+    IPV4_OUT_OF_RANGE_PART = "IPv4-out-of-range-part"
+    IPV4_NON_ASCII_INPUT = "IPv4-non-ASCII-input"
+    IPV6_UNCLOSED = "IPv6-unclosed"
+    IPV6_INVALID_COMPRESSION = "IPv6-invalid-compression"
+    IPV6_TOO_MANY_PIECES = "IPv6-too-many-pieces"
+    IPV6_MULTIPLE_COMPRESSION = "IPv6-multiple-compression"
+    IPV6_INVALID_CODE_POINT = "IPv6-invalid-code-point"
+    IPV6_TOO_FEW_PIECES = "IPv6-too-few-pieces"
+    IPV6_PIECE_LEADING_ZERO = "IPv6-piece-leading-zero"
+    IPV4_IN_IPV6_TOO_MANY_PIECES = "IPv4-in-IPv6-too-many-pieces"
+    IPV4_IN_IPV6_INVALID_CODE_POINT = "IPv4-in-IPv6-invalid-code-point"
+    IPV4_IN_IPV6_OUT_OF_RANGE_PART = "IPv4-in-IPv6-out-of-range-part"
+    IPV4_IN_IPV6_TOO_FEW_PARTS = "IPv4-in-IPv6-too-few-parts"
+    INVALID_URL_UNIT = "invalid-URL-unit"
+    SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS = "special-scheme-missing-following-solidus"
+    MISSING_SCHEME_NON_RELATIVE_URL = "missing-scheme-non-relative-URL"
+    INVALID_REVERSE_SOLIDUS = "invalid-reverse-solidus"
+    INVALID_CREDENTIALS = "invalid-credentials"
+    HOST_MISSING = "host-missing"
+    PORT_OUT_OF_RANGE = "port-out-of-range"
+    PORT_INVALID = "port-invalid"
+    FILE_INVALID_WINDOWS_DRIVE_LETTER = "file-invalid-Windows-drive-letter"
+    FILE_INVALID_WINDOWS_DRIVE_LETTER_HOST = "file-invalid-Windows-drive-letter-host"
+    # The advisories: risks beyond validity.
+    CONFUSABLE_HOST = "confusable-host"
+    MIXED_SCRIPT_HOST = "mixed-script-host"
+    INVISIBLE_HOST_CODE_POINT = "invisible-host-code-point"
+    HOST_LOOKALIKE_CREDENTIALS = "host-lookalike-credentials"
+    INTERNAL_ADDRESS = "internal-address"
+    SCHEME_RELATIVE_HOST_CHANGE = "scheme-relative-host-change"
+    SCRIPT_URL = "script-url"
+    PARSER_DISAGREEMENT = "parser-disagreement"
+    SPOOFING_CHECK_UNAVAILABLE = "spoofing-check-unavailable"
+    # The project's own: a failure that no diagnostic names (URLError without diagnostics),
+    # and a grammar that did not read a text (the grammars are total: a bug if it happens).
+    FAILURE = "failure"
+    GRAMMAR = "grammar"
+
+    def __repr__(self) -> str:
+        # Shown as the name it equals, as before the codes were an enum: a list of a report's
+        # codes reads ['invalid-URL-unit'], in a REPL, a doctest or a data frame alike.
+        return repr(self.value)
 
 class ValidationError(NamedTuple):
     """What the project says about one of the standard's validation errors: whether every
@@ -24,7 +86,8 @@ class ValidationError(NamedTuple):
     message: str
 
 
-def _error(name: str, failure: bool, message: str, anchor: str | None = None) -> tuple[str, ValidationError]:
+def _error(name: Code, failure: bool, message: str,
+           anchor: str | None = None) -> tuple[Code, ValidationError]:
     # Bikeshed lowercases the ids of the standard's <dfn>s.
     return name, ValidationError(failure, SPEC + "#" + (anchor or name.lower()), message)
 
@@ -34,49 +97,49 @@ def _error(name: str, failure: bool, message: str, anchor: str | None = None) ->
 #: ``domain-to-ASCII`` and ``IPv4-out-of-range-part`` fail only sometimes; their flag is False.
 #: Every diagnostic with one of these names takes its message from here, through
 #: :func:`message`, which may add the specifics of one occurrence.
-VALIDATION_ERRORS: dict[str, ValidationError] = dict([
-    _error("domain-to-ASCII", False, "The domain breaks the rules for internationalised domain "
+VALIDATION_ERRORS: dict[Code, ValidationError] = dict([
+    _error(Code.DOMAIN_TO_ASCII, False, "The domain breaks the rules for internationalised domain "
            "names.", "validation-error-domain-to-ascii"),
-    _error("domain-percent-encoded", False, "The domain is percent-encoded."),
-    _error("host-invalid-code-point", True, "The host has a code point that a host cannot have."),
-    _error("IPv4-empty-part", False, "The IPv4 address ends with a dot."),
-    _error("IPv4-too-few-parts", False, "The IPv4 address has fewer than four parts."),
-    _error("IPv4-too-many-parts", True, "The IPv4 address has more than four parts."),
-    _error("IPv4-non-numeric-part", True, "This part of the IPv4 address is not a decimal, octal "
+    _error(Code.DOMAIN_PERCENT_ENCODED, False, "The domain is percent-encoded."),
+    _error(Code.HOST_INVALID_CODE_POINT, True, "The host has a code point that a host cannot have."),
+    _error(Code.IPV4_EMPTY_PART, False, "The IPv4 address ends with a dot."),
+    _error(Code.IPV4_TOO_FEW_PARTS, False, "The IPv4 address has fewer than four parts."),
+    _error(Code.IPV4_TOO_MANY_PARTS, True, "The IPv4 address has more than four parts."),
+    _error(Code.IPV4_NON_NUMERIC_PART, True, "This part of the IPv4 address is not a decimal, octal "
            "or hexadecimal number."),
-    _error("IPv4-non-decimal-part", False, "This part of the IPv4 address is written in "
+    _error(Code.IPV4_NON_DECIMAL_PART, False, "This part of the IPv4 address is written in "
            "hexadecimal or octal."),
-    _error("IPv4-out-of-range-part", False, "This part of the IPv4 address is larger than the "
+    _error(Code.IPV4_OUT_OF_RANGE_PART, False, "This part of the IPv4 address is larger than the "
            "bytes it fills can hold."),
-    _error("IPv4-non-ASCII-input", False, "The IPv4 address is written with non-ASCII code points."),
-    _error("IPv6-unclosed", True, "The IPv6 address has no closing bracket."),
-    _error("IPv6-invalid-compression", True, "The IPv6 address starts with a single colon."),
-    _error("IPv6-too-many-pieces", True, "The IPv6 address has more than eight pieces."),
-    _error("IPv6-multiple-compression", True, "The IPv6 address uses '::' more than once."),
-    _error("IPv6-invalid-code-point", True, "The IPv6 address has a code point that is not a hex "
+    _error(Code.IPV4_NON_ASCII_INPUT, False, "The IPv4 address is written with non-ASCII code points."),
+    _error(Code.IPV6_UNCLOSED, True, "The IPv6 address has no closing bracket."),
+    _error(Code.IPV6_INVALID_COMPRESSION, True, "The IPv6 address starts with a single colon."),
+    _error(Code.IPV6_TOO_MANY_PIECES, True, "The IPv6 address has more than eight pieces."),
+    _error(Code.IPV6_MULTIPLE_COMPRESSION, True, "The IPv6 address uses '::' more than once."),
+    _error(Code.IPV6_INVALID_CODE_POINT, True, "The IPv6 address has a code point that is not a hex "
            "digit, or ends after a colon."),
-    _error("IPv6-too-few-pieces", True, "The IPv6 address has fewer than eight pieces and no '::'."),
-    _error("IPv6-piece-leading-zero", False, "This IPv6 piece has a leading zero."),
-    _error("IPv4-in-IPv6-too-many-pieces", True, "The embedded IPv4 address starts after more "
+    _error(Code.IPV6_TOO_FEW_PIECES, True, "The IPv6 address has fewer than eight pieces and no '::'."),
+    _error(Code.IPV6_PIECE_LEADING_ZERO, False, "This IPv6 piece has a leading zero."),
+    _error(Code.IPV4_IN_IPV6_TOO_MANY_PIECES, True, "The embedded IPv4 address starts after more "
            "than six pieces."),
-    _error("IPv4-in-IPv6-invalid-code-point", True, "The embedded IPv4 address has an empty part, "
+    _error(Code.IPV4_IN_IPV6_INVALID_CODE_POINT, True, "The embedded IPv4 address has an empty part, "
            "a non-digit, a leading zero or more than four parts."),
-    _error("IPv4-in-IPv6-out-of-range-part", True, "A part of the embedded IPv4 address is over 255."),
-    _error("IPv4-in-IPv6-too-few-parts", True, "The embedded IPv4 address has fewer than four parts."),
-    _error("invalid-URL-unit", False, "A valid URL cannot have this code point here."),
-    _error("special-scheme-missing-following-solidus", False, "A special URL's scheme is not "
+    _error(Code.IPV4_IN_IPV6_OUT_OF_RANGE_PART, True, "A part of the embedded IPv4 address is over 255."),
+    _error(Code.IPV4_IN_IPV6_TOO_FEW_PARTS, True, "The embedded IPv4 address has fewer than four parts."),
+    _error(Code.INVALID_URL_UNIT, False, "A valid URL cannot have this code point here."),
+    _error(Code.SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS, False, "A special URL's scheme is not "
            "followed by exactly two slashes."),
-    _error("missing-scheme-non-relative-URL", True, "The input has no scheme, and no base URL it "
+    _error(Code.MISSING_SCHEME_NON_RELATIVE_URL, True, "The input has no scheme, and no base URL it "
            "could be relative to."),
-    _error("invalid-reverse-solidus", False, "A special URL uses a backslash where a slash belongs."),
-    _error("invalid-credentials", False, "The URL includes a username or password, which a valid "
+    _error(Code.INVALID_REVERSE_SOLIDUS, False, "A special URL uses a backslash where a slash belongs."),
+    _error(Code.INVALID_CREDENTIALS, False, "The URL includes a username or password, which a valid "
            "URL string cannot have."),
-    _error("host-missing", True, "The URL has no host where it needs one."),
-    _error("port-out-of-range", True, "The port is greater than 65535."),
-    _error("port-invalid", True, "The port is not a number."),
-    _error("file-invalid-Windows-drive-letter", False, "A relative file URL starts with a Windows "
+    _error(Code.HOST_MISSING, True, "The URL has no host where it needs one."),
+    _error(Code.PORT_OUT_OF_RANGE, True, "The port is greater than 65535."),
+    _error(Code.PORT_INVALID, True, "The port is not a number."),
+    _error(Code.FILE_INVALID_WINDOWS_DRIVE_LETTER, False, "A relative file URL starts with a Windows "
            "drive letter."),
-    _error("file-invalid-Windows-drive-letter-host", False, "A file URL's host is a Windows drive "
+    _error(Code.FILE_INVALID_WINDOWS_DRIVE_LETTER_HOST, False, "A file URL's host is a Windows drive "
            "letter."),
 ])
 
@@ -93,36 +156,44 @@ class Advisory(NamedTuple):
     message: str
 
 
-def _advisory(code: str, anchor: str, message: str) -> tuple[str, Advisory]:
+def _advisory(code: Code, anchor: str, message: str) -> tuple[Code, Advisory]:
     return code, Advisory(SPEC + "#" + anchor, message)
 
 
 #: The advisories (:mod:`urlgrammar.checking.advisories`): risks in strings that may be valid
 #: URL strings, which the standard's sections on security and URL rendering warn of but do
 #: not make validation errors. Their codes are stable; they never make a URL invalid.
-ADVISORIES: dict[str, Advisory] = dict([
-    _advisory("confusable-host", "url-rendering-i18n", "A label of the host looks like a "
+ADVISORIES: dict[Code, Advisory] = dict([
+    _advisory(Code.CONFUSABLE_HOST, "url-rendering-i18n", "A label of the host looks like a "
               "different, all-Latin label (UTS #39 confusables)."),
-    _advisory("mixed-script-host", "url-rendering-i18n", "A label of the host mixes scripts "
+    _advisory(Code.MIXED_SCRIPT_HOST, "url-rendering-i18n", "A label of the host mixes scripts "
               "that UTS #39's Highly Restrictive level does not allow together."),
-    _advisory("invisible-host-code-point", "url-rendering-i18n", "The host holds a code point "
+    _advisory(Code.INVISIBLE_HOST_CODE_POINT, "url-rendering-i18n", "The host holds a code point "
               "that the domain mapping removes or turns into a dot, unseen."),
-    _advisory("host-lookalike-credentials", "url-rendering-simplification", "The username "
+    _advisory(Code.HOST_LOOKALIKE_CREDENTIALS, "url-rendering-simplification", "The username "
               "looks like a host, but the URL goes to the host after the '@'."),
-    _advisory("internal-address", "security-considerations", "The host is an internal "
+    _advisory(Code.INTERNAL_ADDRESS, "security-considerations", "The host is an internal "
               "address, which a server that fetches URLs for others must not reach."),
-    _advisory("scheme-relative-host-change", "security-considerations", "The reference keeps "
+    _advisory(Code.SCHEME_RELATIVE_HOST_CHANGE, "security-considerations", "The reference keeps "
               "the base URL's scheme but replaces its host."),
-    _advisory("script-url", "security-considerations", "A javascript: URL runs script where "
+    _advisory(Code.SCRIPT_URL, "security-considerations", "A javascript: URL runs script where "
               "it is followed; it names no resource."),
-    _advisory("parser-disagreement", "security-considerations", "Python's "
+    _advisory(Code.PARSER_DISAGREEMENT, "security-considerations", "Python's "
               "urllib.parse.urlsplit reads a different scheme, host or port than the standard."),
-    _advisory("spoofing-check-unavailable", "url-rendering-i18n", "The host has a label that "
+    _advisory(Code.SPOOFING_CHECK_UNAVAILABLE, "url-rendering-i18n", "The host has a label that "
               "is not ASCII, and the checks for confusable and mixed-script labels could not run."),
 ])
 
+_BY_NAME: dict[str, Code] = {c.value: c for c in Code}
 
-def message(code: str, specifics: str | None = None) -> str:
+
+def code_named(text: str) -> Code | None:
+    """The code whose name is ``text``, or None: for text that may name one (a SARIF rule's
+    id, a code given on the command line)."""
+    return _BY_NAME.get(text)
+
+
+def message(code: Code, specifics: str | None = None) -> str:
     """The message for the validation error or advisory ``code``: the table's, with the
     ``specifics`` of one occurrence (a clause, such as the offending code point) after a
     colon."""
@@ -135,12 +206,11 @@ def message(code: str, specifics: str | None = None) -> str:
 
 def spec_anchor(code: str) -> str:
     """The standard's anchor for a validation-error name or advisory; the standard's start
-    for another."""
-    error = VALIDATION_ERRORS.get(code)
-    if error is not None:
-        return error.spec
-    advisory = ADVISORIES.get(code)
-    return SPEC if advisory is None else advisory.spec
+    for another (the command line's own problems, such as ``line-too-long``)."""
+    known = code_named(code)
+    if known in VALIDATION_ERRORS:
+        return VALIDATION_ERRORS[known].spec
+    return ADVISORIES[known].spec if known in ADVISORIES else SPEC
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +224,7 @@ class Diagnostic:
     for those, and ``"advisory"`` for an advisory, which never makes a URL invalid.
     """
 
-    code: str
+    code: Code
     start: int
     end: int
     message: str
@@ -195,10 +265,10 @@ class URLError(ValueError):
     diagnostic collected up to that point (the failing one last).
     """
 
-    def __init__(self, message: str, diagnostics: Iterable[Diagnostic] = (), code: str | None = None):
+    def __init__(self, message: str, diagnostics: Iterable[Diagnostic] = (), code: Code | None = None):
         self.diagnostics: tuple[Diagnostic, ...] = tuple(diagnostics)
         failing = self.diagnostics[-1] if self.diagnostics else None
-        self.code: str = code or (failing.code if failing else "failure")
+        self.code: Code = code or (failing.code if failing else Code.FAILURE)
         if failing is not None and not message.startswith(failing.code):
             message = f"{failing.code} at {failing.start}..{failing.end}: {message}"
         super().__init__(message)

@@ -14,7 +14,7 @@ from urlgrammar.algorithm.machine import FAILURE, Raised
 from urlgrammar.algorithm.record import URLRecord
 from urlgrammar.algorithm.statemachine import BasicURLParser
 from urlgrammar.encoding.labels import get_encoding
-from urlgrammar.errors import Diagnostic, URLError
+from urlgrammar.errors import Diagnostic
 from urlgrammar.host.parser import Host
 
 # ---- Serializing (https://url.spec.whatwg.org/#url-serializing) -----------------------------
@@ -222,12 +222,12 @@ def run(input: str, base: str | None = None, encoding: str = "utf-8") -> Result:
     """Parse ``input`` against ``base`` as the API URL parser does, with the query encoded
     as ``encoding`` (a label, https://encoding.spec.whatwg.org/#names-and-labels) would.
 
-    Raises :class:`~urlgrammar.errors.URLError` only for an encoding label that names nothing;
-    any string input gives a :class:`Result`.
+    Raises ValueError only for an encoding label that names nothing, a mistake in the call (as
+    :func:`urlgrammar.parse` does); any string input gives a :class:`Result`.
     """
     name = get_encoding(encoding)
     if name is None:
-        raise URLError(f"unknown encoding label {encoding!r}", code="encoding")
+        raise ValueError(f"{encoding!r} is not an encoding label of the Encoding Standard")
     parsed_base = None
     if base is not None:
         parsed_base = run(base)

@@ -27,6 +27,7 @@ from urlgrammar.encoding.percent import (
     percent_encode_after_encoding,
     utf8_percent_encode,
 )
+from urlgrammar.errors import Code
 from urlgrammar.host.parser import Domain, Empty
 
 
@@ -40,7 +41,7 @@ class FileAndPathStates(Machine):
         url.host = Empty()
         if c in ("/", "\\"):
             if c == "\\":
-                self.validation_error("invalid-reverse-solidus")
+                self.validation_error(Code.INVALID_REVERSE_SOLIDUS)
             self.state = "file slash state"
         elif base is not None and base.scheme == "file":
             assert isinstance(base.path, list)  # a file URL is special
@@ -56,7 +57,7 @@ class FileAndPathStates(Machine):
                 if not starts_with_a_windows_drive_letter(self.input, self.pointer):
                     url.shorten_path()
                 else:
-                    self.validation_error("file-invalid-Windows-drive-letter",
+                    self.validation_error(Code.FILE_INVALID_WINDOWS_DRIVE_LETTER,
                                           (self.pointer, self.pointer + 2))
                     url.path = []
                 self.state = "path state"
@@ -71,7 +72,7 @@ class FileAndPathStates(Machine):
         c, url, base = self.c, self.url, self.base
         if c in ("/", "\\"):
             if c == "\\":
-                self.validation_error("invalid-reverse-solidus")
+                self.validation_error(Code.INVALID_REVERSE_SOLIDUS)
             self.state = "file host state"
         else:
             if base is not None and base.scheme == "file":
@@ -90,7 +91,7 @@ class FileAndPathStates(Machine):
             start = self.pointer - len(self.buffer)
             self.pointer -= 1
             if is_windows_drive_letter(str(self.buffer)):
-                self.validation_error("file-invalid-Windows-drive-letter-host", (start, self.step))
+                self.validation_error(Code.FILE_INVALID_WINDOWS_DRIVE_LETTER_HOST, (start, self.step))
                 self.state = "path state"
             elif len(self.buffer) == 0:
                 url.host = Empty()
@@ -113,7 +114,7 @@ class FileAndPathStates(Machine):
         c, url = self.c, self.url
         if url.is_special():
             if c == "\\":
-                self.validation_error("invalid-reverse-solidus")
+                self.validation_error(Code.INVALID_REVERSE_SOLIDUS)
             self.state = "path state"
             if c not in ("/", "\\"):
                 self.pointer -= 1
@@ -135,7 +136,7 @@ class FileAndPathStates(Machine):
         slash = c == "/" or (url.is_special() and c == "\\")
         if c in (EOF, "?", "#") or slash:
             if url.is_special() and c == "\\":
-                self.validation_error("invalid-reverse-solidus")
+                self.validation_error(Code.INVALID_REVERSE_SOLIDUS)
             buffer = str(self.buffer)
             if is_double_dot_url_path_segment(buffer):
                 url.shorten_path()
@@ -169,7 +170,7 @@ class FileAndPathStates(Machine):
             url.fragment = Text()
             self.state = "fragment state"
         elif c == " ":
-            self.validation_error("invalid-URL-unit", specifics="a space in an opaque path")
+            self.validation_error(Code.INVALID_URL_UNIT, specifics="a space in an opaque path")
             if self.remaining_starts_with("?") or self.remaining_starts_with("#"):
                 url.path.append("%20")
             else:

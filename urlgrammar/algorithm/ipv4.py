@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from urlgrammar.errors import Code
+
 _DIGITS: Final = "0123456789abcdef"
 
 
@@ -52,23 +54,23 @@ def ipv4_parser(input: str) -> tuple[int | None, list[str]]:
     errors: list[str] = []
     parts = input.split(".")
     if parts[-1] == "":
-        errors.append("IPv4-empty-part")
+        errors.append(Code.IPV4_EMPTY_PART)
         if len(parts) > 1:
             parts.pop()
     if len(parts) < 4:
-        errors.append("IPv4-too-few-parts")
+        errors.append(Code.IPV4_TOO_FEW_PARTS)
     if len(parts) > 4:
-        return None, [*errors, "IPv4-too-many-parts"]
+        return None, [*errors, Code.IPV4_TOO_MANY_PARTS]
     numbers = []
     for part in parts:
         result = ipv4_number_parser(part)
         if result is None:
-            return None, [*errors, "IPv4-non-numeric-part"]
+            return None, [*errors, Code.IPV4_NON_NUMERIC_PART]
         if result[1]:
-            errors.append("IPv4-non-decimal-part")
+            errors.append(Code.IPV4_NON_DECIMAL_PART)
         numbers.append(result[0])
     if any(n > 255 for n in numbers):
-        errors.append("IPv4-out-of-range-part")
+        errors.append(Code.IPV4_OUT_OF_RANGE_PART)
     if any(n > 255 for n in numbers[:-1]):
         return None, errors
     if numbers[-1] >= 256 ** (5 - len(numbers)):

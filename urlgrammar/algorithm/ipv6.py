@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from urlgrammar.errors import Code
+
 _HEX: Final = "0123456789abcdefABCDEF"
 _DIGIT: Final = "0123456789"
 
@@ -34,16 +36,16 @@ def ipv6_parser(input: str) -> tuple[tuple[int, ...] | None, list[str]]:
     errors: list[str] = []
     if p.c() == ":":
         if p.c(1) != ":":
-            return None, ["IPv6-invalid-compression"]
+            return None, [Code.IPV6_INVALID_COMPRESSION]
         p.at += 2
         piece_index += 1
         compress = piece_index
     while p.c():
         if piece_index == 8:
-            return None, [*errors, "IPv6-too-many-pieces"]
+            return None, [*errors, Code.IPV6_TOO_MANY_PIECES]
         if p.c() == ":":
             if compress is not None:
-                return None, [*errors, "IPv6-multiple-compression"]
+                return None, [*errors, Code.IPV6_MULTIPLE_COMPRESSION]
             p.at += 1
             piece_index += 1
             compress = piece_index
@@ -55,10 +57,10 @@ def ipv6_parser(input: str) -> tuple[tuple[int, ...] | None, list[str]]:
             length += 1
         if p.c() == ".":
             if length == 0:
-                return None, [*errors, "IPv4-in-IPv6-invalid-code-point"]
+                return None, [*errors, Code.IPV4_IN_IPV6_INVALID_CODE_POINT]
             p.at -= length
             if piece_index > 6:
-                return None, [*errors, "IPv4-in-IPv6-too-many-pieces"]
+                return None, [*errors, Code.IPV4_IN_IPV6_TOO_MANY_PIECES]
             piece_index, error = _ipv4_in_ipv6(p, address, piece_index)
             if error is not None:
                 return None, [*errors, error]
@@ -66,17 +68,17 @@ def ipv6_parser(input: str) -> tuple[tuple[int, ...] | None, list[str]]:
         if p.c() == ":":
             p.at += 1
             if not p.c():
-                return None, [*errors, "IPv6-invalid-code-point"]
+                return None, [*errors, Code.IPV6_INVALID_CODE_POINT]
         elif p.c():
-            return None, [*errors, "IPv6-invalid-code-point"]
+            return None, [*errors, Code.IPV6_INVALID_CODE_POINT]
         if length > 1 and value < 0x10 ** (length - 1):
-            errors.append("IPv6-piece-leading-zero")
+            errors.append(Code.IPV6_PIECE_LEADING_ZERO)
         address[piece_index] = value
         piece_index += 1
     if compress is not None:
         _swap(address, piece_index, compress)
     elif piece_index != 8:
-        return None, [*errors, "IPv6-too-few-pieces"]
+        return None, [*errors, Code.IPV6_TOO_FEW_PIECES]
     return tuple(address), errors
 
 
@@ -90,19 +92,19 @@ def _ipv4_in_ipv6(p: _Pointer, address: list[int], piece_index: int) -> tuple[in
             if p.c() == "." and numbers_seen < 4:
                 p.at += 1
             else:
-                return piece_index, "IPv4-in-IPv6-invalid-code-point"
+                return piece_index, Code.IPV4_IN_IPV6_INVALID_CODE_POINT
         if not p.c() or p.c() not in _DIGIT:
-            return piece_index, "IPv4-in-IPv6-invalid-code-point"
+            return piece_index, Code.IPV4_IN_IPV6_INVALID_CODE_POINT
         while p.c() and p.c() in _DIGIT:
             number = int(p.c())
             if ipv4_piece is None:
                 ipv4_piece = number
             elif ipv4_piece == 0:
-                return piece_index, "IPv4-in-IPv6-invalid-code-point"
+                return piece_index, Code.IPV4_IN_IPV6_INVALID_CODE_POINT
             else:
                 ipv4_piece = ipv4_piece * 10 + number
             if ipv4_piece > 255:
-                return piece_index, "IPv4-in-IPv6-out-of-range-part"
+                return piece_index, Code.IPV4_IN_IPV6_OUT_OF_RANGE_PART
             p.at += 1
         assert ipv4_piece is not None  # c was an ASCII digit
         address[piece_index] = address[piece_index] * 0x100 + ipv4_piece
@@ -110,7 +112,7 @@ def _ipv4_in_ipv6(p: _Pointer, address: list[int], piece_index: int) -> tuple[in
         if numbers_seen in (2, 4):
             piece_index += 1
     if numbers_seen != 4:
-        return piece_index, "IPv4-in-IPv6-too-few-parts"
+        return piece_index, Code.IPV4_IN_IPV6_TOO_FEW_PARTS
     return piece_index, None
 
 

@@ -18,7 +18,7 @@ from typing import Final, Literal, NamedTuple, TypeAlias
 
 from urlgrammar.algorithm.host import host_parser
 from urlgrammar.algorithm.record import ASCII_HEX_DIGIT, EOF, Text, URLBuilder, URLRecord, is_url_code_point
-from urlgrammar.errors import Diagnostic, URLError, message
+from urlgrammar.errors import Code, Diagnostic, URLError, message
 from urlgrammar.host.parser import Host, parse_host
 from urlgrammar.syntax.preprocess import preprocess
 
@@ -101,7 +101,7 @@ class Machine:
 
     # ---- Validation errors and the host parser -----------------------------------------------
 
-    def validation_error(self, name: str, span: tuple[int, int] | None = None,
+    def validation_error(self, name: Code, span: tuple[int, int] | None = None,
                          specifics: str | None = None, component: str | None = None) -> None:
         """https://url.spec.whatwg.org/#validation-error, at ``span`` of the processed input,
         by default c (or the empty span at the end, where c is the EOF code point); its message
@@ -115,9 +115,9 @@ class Machine:
     def invalid_url_units(self, c: str) -> None:
         """The two checks that the path, opaque path, query and fragment states share."""
         if not is_url_code_point(c) and c != "%":
-            self.validation_error("invalid-URL-unit", specifics=f"U+{ord(c):04X}")
+            self.validation_error(Code.INVALID_URL_UNIT, specifics=f"U+{ord(c):04X}")
         if c == "%" and not self.remaining_starts_with_two_ascii_hex_digits():
-            self.validation_error("invalid-URL-unit", specifics="a '%' without two hex digits after it")
+            self.validation_error(Code.INVALID_URL_UNIT, specifics="a '%' without two hex digits after it")
 
     def host_parsing(self, start: int) -> Host | Failure:
         """https://url.spec.whatwg.org/#concept-host-parser on buffer, which starts at ``start``,

@@ -19,6 +19,7 @@ from urlgrammar.algorithm.record import (
     default_port,
 )
 from urlgrammar.encoding.percent import USERINFO_SET, utf8_percent_encode
+from urlgrammar.errors import Code
 
 
 class SchemeAndAuthorityStates(Machine):
@@ -45,7 +46,7 @@ class SchemeAndAuthorityStates(Machine):
             self.buffer = Text()
             if url.scheme == "file":
                 if not self.remaining_starts_with("//"):
-                    self.validation_error("special-scheme-missing-following-solidus",
+                    self.validation_error(Code.SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS,
                                           (self.pointer + 1, self.pointer + 1))
                 self.state = "file state"
             elif url.is_special() and self.base is not None and self.base.scheme == url.scheme:
@@ -69,7 +70,7 @@ class SchemeAndAuthorityStates(Machine):
         """https://url.spec.whatwg.org/#no-scheme-state"""
         c, url, base = self.c, self.url, self.base
         if base is None or (base.has_an_opaque_path() and c != "#"):
-            self.validation_error("missing-scheme-non-relative-URL")
+            self.validation_error(Code.MISSING_SCHEME_NON_RELATIVE_URL)
             return FAILURE
         if isinstance(base.path, str) and c == "#":  # base has an opaque path
             url.scheme = base.scheme
@@ -91,7 +92,7 @@ class SchemeAndAuthorityStates(Machine):
             self.state = "special authority ignore slashes state"
             self.pointer += 1
         else:
-            self.validation_error("special-scheme-missing-following-solidus")
+            self.validation_error(Code.SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS)
             self.state = "relative state"
             self.pointer -= 1
         return None
@@ -113,7 +114,7 @@ class SchemeAndAuthorityStates(Machine):
         if c == "/":
             self.state = "relative slash state"
         elif url.is_special() and c == "\\":
-            self.validation_error("invalid-reverse-solidus")
+            self.validation_error(Code.INVALID_REVERSE_SOLIDUS)
             self.state = "relative slash state"
         else:
             assert isinstance(base.path, list)  # the no scheme state let no opaque path here
@@ -138,7 +139,7 @@ class SchemeAndAuthorityStates(Machine):
         assert base is not None
         if url.is_special() and c in ("/", "\\"):
             if c == "\\":
-                self.validation_error("invalid-reverse-solidus")
+                self.validation_error(Code.INVALID_REVERSE_SOLIDUS)
             self.state = "special authority ignore slashes state"
         elif c == "/":
             self.state = "authority state"
@@ -155,7 +156,7 @@ class SchemeAndAuthorityStates(Machine):
             self.state = "special authority ignore slashes state"
             self.pointer += 1
         else:
-            self.validation_error("special-scheme-missing-following-solidus")
+            self.validation_error(Code.SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS)
             self.state = "special authority ignore slashes state"
             self.pointer -= 1
         return None
@@ -166,14 +167,14 @@ class SchemeAndAuthorityStates(Machine):
             self.state = "authority state"
             self.pointer -= 1
         else:
-            self.validation_error("special-scheme-missing-following-solidus")
+            self.validation_error(Code.SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS)
         return None
 
     def authority_state(self) -> Outcome:
         """https://url.spec.whatwg.org/#authority-state"""
         c, url = self.c, self.url
         if c == "@":
-            self.validation_error("invalid-credentials")
+            self.validation_error(Code.INVALID_CREDENTIALS)
             if self.at_sign_seen:
                 self.buffer.prepend("%40")
             self.at_sign_seen = True
@@ -189,7 +190,7 @@ class SchemeAndAuthorityStates(Machine):
             self.buffer = Text()
         elif c in (EOF, "/", "?", "#") or (url.is_special() and c == "\\"):
             if self.at_sign_seen and len(self.buffer) == 0:
-                self.validation_error("host-missing", (self.pointer, self.pointer),
+                self.validation_error(Code.HOST_MISSING, (self.pointer, self.pointer),
                                       "there is a username or password but no host", "host")
                 return FAILURE
             self.pointer -= len(self.buffer) + 1
@@ -205,7 +206,7 @@ class SchemeAndAuthorityStates(Machine):
         c, url = self.c, self.url
         if c == ":" and not self.inside_brackets:
             if len(self.buffer) == 0:
-                self.validation_error("host-missing", (self.pointer, self.pointer),
+                self.validation_error(Code.HOST_MISSING, (self.pointer, self.pointer),
                                       "there is a port but no host")
                 return FAILURE
             host = self.host_parsing(self.pointer - len(self.buffer))
@@ -218,7 +219,7 @@ class SchemeAndAuthorityStates(Machine):
             start = self.pointer - len(self.buffer)
             self.pointer -= 1
             if url.is_special() and len(self.buffer) == 0:
-                self.validation_error("host-missing", (self.step, self.step))
+                self.validation_error(Code.HOST_MISSING, (self.step, self.step))
                 return FAILURE
             host = self.host_parsing(start)
             if host is FAILURE:
@@ -244,7 +245,7 @@ class SchemeAndAuthorityStates(Machine):
                 # Leading zeros are dropped first: Python will not read over 4,300 digits.
                 digits = str(self.buffer).lstrip("0")
                 if len(digits) > 5 or int(digits or "0") > 0xFFFF:
-                    self.validation_error("port-out-of-range",
+                    self.validation_error(Code.PORT_OUT_OF_RANGE,
                                           (self.pointer - len(self.buffer), self.pointer))
                     return FAILURE
                 port = int(digits or "0")
@@ -253,6 +254,6 @@ class SchemeAndAuthorityStates(Machine):
             self.state = "path start state"
             self.pointer -= 1
         else:
-            self.validation_error("port-invalid")
+            self.validation_error(Code.PORT_INVALID)
             return FAILURE
         return None

@@ -33,7 +33,7 @@ from urlgrammar.algorithm.machine import FAILURE, Failure, Outcome, Raised
 from urlgrammar.algorithm.record import ASCII_TAB_OR_NEWLINE, C0_CONTROL_OR_SPACE, URLRecord
 from urlgrammar.algorithm.scheme_authority import SchemeAndAuthorityStates
 from urlgrammar.encoding.labels import get_output_encoding
-from urlgrammar.errors import Diagnostic, message
+from urlgrammar.errors import Code, Diagnostic, message
 
 _TAB_OR_NEWLINE: Final = re.compile("[\t\n\r]")
 
@@ -86,5 +86,6 @@ class BasicURLParser(SchemeAndAuthorityStates, FileAndPathStates):
     def preprocessing_error(self, step: str, span: tuple[int, int], specifics: str) -> None:
         """invalid-URL-unit from steps 1.2 and 2, before there is a pointer; ``span`` is in
         the original input."""
-        self.raised.append(Raised("invalid-URL-unit", f"basic URL parser {step}", None))
-        self.errors.append(Diagnostic("invalid-URL-unit", *span, message("invalid-URL-unit", specifics)))
+        self.raised.append(Raised(Code.INVALID_URL_UNIT, f"basic URL parser {step}", None))
+        code = Code.INVALID_URL_UNIT
+        self.errors.append(Diagnostic(code, *span, message(code, specifics)))

@@ -35,7 +35,7 @@ from itertools import chain
 from urlgrammar.checking.kept import Kept
 from urlgrammar.checking.walk import code_point
 from urlgrammar.encoding.decode import percent_decode_spans, percent_decode_str
-from urlgrammar.errors import ADVISORY, Diagnostic, URLError, message
+from urlgrammar.errors import ADVISORY, Code, Diagnostic, URLError, message
 from urlgrammar.host.internal import METADATA_NAMES, internal_address
 from urlgrammar.host.parser import Domain, Empty, IPv4, parse_host
 from urlgrammar.model.code_points import C0_CONTROL_OR_SPACE
@@ -57,7 +57,7 @@ _SHOWN = 200
 _LONGEST_HOST = 253
 
 
-def _advisory(code: str, start: int, end: int, specifics: str, component: str | None,
+def _advisory(code: Code, start: int, end: int, specifics: str, component: str | None,
               detail: str | None = None, fix: str | None = None) -> Diagnostic:
     return Diagnostic(code, start, end, message(code, specifics), component, detail, fix, ADVISORY)
 
@@ -80,7 +80,7 @@ def first_advisories(input: str, base: URL | None, url: URL | None,
     kept: Kept[Diagnostic] = Kept(limit)
     scheme = url.record[0]
     if scheme.value == "javascript" and scheme.span is not None:  # written, not the base's
-        kept.add(scheme.span[0], 0, _advisory("script-url", *scheme.span, "'javascript:'", "scheme"))
+        kept.add(scheme.span[0], 0, _advisory(Code.SCRIPT_URL, *scheme.span, "'javascript:'", "scheme"))
     authority = url.record.component(Kind.AUTHORITY)
     found: Iterable[Diagnostic] = ()
     if authority is not None:
@@ -129,7 +129,7 @@ def _host_advisories(input: str, authority: Component) -> Iterator[Diagnostic]:
     internal = internal_address(host)
     if internal is not None:
         article = "an" if internal.kind[0] in "aeiou" else "a"
-        yield _advisory("internal-address", start, end, f"{internal.address} is {article} "
+        yield _advisory(Code.INTERNAL_ADDRESS, start, end, f"{internal.address} is {article} "
                         f"{internal.kind} address", "host", internal.kind)
 
 
@@ -149,7 +149,7 @@ def _invisible(written: str, start: int, host: str | None) -> Iterator[Diagnosti
         if what is None:
             continue
         at, to = (i, i + 1) if decoded is None else (decoded.starts[i], decoded.ends[i])
-        yield _advisory("invisible-host-code-point", start + at, start + to,
+        yield _advisory(Code.INVISIBLE_HOST_CODE_POINT, start + at, start + to,
                         f"{code_point(ch)} is {what}{goes}", "host", f"U+{ord(ch):04X}",
                         "" if what == "removed" else ".")
 
@@ -164,7 +164,7 @@ def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
         # The spec's advice needs Unicode's data, which is an optional extra: say that the
         # checks did not run where they would have, once, rather than pass the host in silence.
         if any(not decoded(label).isascii() for label in labels):
-            return [_advisory("spoofing-check-unavailable", start, start + len(written),
+            return [_advisory(Code.SPOOFING_CHECK_UNAVAILABLE, start, start + len(written),
                               MISSING,
                               "host", None)]
         return []
@@ -183,11 +183,11 @@ def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
         label, lookalike = check.label, check.lookalike
         if lookalike is not None:
             found.append(_advisory(
-                "confusable-host", at, to, f"'{label}' looks like '{lookalike.label}': both have "
+                Code.CONFUSABLE_HOST, at, to, f"'{label}' looks like '{lookalike.label}': both have "
                 f"the skeleton '{lookalike.skeleton}'", "host", lookalike.label))
         if check.scripts:
             names = ", ".join(map(script_name, check.scripts))
-            found.append(_advisory("mixed-script-host", at, to, f"'{label}' mixes {names}", "host",
+            found.append(_advisory(Code.MIXED_SCRIPT_HOST, at, to, f"'{label}' mixes {names}", "host",
                                    "+".join(check.scripts)))
     return found
 
@@ -203,7 +203,7 @@ def _credentials(authority: Component) -> list[Diagnostic]:
     shown = _AFTER_HOST.split(percent_decode_str(username.value[:12 * _LONGEST_HOST + 12]), 1)[0]
     if len(shown) > _LONGEST_HOST or not looks_like_host(shown):
         return []
-    return [_advisory("host-lookalike-credentials", username.span[0], host.span[0],
+    return [_advisory(Code.HOST_LOOKALIKE_CREDENTIALS, username.span[0], host.span[0],
                       f"the URL goes to '{host.value}', not to '{shown}'", "userinfo", shown, "")]
 
 
@@ -238,7 +238,7 @@ def _scheme_relative(input: str, base: URL, url: URL, authority: Component) -> l
     start = len(input) - len(input.lstrip(C0_CONTROL_OR_SPACE))
     a = authority.value
     fix = None if a.username is not None else f"{url.protocol}//{url.host}"
-    return [_advisory("scheme-relative-host-change", start, authority.span[1],
+    return [_advisory(Code.SCHEME_RELATIVE_HOST_CHANGE, start, authority.span[1],
                       f"{_named(base.hostname)} becomes {_named(url.hostname)} ({url.protocol} from the "
                       "base URL)",
                       "host", url.hostname, fix)]

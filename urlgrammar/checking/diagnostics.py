@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from urlgrammar.checking.kept import Kept
 from urlgrammar.checking.walk import HOST, PORT, SCHEME, Walk
 from urlgrammar.encoding.decode import pct_invalid_spans
-from urlgrammar.errors import Diagnostic, URLError, message
+from urlgrammar.errors import Code, Diagnostic, URLError, message
 from urlgrammar.host.parser import Host
 from urlgrammar.model.record import Span, URLRecord
 from urlgrammar.model.schemes import Mode
@@ -99,14 +99,14 @@ class Collector(Reporter):
         span = leading if leading[1] else trailing
         if span[1] > span[0]:
             self._preprocessing.append(Diagnostic(
-                "invalid-URL-unit", *span, message("invalid-URL-unit", "a C0 control or space at "
+                Code.INVALID_URL_UNIT, *span, message(Code.INVALID_URL_UNIT, "a C0 control or space at "
                 "the start or end, which the parser removes"), None,
                 "leading or trailing C0 control or space", ""))
         removed = pre.offsets.removed  # not Preprocessed.removed, which lists them all in the input
         if removed:
             at = removed[0] + pre.offsets.lead
             self._preprocessing.append(Diagnostic(
-                "invalid-URL-unit", at, at + 1, message("invalid-URL-unit", "a tab "
+                Code.INVALID_URL_UNIT, at, at + 1, message(Code.INVALID_URL_UNIT, "a tab "
                 "or newline, which the parser removes"), None, "tab or newline", ""))
 
     def resolved(self, lifted: URLRecord, record: URLRecord | None) -> None:
@@ -132,7 +132,7 @@ class Collector(Reporter):
         if self._failure is None and error.diagnostics:
             d = error.diagnostics[-1]
             # The no scheme state runs at the start of the input.
-            at, phase = (0, SCHEME) if d.code == "missing-scheme-non-relative-URL" else \
+            at, phase = (0, SCHEME) if d.code == Code.MISSING_SCHEME_NON_RELATIVE_URL else \
                 (d.start, PORT if d.code.startswith("port-") else HOST)
             self._add_late(at, phase, d)
             self._fail(at, phase, d)

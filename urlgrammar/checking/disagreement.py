@@ -35,7 +35,7 @@ from typing import NamedTuple
 from urllib.parse import urljoin, urlsplit, uses_relative
 
 from urlgrammar.encoding.decode import percent_decode_str
-from urlgrammar.errors import ADVISORY, Diagnostic, URLError, message
+from urlgrammar.errors import ADVISORY, Code, Diagnostic, URLError, message
 from urlgrammar.host.domain import domain_to_ascii
 from urlgrammar.host.parser import Domain, IPv4, IPv6, Opaque
 from urlgrammar.model.record import Kind
@@ -120,7 +120,7 @@ def parser_disagreement(input: str, base: str | None, url: URL) -> Diagnostic | 
     # The href is read against the base too, as the input is: urljoin gives an absolute file
     # URL with the empty host the base's host.
     fix = url.href if python_reading(url.href, base) == standard and url.href != input else None
-    return Diagnostic("parser-disagreement", 0, len(input), message(
-        "parser-disagreement", f"urllib.parse reads {python.describe()}; the standard reads "
+    return Diagnostic(Code.PARSER_DISAGREEMENT, 0, len(input), message(
+        Code.PARSER_DISAGREEMENT, f"urllib.parse reads {python.describe()}; the standard reads "
         f"{standard.describe()}"), "host" if "host" in parts else parts[0], ", ".join(parts), fix,
         ADVISORY)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from itertools import chain
 
 from urlgrammar.encoding.percent import scalar_values
-from urlgrammar.errors import Diagnostic, message
+from urlgrammar.errors import Code, Diagnostic, message
 from urlgrammar.host.parser import non_url
 from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, none_of
 from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
@@ -43,7 +43,7 @@ def code_point(char: str) -> str:
     return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
 
 
-_MISSING_SOLIDUS = "special-scheme-missing-following-solidus"
+_MISSING_SOLIDUS = Code.SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS
 # Context's members as module constants (an access through the class costs on Python 3.11).
 _GENERIC, _SPECIAL, _FILE_STATES, _RELATIVE = Context.GENERIC, Context.SPECIAL, Context.FILE, Context.RELATIVE
 
@@ -73,7 +73,7 @@ class Walk:
         self._said: dict[tuple[str, str], tuple[str, str, str]] = {}
         #: The messages made so far, by code and specifics: the same again and again for a
         #: long run of backslashes, ignored slashes or `@`.
-        self._messages: dict[tuple[str, str | None], str] = {}
+        self._messages: dict[tuple[Code, str | None], str] = {}
         self.base = base
 
     def run(self) -> None:
@@ -157,15 +157,15 @@ class Walk:
             elif backslash:
                 self._reverse(p, PATH, "path")
 
-    def _message(self, code: str, specifics: str | None = None) -> str:
+    def _message(self, code: Code, specifics: str | None = None) -> str:
         said = self._messages.get((code, specifics))
         if said is None:
             said = self._messages[code, specifics] = message(code, specifics)
         return said
 
     def _reverse(self, p: int, phase: int, component: str) -> None:
-        self.add(p, phase, Diagnostic("invalid-reverse-solidus", p, p + 1,
-                                      self._message("invalid-reverse-solidus"), component, fix="/"))
+        self.add(p, phase, Diagnostic(Code.INVALID_REVERSE_SOLIDUS, p, p + 1,
+                                      self._message(Code.INVALID_REVERSE_SOLIDUS), component, fix="/"))
 
     def _credentials(self, source: Component) -> None:
         """invalid-credentials once per `@` of the authority (the authority state's count);
@@ -177,9 +177,9 @@ class Walk:
         ats = chain(((c.start or 0) + i for c in (a.username, a.password) if c is not None
                      for i, ch in enumerate(c.value) if ch == "@"), [(a.host.start or 0) - 1])
         previous = source.start or 0
-        said = self._message("invalid-credentials")
+        said = self._message(Code.INVALID_CREDENTIALS)
         for p in ats:
-            self.add(p, AUTHORITY, Diagnostic("invalid-credentials", previous, p + 1, said, "userinfo",
+            self.add(p, AUTHORITY, Diagnostic(Code.INVALID_CREDENTIALS, previous, p + 1, said, "userinfo",
                                               fix=""))
             previous = p + 1
 
@@ -208,21 +208,21 @@ class Walk:
         after_authority = self.lifted.has(Kind.AUTHORITY)
         if start == previous_end and after_authority:
             self.add(end, HOST, Diagnostic(
-                "file-invalid-Windows-drive-letter-host", start, end, message(
-                    "file-invalid-Windows-drive-letter-host", f"the parser reads '{c.value}' as the "
+                Code.FILE_INVALID_WINDOWS_DRIVE_LETTER_HOST, start, end, message(
+                    Code.FILE_INVALID_WINDOWS_DRIVE_LETTER_HOST, f"the parser reads '{c.value}' as the "
                     "start of the path"), "host", fix="/" + letter))
             return
         if start == previous_end and self.base is not None and is_file(self.base.scheme):
             # The fix inserts the `/` that makes the drive start an absolute path; the drive's
             # `|`, if any, has its own fix.
             self.add(start, RELATIVE, Diagnostic(
-                "file-invalid-Windows-drive-letter", start, start, message(
-                    "file-invalid-Windows-drive-letter", f"'{c.value}' replaces the base URL's path"),
+                Code.FILE_INVALID_WINDOWS_DRIVE_LETTER, start, start, message(
+                    Code.FILE_INVALID_WINDOWS_DRIVE_LETTER, f"'{c.value}' replaces the base URL's path"),
                 "path", fix="/"))
         if c.value[1] == "|":
             # The span is the `|`, where the state machine raises the error, not the letter too.
             self.add(start + 1, PATH, Diagnostic(
-                "invalid-URL-unit", start + 1, end, message("invalid-URL-unit", f"the '|' of the "
+                Code.INVALID_URL_UNIT, start + 1, end, message(Code.INVALID_URL_UNIT, f"the '|' of the "
                 f"drive letter '{c.value}'; write '{letter}'"), "path", code_point("|"), ":"))
 
     def _units(self, c: Component, component: str) -> None:
@@ -243,15 +243,16 @@ class Walk:
                 p = start + m.start()
                 what = said.get((char, where))
                 if what is None:
-                    what = said[char, where] = (message("invalid-URL-unit", f"{code_point(char)} in {where}"),
-                                                f"U+{ord(char):04X}", _encoded(char))
-                self.add(p, PATH, Diagnostic("invalid-URL-unit", p, p + 1, what[0], component, *what[1:]))
+                    what = said[char, where] = (
+                        message(Code.INVALID_URL_UNIT, f"{code_point(char)} in {where}"),
+                        f"U+{ord(char):04X}", _encoded(char))
+                self.add(p, PATH, Diagnostic(Code.INVALID_URL_UNIT, p, p + 1, what[0], component, *what[1:]))
         if "%" in value:
-            percent = message("invalid-URL-unit", f"a '%' in the {component} without two hex "
+            percent = message(Code.INVALID_URL_UNIT, f"a '%' in the {component} without two hex "
                               "digits after it; write %25 for a percent sign")
             for at, _ in self.pct_invalid(value):
                 p = start + at
-                self.add(p, PATH, Diagnostic("invalid-URL-unit", p, p + 1, percent, component, "%", "%25"))
+                self.add(p, PATH, Diagnostic(Code.INVALID_URL_UNIT, p, p + 1, percent, component, "%", "%25"))
 
 
 def _encoded(char: str) -> str:

@@ -17,7 +17,7 @@ from functools import cache
 
 from urlgrammar.checking.walk import code_point
 from urlgrammar.encoding.decode import pct_invalid_spans
-from urlgrammar.errors import URLError
+from urlgrammar.errors import Code, URLError
 from urlgrammar.host.authority import port_number
 from urlgrammar.host.domain import STATUS, parse_domain
 from urlgrammar.host.ipv4 import ends_in_a_number, is_valid_ipv4
@@ -222,7 +222,7 @@ class Writing:
         except URLError as e:
             d = e.diagnostics[-1]
             return GrammarError("port", d.start, d.end, "A port is ASCII digits only."
-                                if d.code == "port-invalid" else "A port is at most 65535.")
+                                if d.code == Code.PORT_INVALID else "A port is at most 65535.")
         return None
 
     @staticmethod

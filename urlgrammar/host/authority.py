@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from urlgrammar.errors import Diagnostic, URLError, message
+from urlgrammar.errors import Code, Diagnostic, URLError, message
 from urlgrammar.host.parser import Empty, Host, parse_host
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode, default_port, is_file, mode_for_scheme
@@ -40,14 +40,14 @@ def port_number(text: str, start: int = 0) -> int | None:
         return None
     for i, ch in enumerate(text):
         if not ("0" <= ch <= "9"):
-            raise URLError.of(Diagnostic("port-invalid", start + i, start + i + 1,
-                                         message("port-invalid", f"{ch!r} is not a digit"),
+            raise URLError.of(Diagnostic(Code.PORT_INVALID, start + i, start + i + 1,
+                                         message(Code.PORT_INVALID, f"{ch!r} is not a digit"),
                                          "port", f"U+{ord(ch):04X}"))
     digits = text.lstrip("0") or "0"
     number = int(digits) if len(digits) <= _MAX_PORT_DIGITS else 1 << 16
     if number > 0xFFFF:
-        raise URLError.of(Diagnostic("port-out-of-range", start, start + len(text),
-                                     message("port-out-of-range", text), "port"))
+        raise URLError.of(Diagnostic(Code.PORT_OUT_OF_RANGE, start, start + len(text),
+                                     message(Code.PORT_OUT_OF_RANGE, text), "port"))
     return number
 
 
@@ -91,8 +91,8 @@ def process_authority(record: URLRecord, mode: Mode | None = None,
         a = Authority(None, None, host, None)
     elif host.value == "" and (a.username is not None or a.port is not None):
         missing = host.start or 0
-        raise URLError.of(Diagnostic("host-missing", missing, missing, message(
-            "host-missing", "there is a username, password or port but no host"), "host"))
+        raise URLError.of(Diagnostic(Code.HOST_MISSING, missing, missing, message(
+            Code.HOST_MISSING, "there is a username, password or port but no host"), "host"))
     value = Empty() if file and host.value == "" else _host(host, mode is not _GENERIC, report)
     if file and is_file_localhost(scheme, value.serialize()):
         value = Empty()

@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 import idna
 
-from urlgrammar.errors import Diagnostic, URLError, message
+from urlgrammar.errors import Code, Diagnostic, URLError, message
 from urlgrammar.host.label_rules import (
     MAP_CHUNK,
     NOT_STD3,
@@ -197,7 +197,7 @@ def domain_to_unicode(domain: str) -> str:
 
 def diagnostic(error: IdnaError, start: int, end: int) -> Diagnostic:
     """The ``domain-to-ASCII`` validation error for ``error``, at ``start``..``end``."""
-    return Diagnostic("domain-to-ASCII", start, end, message("domain-to-ASCII", STATUS[error.code]),
+    return Diagnostic(Code.DOMAIN_TO_ASCII, start, end, message(Code.DOMAIN_TO_ASCII, STATUS[error.code]),
                       "host", detail=error.code)
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, cast
 
-from urlgrammar.errors import Diagnostic, URLError, message
+from urlgrammar.errors import Code, Diagnostic, URLError, message
 from urlgrammar.model.record import Span
 from urlgrammar.syntax.grammars import lark_parser, terminal_pattern
 
@@ -152,29 +152,29 @@ def parse_ipv4(text: str, diagnostics: list[Diagnostic] | None = None,
     parts, more = _parts(text)
     trailing_dot = text.endswith(".")
     if trailing_dot:
-        run.add("IPv4-empty-part", (len(text) - 1, len(text)), "drop")
+        run.add(Code.IPV4_EMPTY_PART, (len(text) - 1, len(text)), "drop")
         if not more and len(parts) > 1:
             parts.pop()
     elif not text:
-        run.add("IPv4-empty-part", (0, 0), "drop")
+        run.add(Code.IPV4_EMPTY_PART, (0, 0), "drop")
     if len(parts) < 4:
-        run.add("IPv4-too-few-parts", parts[-1].span, "last", len(parts) - 1)
+        run.add(Code.IPV4_TOO_FEW_PARTS, parts[-1].span, "last", len(parts) - 1)
     if more or len(parts) > 4:
-        raise run.fail("IPv4-too-many-parts", (parts[4].start, len(text) - trailing_dot))
+        raise run.fail(Code.IPV4_TOO_MANY_PARTS, (parts[4].start, len(text) - trailing_dot))
     numbers: list[int] = []
     for index, part in enumerate(parts):
         result = part.number()
         if result is None:
-            raise run.fail("IPv4-non-numeric-part", part.span)
+            raise run.fail(Code.IPV4_NON_NUMERIC_PART, part.span)
         if result[1]:
-            run.add("IPv4-non-decimal-part", part.span, "part", index)
+            run.add(Code.IPV4_NON_DECIMAL_PART, part.span, "part", index)
         numbers.append(result[0])
     last = len(numbers) - 1
     over = next((i for i, n in enumerate(numbers) if n > 255), None)
     if over is not None:
         if over < last or numbers[last] >= 256 ** (4 - last):
-            raise run.fail("IPv4-out-of-range-part", parts[over].span)
-        run.add("IPv4-out-of-range-part", parts[over].span, "last", over)
+            raise run.fail(Code.IPV4_OUT_OF_RANGE_PART, parts[over].span)
+        run.add(Code.IPV4_OUT_OF_RANGE_PART, parts[over].span, "last", over)
     address = numbers[last]
     for counter, n in enumerate(numbers[:last]):
         address += n * 256 ** (3 - counter)
@@ -193,12 +193,12 @@ class _Run:
 
     sink: list[Diagnostic]
     where: Origin
-    pending: list[tuple[str, Span, str, int]] = field(default_factory=list)
+    pending: list[tuple[Code, Span, str, int]] = field(default_factory=list)
 
-    def add(self, code: str, span: Span, fix: str, index: int = -1) -> None:
+    def add(self, code: Code, span: Span, fix: str, index: int = -1) -> None:
         self.pending.append((code, span, fix, index))
 
-    def fail(self, code: str, span: Span) -> URLError:
+    def fail(self, code: Code, span: Span) -> URLError:
         self.flush(None)
         failing = Diagnostic(code, *self.where(*span), message(code), "host")
         self.sink.append(failing)

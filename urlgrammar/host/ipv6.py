@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from urlgrammar.errors import Diagnostic, URLError, message
+from urlgrammar.errors import Code, Diagnostic, URLError, message
 from urlgrammar.model.record import Span
 from urlgrammar.syntax.grammars import lark_parser
 
@@ -37,7 +37,7 @@ class _Token:
 class _Failure(Exception):
     """The standard's parser returns failure: the error's name and span."""
 
-    def __init__(self, code: str, start: int, end: int):
+    def __init__(self, code: Code, start: int, end: int):
         super().__init__(code)
         self.code, self.start, self.end = code, start, end
 
@@ -103,8 +103,8 @@ def parse_ipv6(text: str, diagnostics: list[Diagnostic] | None = None,
         address = None
         error = failure
     for piece in leading_zero:
-        sink.append(Diagnostic("IPv6-piece-leading-zero", *where(piece.start, piece.end),
-                               message("IPv6-piece-leading-zero"), "host",
+        sink.append(Diagnostic(Code.IPV6_PIECE_LEADING_ZERO, *where(piece.start, piece.end),
+                               message(Code.IPV6_PIECE_LEADING_ZERO), "host",
                                fix=format(int(piece.text, 16), "x")))
     if address is None:
         failing = Diagnostic(error.code, *where(error.start, error.end), message(error.code),
@@ -128,7 +128,7 @@ def _walk(tokens: list[_Token], length: int, leading_zero: list[_Token]) -> tupl
     def kind(k: int) -> str:
         return tokens[k].kind if k < n else "EOF"
 
-    def at(code: str, k: int) -> _Failure:
+    def at(code: Code, k: int) -> _Failure:
         if k < n:
             return _Failure(code, tokens[k].start, tokens[k].start + 1)
         return _Failure(code, length, length)
@@ -136,37 +136,37 @@ def _walk(tokens: list[_Token], length: int, leading_zero: list[_Token]) -> tupl
     i = 0
     if kind(0) == "COLON":
         if kind(1) != "COLON":
-            raise at("IPv6-invalid-compression", 0)
+            raise at(Code.IPV6_INVALID_COMPRESSION, 0)
         i = 2
         piece_index = compress = 1
     while i < n:
         if piece_index == 8:
-            raise at("IPv6-too-many-pieces", i)
+            raise at(Code.IPV6_TOO_MANY_PIECES, i)
         if kind(i) == "COLON":
             if compress is not None:
                 start = tokens[i - 1].start if kind(i - 1) == "COLON" else tokens[i].start
-                raise _Failure("IPv6-multiple-compression", start, tokens[i].end)
+                raise _Failure(Code.IPV6_MULTIPLE_COMPRESSION, start, tokens[i].end)
             i += 1
             piece_index += 1
             compress = piece_index
             continue
         if kind(i) == "DOT":  # c is "." with no hex digit before it
-            raise at("IPv4-in-IPv6-invalid-code-point", i)
+            raise at(Code.IPV4_IN_IPV6_INVALID_CODE_POINT, i)
         if kind(i) == "IP4_LEAD":  # hex digits, then c is "."
             if piece_index > 6:
-                raise at("IPv4-in-IPv6-too-many-pieces", i)
+                raise at(Code.IPV4_IN_IPV6_TOO_MANY_PIECES, i)
             piece_index = _ipv4(tokens, i, length, address, piece_index)
             break
         if kind(i) != "H16":
-            raise at("IPv6-invalid-code-point", i)
+            raise at(Code.IPV6_INVALID_CODE_POINT, i)
         piece = tokens[i]
         i += 1
         if kind(i) == "COLON":
             i += 1
             if i == n:
-                raise _Failure("IPv6-invalid-code-point", tokens[i - 1].start, length)
+                raise _Failure(Code.IPV6_INVALID_CODE_POINT, tokens[i - 1].start, length)
         elif kind(i) != "EOF":
-            raise at("IPv6-invalid-code-point", i)
+            raise at(Code.IPV6_INVALID_CODE_POINT, i)
         if len(piece.text) > 1 and piece.text[0] == "0":
             leading_zero.append(piece)
         address[piece_index] = int(piece.text, 16)
@@ -187,7 +187,7 @@ def _compress(address: list[int], piece_index: int, compress: int | None,
             piece_index -= 1
             swaps -= 1
     elif piece_index != 8:
-        raise _Failure("IPv6-too-few-pieces", 0, length)
+        raise _Failure(Code.IPV6_TOO_FEW_PIECES, 0, length)
     return tuple(address)
 
 
@@ -200,7 +200,7 @@ def _ipv4(tokens: list[_Token], i: int, length: int, address: list[int],
     so a digit right after a `0` shows as a second IP4_NUM straight after the first.
     """
     n = len(tokens)
-    invalid = "IPv4-in-IPv6-invalid-code-point"
+    invalid = Code.IPV4_IN_IPV6_INVALID_CODE_POINT
     lead = tokens[i]
     value, used = _decimal(lead.text, lead.start)
     numbers_seen = 0
@@ -224,7 +224,7 @@ def _ipv4(tokens: list[_Token], i: int, length: int, address: list[int],
         value, _ = _decimal(tokens[k].text, tokens[k].start)
         k += 1
     if numbers_seen != 4:
-        raise _Failure("IPv4-in-IPv6-too-few-parts", lead.start, length)
+        raise _Failure(Code.IPV4_IN_IPV6_TOO_FEW_PARTS, lead.start, length)
     return piece_index
 
 
@@ -242,14 +242,14 @@ def _decimal(text: str, start: int) -> tuple[int, int]:
         if value is None:
             value = ord(ch) - 48
         elif value == 0:
-            raise _Failure("IPv4-in-IPv6-invalid-code-point", start + used, start + used + 1)
+            raise _Failure(Code.IPV4_IN_IPV6_INVALID_CODE_POINT, start + used, start + used + 1)
         else:
             value = value * 10 + ord(ch) - 48
         if value > 255:
-            raise _Failure("IPv4-in-IPv6-out-of-range-part", start + used, start + used + 1)
+            raise _Failure(Code.IPV4_IN_IPV6_OUT_OF_RANGE_PART, start + used, start + used + 1)
         used += 1
     if value is None:
-        raise _Failure("IPv4-in-IPv6-invalid-code-point", start, start + 1)
+        raise _Failure(Code.IPV4_IN_IPV6_INVALID_CODE_POINT, start, start + 1)
     return value, used
 
 

@@ -23,7 +23,7 @@ from typing import TypeAlias
 
 from urlgrammar.encoding.decode import pct_tokens, percent_decode_spans
 from urlgrammar.encoding.percent import C0_CONTROL_SET, utf8_percent_encode
-from urlgrammar.errors import Diagnostic, URLError, message
+from urlgrammar.errors import Code, Diagnostic, URLError, message
 from urlgrammar.host.domain import (
     FORBIDDEN_DOMAIN,
     STRICT_ASCII_DOMAIN,
@@ -155,19 +155,19 @@ def parse_host(input: str, special: bool, *, diagnostics: list[Diagnostic] | Non
     # `[x` must still fail as IPv6-unclosed.
     if input.startswith("["):
         if not input.endswith("]"):
-            raise _fail(sink, "IPv6-unclosed", where(0, len(input)))
+            raise _fail(sink, Code.IPV6_UNCLOSED, where(0, len(input)))
         return IPv6(parse_ipv6(input[1:-1], sink, lambda s, e: where(s + 1, e + 1)))
     if not special:
         return _opaque_host(input, sink, where)
     if not input:
         # The standard never calls the host parser with an empty special host: the URL
         # parser reports host-missing first. A direct call gets that error too.
-        raise _fail(sink, "host-missing", where(0, 0), "a special URL needs a host")
+        raise _fail(sink, Code.HOST_MISSING, where(0, 0), "a special URL needs a host")
     decoded = _Decoded.of(input) if "%" in input else None
     if decoded is not None and decoded.encoded is not None:
         start, end = decoded.encoded
-        sink.append(Diagnostic("domain-percent-encoded", *where(start, end),
-                               message("domain-percent-encoded"), "host",
+        sink.append(Diagnostic(Code.DOMAIN_PERCENT_ENCODED, *where(start, end),
+                               message(Code.DOMAIN_PERCENT_ENCODED), "host",
                                fix=decoded.fix(start, end)))
     domain = decoded.text if decoded is not None else input
 
@@ -187,8 +187,8 @@ def parse_host(input: str, special: bool, *, diagnostics: list[Diagnostic] | Non
     non_ascii = None
     if not domain.isascii():
         non_ascii = len(sink)
-        sink.append(Diagnostic("IPv4-non-ASCII-input", *where(0, len(input)),
-                               message("IPv4-non-ASCII-input"), "host"))
+        sink.append(Diagnostic(Code.IPV4_NON_ASCII_INPUT, *where(0, len(input)),
+                               message(Code.IPV4_NON_ASCII_INPUT), "host"))
     address = parse_ipv4(result.ascii, sink, _ipv4_origin(result, to_original))
     if non_ascii is not None:
         sink[non_ascii] = dataclasses.replace(sink[non_ascii], fix=serialize_ipv4(address))
@@ -199,7 +199,7 @@ def _identity(start: int, end: int) -> Span:
     return start, end
 
 
-def _fail(sink: list[Diagnostic], code: str, span: Span, specifics: str | None = None) -> URLError:
+def _fail(sink: list[Diagnostic], code: Code, span: Span, specifics: str | None = None) -> URLError:
     failing = Diagnostic(code, *span, message(code, specifics), "host")
     sink.append(failing)
     return URLError.of(failing, sink[:-1])
@@ -235,23 +235,23 @@ def _opaque_host(input: str, sink: list[Diagnostic], where: Origin) -> Host:
     """https://url.spec.whatwg.org/#concept-opaque-host-parser"""
     forbidden = _FORBIDDEN_HOST.search(input)
     if forbidden:
-        raise _fail(sink, "host-invalid-code-point", where(*forbidden.span()),
+        raise _fail(sink, Code.HOST_INVALID_CODE_POINT, where(*forbidden.span()),
                     _name(forbidden.group()))
     found = non_url().search(input)
     if found:
         # Where the serializer percent-encodes the code point anyway, its encoded form is the
         # same host written validly.
         encoded = utf8_percent_encode(found.group(), C0_CONTROL_SET)
-        sink.append(Diagnostic("invalid-URL-unit", *where(*found.span()),
-                               message("invalid-URL-unit", f"{_name(found.group())} in the host"),
+        sink.append(Diagnostic(Code.INVALID_URL_UNIT, *where(*found.span()),
+                               message(Code.INVALID_URL_UNIT, f"{_name(found.group())} in the host"),
                                "host", detail="opaque host",
                                fix=encoded if encoded != found.group() else None))
     invalid = next((t for t in pct_tokens(input) if t.type == "PCT_INVALID"), None) \
         if "%" in input else None
     if invalid is not None:
         start = invalid.start_pos or 0
-        sink.append(Diagnostic("invalid-URL-unit", *where(start, start + 1),
-                               message("invalid-URL-unit", "a '%' in the host without two hex "
+        sink.append(Diagnostic(Code.INVALID_URL_UNIT, *where(start, start + 1),
+                               message(Code.INVALID_URL_UNIT, "a '%' in the host without two hex "
                                        "digits after it"), "host",
                                detail="opaque host"))
     if not input:

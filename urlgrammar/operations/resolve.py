@@ -6,7 +6,7 @@ normalise (that is :mod:`urlgrammar.operations.normalise`) and they never force 
 
 from __future__ import annotations
 
-from urlgrammar.errors import Diagnostic, URLError, message
+from urlgrammar.errors import Code, Diagnostic, URLError, message
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode, has_opaque_path, is_file, is_special, is_web
 from urlgrammar.syntax.lift import parse_authority
@@ -22,7 +22,7 @@ def _no_result(url: URLRecord, specifics: str | None = None) -> URLError:
     """The standard's name for "no scheme and no base to take one from", spanning ``url`` from
     the start of its text (a first component's span leaves out its sigils, `//` or `?`)."""
     ends = [c.end for c in url if c.end is not None]
-    code = "missing-scheme-non-relative-URL"
+    code = Code.MISSING_SCHEME_NON_RELATIVE_URL
     return URLError.of(Diagnostic(code, 0, max(ends, default=0), message(code, specifics)))
 
 
@@ -104,8 +104,8 @@ def force_web(url: URLRecord, mode: Mode) -> URLRecord:
     at = next((i for i, c in enumerate(url) if c.kind in (_DIR, _FILE) and c.value != ""), None)
     if at is None:
         start = _after_slashes(url)
-        raise URLError.of(Diagnostic("host-missing", start, start, message(
-            "host-missing", "a web URL needs one, and there is none, not even in the path"), "host"))
+        raise URLError.of(Diagnostic(Code.HOST_MISSING, start, start, message(
+            Code.HOST_MISSING, "a web URL needs one, and there is none, not even in the path"), "host"))
     promoted = parse_authority(url[at], mode)
     rest = [c for i, c in enumerate(url) if i > at or c.kind not in (_DIR, _FILE)]
     return URLRecord(rest).replace(_AUTHORITY, promoted)

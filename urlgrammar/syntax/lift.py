@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from urlgrammar.errors import Diagnostic, URLError
+from urlgrammar.errors import Code, Diagnostic, URLError
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode
 from urlgrammar.syntax import grammars
@@ -144,7 +144,7 @@ def parse_record(text: str, mode: Mode, offsets: OffsetMap | None = None) -> URL
     try:
         record: URLRecord = parser(mode).parse(text, "url")
     except ParseError as e:  # pragma: no cover - the grammars are total; tests check it
-        raise URLError.of(Diagnostic("grammar", e.pos, e.pos, f"the {mode.grammar} grammar "
+        raise URLError.of(Diagnostic(Code.GRAMMAR, e.pos, e.pos, f"the {mode.grammar} grammar "
                                      f"rejected the input: {e}")) from None
     if offsets is not None and not offsets.identity:
         record = record.map_spans(offsets.span)

@@ -21,7 +21,7 @@ from urlgrammar.api import parse
 from urlgrammar.checking.disagreement import python_reading, standard_reading
 from urlgrammar.checking.validate import Report, examine
 from urlgrammar.encoding.decode import percent_decode_str
-from urlgrammar.errors import Diagnostic, URLError
+from urlgrammar.errors import Code, Diagnostic, URLError
 from urlgrammar.host.ipv4 import ipv4_parts
 from urlgrammar.host.parser import Host, IPv4
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
@@ -141,7 +141,7 @@ def _advisories(ex: Explanation, report: Report, url: URL, base: URL | None) -> 
     """The advisories validate gives, each with its reason; a disagreement with both readings."""
     for d in report.advisories:
         found = d.as_dict()
-        if d.code == "parser-disagreement":
+        if d.code == Code.PARSER_DISAGREEMENT:
             python = python_reading(ex.input, None if base is None else base.href)
             found["readings"] = {"urllib.parse.urlsplit": None if python is None else python.describe(),
                                  "the standard": standard_reading(url).describe()}

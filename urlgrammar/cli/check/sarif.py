@@ -28,7 +28,7 @@ from pathlib import Path
 from urlgrammar.cli.check.formats import Checked, Options, Summary, dumps, limited
 from urlgrammar.cli.check.sources import Input
 from urlgrammar.cli.check.text import describe_fix
-from urlgrammar.errors import ADVISORIES, SPEC, VALIDATION_ERRORS, Diagnostic, spec_anchor
+from urlgrammar.errors import ADVISORIES, SPEC, VALIDATION_ERRORS, Diagnostic, code_named, spec_anchor
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 #: What the codes of our own mean, for the rules that list them.
@@ -132,11 +132,12 @@ class SARIFWriter:
 
 
 def _rule(code: str) -> dict[str, object]:
-    error = VALIDATION_ERRORS.get(code)
+    known = code_named(code)
+    error = None if known is None else VALIDATION_ERRORS.get(known)
     if error is not None:
         return {"id": code, "shortDescription": {"text": error.message},
                 "helpUri": spec_anchor(code), "properties": {"failure": error.failure}}
-    advisory = ADVISORIES.get(code)
+    advisory = None if known is None else ADVISORIES.get(known)
     if advisory is not None:
         return {"id": code, "shortDescription": {"text": advisory.message},
                 "helpUri": advisory.spec, "properties": {"severity": "advisory"}}

@@ -29,6 +29,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "urlgrammar"))
 
 ROOT = Path(__file__).resolve().parent.parent
 
+
+def every_test_module() -> list[Path]:
+    """Every test module, in tests/ and the directories that mirror the package's roles."""
+    return sorted((ROOT / "tests").rglob("test_*.py"))
+
 #: The id of the one skipped case that stands for a parametrized test's missing data.
 MISSING_ID = "shared_data_missing"
 

@@ -12,17 +12,16 @@ import importlib.util
 import pickle
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
-from conftest import shared_cases, shared_parametrize
+from conftest import ROOT, shared_cases, shared_parametrize
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlgrammar import URL, URLSearchParams, form
 
 _spec = importlib.util.spec_from_file_location(
-    "differential_params", Path(__file__).resolve().parent.parent / "tools" / "differential_params.py")
+    "differential_params", ROOT / "tools" / "differential_params.py")
 assert _spec is not None and _spec.loader is not None
 differential = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(differential)

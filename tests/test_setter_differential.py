@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 spec = importlib.util.spec_from_file_location("differential_setters",
                                               ROOT / "tools" / "differential_setters.py")
 assert spec is not None and spec.loader is not None

@@ -2,7 +2,7 @@
 
     python tools/architecture.py [--top 10]
 
-Reads the import graph the layer test reads (tests/test_layers.py), so the figures are the
+Reads the import graph the layer test reads (tests/suite/test_layers.py), so the figures are the
 ones that test enforces. Prints modules and lines by layer, the number of import edges between
 the package's modules, whether there is a cycle, and the largest modules.
 """
@@ -15,6 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "suite"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from test_layers import GENERATED, PACKAGE, _cycle, _graph, _layer, _modules  # noqa: E402
@@ -38,7 +39,7 @@ def main() -> int:
     print(f"largest modules (not generated), top {args.top}:")
     hand = sorted(((n, name) for name, n in lines.items() if name not in generated), reverse=True)
     for n, name in hand[:args.top]:
-        print(f"  {n:5} {name}")
+        print(f"  {n:5} {name}", flush=True)
     return 0
 
 

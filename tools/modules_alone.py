@@ -2,7 +2,7 @@
 
     python tools/modules_alone.py [--busy 2] [--reverse] [-- PYTEST ARGS...]
 
-Each module runs as ``pytest -p no:cacheprovider tests/<module>.py`` in its own process, as a
+Each module runs as ``pytest -p no:cacheprovider tests/<role>/<module>.py`` in its own process, as a
 developer runs one module, while ``--busy`` processes spin on the CPU beside it (a busy
 machine: no test may depend on timing). ``--reverse`` runs the whole suite once more with the
 modules in reverse order, to find tests that depend on what ran before them. Prints one line
@@ -43,7 +43,7 @@ def main() -> int:
     parser.add_argument("--reverse", action="store_true", help="also run the suite in reverse module order")
     parser.add_argument("pytest_args", nargs="*", help="more pytest arguments, after --")
     args = parser.parse_args()
-    modules = sorted((ROOT / "tests").glob("test_*.py"))
+    modules = sorted((ROOT / "tests").rglob("test_*.py"))
     stop = multiprocessing.Event()
     loops = [multiprocessing.Process(target=_spin, args=(stop,), daemon=True) for _ in range(args.busy)]
     for loop in loops:

@@ -45,7 +45,7 @@ def normalise_for_printing(record: URLRecord) -> URLRecord:
 #: sigil before the rule's value and the one after it (URL Model: "dir name ⟼ name `/`",
 #: "query q ⟼ `?` q"; Authority Model: userinfo `@`, `:` port). An authority's `//` is its
 #: auth-path's, the userinfo's `@` ends the userinfo token, and an IPv6 host's brackets are
-#: ip6_bracket's (the host serializer prints them). tests/test_printer.py reads each against
+#: ip6_bracket's (the host serializer prints them). tests/syntax/test_printer.py reads each against
 #: that rule's tokens in grammars/*.lark.
 SIGILS: dict[str, tuple[str, str]] = {
     "scheme": ("", ":"),           # scheme: SCHEME ":"

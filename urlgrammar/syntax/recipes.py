@@ -48,7 +48,7 @@ class Recipe(NamedTuple):
       `/` (a backslash in special and file modes; see :class:`Component`), or None;
     - ``opening``: for a whole value, the mark where the value starts with it: a host that
       starts with `[` starts with an ``ip6_bracket``, as no run of host code points holds `[`
-      (``tests/test_lift.py`` checks that on the trees).
+      (``tests/syntax/test_lift.py`` checks that on the trees).
 
     The value child, where it is an index, is the component's span; otherwise the sigil is.
     """

@@ -7,6 +7,6 @@ LALR lexer would (:mod:`~urlgrammar.grammar_tools.compiler.order`), compiles eac
 :mod:`~urlgrammar.grammar_tools.compiler.builder` writes) and writes the result
 (:mod:`~urlgrammar.grammar_tools.compiler.generate`) as :mod:`urlgrammar.syntax.compiled`,
 generated code that the parsers load. Nothing here runs when a URL is parsed, and no run-time
-module imports it (``tests/test_layers.py`` checks that). Run it after editing a grammar file,
+module imports it (``tests/suite/test_layers.py`` checks that). Run it after editing a grammar file,
 the lift's recipes or the list of start rules: ``python -m urlgrammar.grammar_tools.compiler``.
 """

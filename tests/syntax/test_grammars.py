@@ -45,10 +45,11 @@ def test_every_conflict_check_in_the_tests_is_strict() -> None:
     # A non-strict build resolves shift/reduce conflicts silently, so a test named for zero
     # conflicts that builds without strict=True checks nothing.
     import ast
-    from pathlib import Path
+
+    from conftest import every_test_module
 
     lax = []
-    for path in sorted(Path(__file__).parent.glob("test_*.py")):
+    for path in every_test_module():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_") \
                     and ("without_conflicts" in node.name or "zero_conflicts" in node.name):

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import importlib.util
 import re
-from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 spec = importlib.util.spec_from_file_location("gallery", ROOT / "tools" / "gallery.py")
 assert spec is not None and spec.loader is not None
 gallery = importlib.util.module_from_spec(spec)

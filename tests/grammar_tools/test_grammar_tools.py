@@ -11,6 +11,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 from urlgrammar.cli import build_parser
 from urlgrammar.grammar_tools.check import (
@@ -23,8 +24,6 @@ from urlgrammar.grammar_tools.check import (
     valid_ipv6,
 )
 from urlgrammar.syntax.grammars import GRAMMARS, grammar_dir
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _cli(*argv: str) -> int:

@@ -7,23 +7,24 @@ import ast
 import tomllib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT, every_test_module
 
-#: Tests that take seconds each (megabyte inputs, long Hypothesis runs, subprocesses).
+#: Tests that take seconds each (megabyte inputs, long Hypothesis runs, subprocesses), by
+#: their path under tests/.
 SLOW = [
-    "test_validate.py::test_agree_with_the_state_machine_on_url_shaped_text",
-    "test_validate.py::test_the_two_verdicts_agree",
-    "test_validate.py::test_agree_with_the_state_machine_on_any_text",
-    "test_differential.py::test_agree_on_url_shaped_text",
-    "test_algorithm.py::test_long_inputs_have_a_result",
-    "test_algorithm.py::test_any_text_gives_a_result",
+    "checking/test_validate.py::test_agree_with_the_state_machine_on_url_shaped_text",
+    "checking/test_validate.py::test_the_two_verdicts_agree",
+    "checking/test_validate.py::test_agree_with_the_state_machine_on_any_text",
+    "algorithm/test_differential.py::test_agree_on_url_shaped_text",
+    "algorithm/test_algorithm.py::test_long_inputs_have_a_result",
+    "algorithm/test_algorithm.py::test_any_text_gives_a_result",
     "test_reference.py::test_canonical_strings_from_the_grammar_print_back",
-    "test_shared_data.py::test_without_the_data_every_parametrized_skip_names_its_file",
-    "test_packaging.py::test_the_wheel_ships_the_grammars_and_works_installed_alone",
-    "test_cli.py::test_no_traceback_for_hostile_arguments",
-    "test_cli.py::test_an_argument_that_is_not_utf8_is_a_usage_error",
-    "test_differential.py::test_agree_on_any_text",
-    "test_domain.py::test_long_labels_pass_the_relaxed_run",
+    "suite/test_shared_data.py::test_without_the_data_every_parametrized_skip_names_its_file",
+    "suite/test_packaging.py::test_the_wheel_ships_the_grammars_and_works_installed_alone",
+    "cli/test_cli.py::test_no_traceback_for_hostile_arguments",
+    "cli/test_cli.py::test_an_argument_that_is_not_utf8_is_a_usage_error",
+    "algorithm/test_differential.py::test_agree_on_any_text",
+    "host/test_domain.py::test_long_labels_pass_the_relaxed_run",
     "test_search_params.py::test_agree_with_whatwg_url_through_node",
     "test_setter_differential.py::test_generated_setter_calls_agree_with_whatwg_url",
 ]
@@ -67,7 +68,7 @@ def test_hypothesis_runs_without_a_deadline_or_a_timed_health_check() -> None:
 
 def test_no_test_module_gives_hypothesis_a_deadline() -> None:
     offenders = []
-    for path in sorted((ROOT / "tests").glob("test_*.py")):
+    for path in every_test_module():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.keyword) and node.arg == "deadline":
                 offenders.append(f"{path.name}:{node.value.lineno}")
@@ -99,7 +100,17 @@ def test_the_work_counter_fails_quadratic_work_and_passes_linear_work() -> None:
 def test_no_test_reads_a_clock_to_judge_speed() -> None:
     # Speed is measured by tools/ (bench_cost.py), never asserted: a busy machine fails it.
     clocks = ("perf_counter", "process_time")
-    offenders = [path.name for path in sorted((ROOT / "tests").glob("test_*.py"))
+    offenders = [path.name for path in every_test_module()
                  if path.name != "test_suite.py"  # which names them, above
                  and any(clock in path.read_text(encoding="utf-8") for clock in clocks)]
     assert offenders == []
+
+
+def test_the_test_directories_mirror_the_packages_roles() -> None:
+    # tests/<role>/ holds the tests of urlgrammar/<role>/, tests/ those of the top-level modules,
+    # and tests/suite/ those of the package as a whole (its layers, homes, README, wheel).
+    package = ROOT / "urlgrammar"
+    places = {path.parent.relative_to(ROOT / "tests").as_posix() for path in every_test_module()}
+    unmirrored = {place for place in places - {".", "suite"}
+                  if not (package / place / "__init__.py").is_file()}
+    assert unmirrored == set()

@@ -11,8 +11,9 @@ import ast
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
-PACKAGE = Path(__file__).resolve().parent.parent / "urlgrammar"
+PACKAGE = ROOT / "urlgrammar"
 
 LAYERS: list[tuple[str, ...]] = [
     ("errors",),

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import doctest
-from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = ROOT / "README.md"
 
 
 def test_readme_examples() -> None:

@@ -312,7 +312,7 @@ def test_any_text_gives_a_result(input: str, base: str | None) -> None:
 ], ids=lambda s: f"{s[:10]!r} x {len(s)}")
 def test_long_inputs_have_a_result(input: str) -> None:
     # Quadratic work (a string copied at each append) would take minutes at this length;
-    # tests/test_linearity.py and tools/bench_cost.py measure the growth.
+    # tests/suite/test_linearity.py and tools/bench_cost.py measure the growth.
     result = run(input)
     assert result.failure or result.href
 

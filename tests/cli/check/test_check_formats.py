@@ -10,13 +10,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 from conftest import check_main as main
 from conftest import check_output as run
 
 from urlgrammar.cli.check.formats import FORMATS
 from urlgrammar.cli.check.text import WINDOW, window
 
-SCHEMA = Path(__file__).resolve().parent / "sarif" / "sarif-schema-2.1.0.json"
+SCHEMA = ROOT / "tests" / "sarif" / "sarif-schema-2.1.0.json"
 
 
 # ---- the table of formats ------------------------------------------------------------------------

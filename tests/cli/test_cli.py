@@ -15,6 +15,7 @@ from typing import IO, TYPE_CHECKING
 
 import idna.idnadata
 import pytest
+from conftest import ROOT
 
 import urlgrammar
 from urlgrammar.cli import COMMANDS as SUBCOMMANDS
@@ -64,7 +65,7 @@ def test_a_subcommand_imports_its_own_module_alone() -> None:
             "    after = {c.module for c in COMMANDS.values() if c.module in sys.modules}\n"
             "    print(name, sorted(after - before), file=sys.stderr)\n")
     err = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parent.parent, check=True).stderr
+                         cwd=ROOT, check=True).stderr
     assert err.splitlines() == [f"{name} {[command.module]}" for name, command in SUBCOMMANDS.items()]
 
 
@@ -377,7 +378,7 @@ def test_a_plain_command_does_not_load_lark_or_a_process_pool(argv: list[str]) -
             "print(sorted(m for m in ('lark', 'concurrent.futures.process', 'urlgrammar.teaching.explain',"
             " 'urlgrammar.grammar_tools.check') if m in sys.modules), code)")
     out = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parent.parent, check=True).stdout
+                         cwd=ROOT, check=True).stdout
     assert out.splitlines()[-1] == "[] 0"
 
 
@@ -405,7 +406,7 @@ def test_version_from_the_shell_loads_nothing_more() -> None:
             "('urlgrammar', 'lark', 'idna', 'homoglyph', 'publicsuffixlist')), "
             "'lark' in sys.modules, code)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parent.parent, check=True).stdout
+                         cwd=ROOT, check=True).stdout
     lines = out.splitlines()
     assert lines[0] == f"urlgrammar {urlgrammar.__version__}"
     assert lines[-1] == "[] False 0"

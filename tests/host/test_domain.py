@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import idna
@@ -16,7 +15,7 @@ import idna.idnadata
 import idna.uts46data
 import pytest
 import unicode_versions
-from conftest import assert_linear_work, lines_run, shared_cases, shared_dir, shared_parametrize
+from conftest import ROOT, assert_linear_work, lines_run, shared_cases, shared_dir, shared_parametrize
 from hypothesis import given
 from hypothesis import strategies as st
 from unicode_versions import judge
@@ -322,7 +321,7 @@ def test_importing_with_other_unicode_data_warns() -> None:
     code = ("import idna.idnadata, warnings; idna.idnadata.__version__ = '17.0.0'; "
             "warnings.simplefilter('always'); import urlgrammar")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parent.parent, timeout=120)
+                         cwd=ROOT, timeout=120)
     assert run.returncode == 0, run.stderr
     assert "UnicodeVersionWarning" in run.stderr
     assert f"follows Unicode {UNICODE_VERSION}, but it finds idna's IDNA tables of Unicode 17.0.0" \

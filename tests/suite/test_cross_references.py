@@ -22,8 +22,9 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from conftest import ROOT
 
-PACKAGE = Path(__file__).resolve().parent.parent / "urlgrammar"
+PACKAGE = ROOT / "urlgrammar"
 
 ROLE = re.compile(r":(mod|func|class|data|meth|attr|exc|obj):`(?:[^`<]*<)?~?([\w.]+)>?`")
 DOTTED = re.compile(r"(?<![\w`])``?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\(\))?``?(?![\w`])")

@@ -108,7 +108,7 @@ def test_undecodable_bytes_get_a_message(tmp_path: Path, capsys: pytest.CaptureF
 
 
 def test_an_argument_that_is_not_utf8_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    # How Python passes on a bad argv byte; tests/test_cli.py runs it as a process.
+    # How Python passes on a bad argv byte; tests/cli/test_cli.py runs it as a process.
     with pytest.raises(SystemExit) as info:
         main(["https://\udcff/"])
     assert info.value.code == 2

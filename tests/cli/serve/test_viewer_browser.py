@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 import pytest
+from conftest import ROOT
 
 from urlgrammar.cli.serve.server import Viewer
 from urlgrammar.cli.serve.workers import Workers
@@ -26,7 +27,6 @@ from urlgrammar.teaching.explain import explain
 from urlgrammar.teaching.facts import document, explain_json
 from urlgrammar.teaching.viewer.page import standalone
 
-ROOT = Path(__file__).resolve().parent.parent
 spec = importlib.util.spec_from_file_location("browser", ROOT / "tools" / "browser.py")
 assert spec is not None and spec.loader is not None
 browser = importlib.util.module_from_spec(spec)

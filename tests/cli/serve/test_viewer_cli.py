@@ -11,11 +11,10 @@ import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SERVE = [sys.executable, "-m", "urlgrammar", "serve"]
 
 pytestmark = pytest.mark.slow

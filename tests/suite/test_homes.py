@@ -22,7 +22,7 @@ PACKAGE = Path(urlgrammar.__file__).resolve().parent
 
 #: The modules the scans leave alone, and why. The oracle (algorithm/) writes the standard's
 #: definitions out as the standard gives them, on purpose, so that a mistake in the model shows
-#: as a difference between the two (its docstring; tests/test_code_points.py compares them).
+#: as a difference between the two (its docstring; tests/model/test_code_points.py compares them).
 #: The generated code is written by the grammar compiler from the grammars.
 EXEMPT = ("algorithm/", "syntax/compiled.py")
 SCHEME_HOME = "model/schemes.py"

@@ -44,10 +44,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import idna.idnadata  # noqa: E402
+from canonical import equivalent  # noqa: E402
 
 import urlgrammar  # noqa: E402
 from urlgrammar.host.domain import domain_to_ascii, domain_to_unicode  # noqa: E402
-from urlgrammar.host.punycode import punycode_decode  # noqa: E402
 
 if TYPE_CHECKING:
     import unicodedata as unicodedata2
@@ -66,7 +66,6 @@ SPECIAL = ("ab-9.\u3002\uff0e\u00e9\u0301\u0308\u0323\u05d0\u05d1\u0627\u0628\u0
            "\u0558\u05c8\u1ade\u209d\ua7dd\U0001d6a6\U0003d610\U00010ec9\U00011df0")
 
 Request = tuple[str, str]
-XN_LABEL = re.compile(r"xn--[a-z0-9-]+")
 
 
 def ours(operation: str, text: str) -> str | None:
@@ -141,16 +140,6 @@ class Differences:
 
     def keys(self) -> set[object]:
         return set().union(*self.by_kind.values()) if self.by_kind else set()
-
-
-def equivalent(mine: str, their: str) -> bool:
-    """Whether two results are canonically equivalent under unicodedata2's Unicode, once their
-    ``xn--`` labels are decoded."""
-    def nfd(text: str) -> str:
-        decoded = XN_LABEL.sub(lambda m: punycode_decode(m.group(0)[4:]) or m.group(0), text)
-        return str(unicodedata2.normalize("NFD", decoded))
-
-    return nfd(mine) == nfd(their)
 
 
 def sweep(step: int) -> Differences:

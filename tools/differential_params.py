@@ -29,10 +29,10 @@ next to each other are one code point, as they are in JavaScript).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import random
 import re
-import shutil
 import struct
 import subprocess
 import sys
@@ -46,9 +46,11 @@ sys.path.insert(0, str(ROOT))
 
 from urlgrammar import URL, URLError, URLSearchParams  # noqa: E402
 
-NODE_DIR = ROOT / "tools" / "node"
-SCRIPT = NODE_DIR / "params.mjs"
-PEER = NODE_DIR / "node_modules" / "whatwg-url"
+_spec = importlib.util.spec_from_file_location("peer", ROOT / "tools" / "peer.py")
+assert _spec is not None and _spec.loader is not None
+peer = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(peer)
+SCRIPT = peer.NODE_DIR / "params.mjs"
 THROW = {"throw": True}
 
 Case = dict[str, Any]
@@ -348,15 +350,11 @@ def encode(result: Any) -> Any:
 
 def missing() -> str | None:
     """Why the Node side cannot run here, or None."""
-    if shutil.which("node") is None:
-        return "node is not on PATH (install Node, then: npm install --prefix tools/node)"
-    if not (PEER / "package.json").is_file():
-        return "whatwg-url is not installed in tools/node: npm install --prefix tools/node"
-    return None
+    return peer.missing()
 
 
 def peer_version() -> str:
-    return str(json.loads((PEER / "package.json").read_text(encoding="utf-8"))["version"])
+    return str(peer.version())
 
 
 def _wire_op(op: list[Any]) -> list[Any]:

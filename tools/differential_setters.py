@@ -35,7 +35,6 @@ import argparse
 import importlib.util
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -49,12 +48,15 @@ sys.path.insert(0, str(ROOT))
 from urlgrammar import URL, URLError, URLSearchParams  # noqa: E402
 from urlgrammar.attributes import GETTERS  # noqa: E402
 
-NODE_DIR = ROOT / "tools" / "node"
-NODE_SCRIPT = NODE_DIR / "setters.mjs"
 _spec = importlib.util.spec_from_file_location("setter_inputs", ROOT / "tools" / "setter_inputs.py")
 assert _spec is not None and _spec.loader is not None
 setter_inputs = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(setter_inputs)
+_spec = importlib.util.spec_from_file_location("peer", ROOT / "tools" / "peer.py")
+assert _spec is not None and _spec.loader is not None
+peer = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(peer)
+NODE_SCRIPT = peer.NODE_DIR / "setters.mjs"
 _spec = importlib.util.spec_from_file_location("canonical", ROOT / "tools" / "canonical.py")
 assert _spec is not None and _spec.loader is not None
 canonical = importlib.util.module_from_spec(_spec)
@@ -68,11 +70,7 @@ def seeds_file() -> Path:
 
 def node_missing() -> str | None:
     """Why whatwg-url cannot run here, or None where it can."""
-    if shutil.which("node") is None:
-        return "node is not on PATH"
-    if not (NODE_DIR / "node_modules" / "whatwg-url").is_dir():
-        return "whatwg-url is not installed: run npm install --prefix tools/node"
-    return None
+    return peer.missing()
 
 
 class Node:

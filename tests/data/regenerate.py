@@ -18,8 +18,8 @@ adding a case.
 
 from __future__ import annotations
 
+import importlib.util
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -27,20 +27,21 @@ from typing import Any
 
 from urlgrammar import URLError, parse
 
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
+_spec = importlib.util.spec_from_file_location("peer", TOOLS / "peer.py")
+assert _spec is not None and _spec.loader is not None
+peer = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(peer)
+
 FILE = Path(__file__).with_name("extra_urltestdata.json")
-NODE_DIR = Path(__file__).resolve().parents[2] / "tools" / "node"
-SCRIPT = NODE_DIR / "urltestdata.mjs"
+SCRIPT = peer.NODE_DIR / "urltestdata.mjs"
 GETTERS = ("href", "origin", "protocol", "username", "password", "host", "hostname", "port",
            "pathname", "search", "hash")
 
 
 def node_missing() -> str | None:
     """Why whatwg-url cannot run here, or None where it can."""
-    if shutil.which("node") is None:
-        return "node is not on PATH"
-    if not (NODE_DIR / "node_modules" / "whatwg-url").is_dir():
-        return "whatwg-url is not installed: run npm install --prefix tools/node"
-    return None
+    return peer.missing()
 
 
 def whatwg_url(requests: list[tuple[str, str | None]]) -> list[dict[str, Any]]:

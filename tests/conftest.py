@@ -194,3 +194,15 @@ def assert_linear_work(function: Callable[[str], object], make: Callable[[int], 
     small = lines_run(function, make(size))
     large = lines_run(function, make(10 * size))
     assert large <= 12 * small + 200, (small, large)
+
+
+def _answer_ctrl_c() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+#: Popen's arguments for a child that must answer Ctrl-C as a terminal's would: a process started
+#: in the background of a shell (nohup, `&`, some CI runners) ignores SIGINT, and its children
+#: inherit that, so a test of what Ctrl-C does starts its child with the default action again.
+ANSWERS_CTRL_C: dict[str, Any] = {"preexec_fn": _answer_ctrl_c}

@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING
 
 import idna.idnadata
 import pytest
-from conftest import ROOT
+from conftest import ANSWERS_CTRL_C, ROOT
 
 import urlgrammar
 from urlgrammar.cli import COMMANDS as SUBCOMMANDS
@@ -240,7 +240,7 @@ def _blocked_reading_a_pipe(pid: int) -> bool:
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_exits_130_without_a_traceback() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "urlgrammar", "check", "-"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **ANSWERS_CTRL_C)
     # Wait until it reads its standard input (kept open), past the imports: a signal during
     # those comes before the command line runs. Where /proc does not say, give it time.
     deadline = time.monotonic() + 10

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ANSWERS_CTRL_C
 from conftest import check_main as main
 
 from urlgrammar.cli.check import parallel
@@ -76,7 +77,7 @@ def test_a_closed_pipe_and_ctrl_c_with_workers(tmp_path: Path) -> None:
     proc.stdout.close()
     assert (proc.wait(timeout=120), proc.stderr.read()) == (141, b"")
     proc = subprocess.Popen([*command, "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.PIPE, **ANSWERS_CTRL_C)
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(b"https://u@h/\n" * 100)  # a batch for the workers, then nothing more
     proc.stdin.flush()

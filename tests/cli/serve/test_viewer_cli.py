@@ -13,7 +13,7 @@ import time
 import urllib.request
 
 import pytest
-from conftest import ROOT
+from conftest import ANSWERS_CTRL_C, ROOT
 
 SERVE = [sys.executable, "-m", "urlgrammar", "serve"]
 
@@ -48,7 +48,7 @@ def test_a_port_that_is_not_one_is_a_usage_error(port: str) -> None:
 
 def test_it_serves_until_ctrl_c_and_takes_its_workers_along() -> None:
     process = subprocess.Popen([*SERVE, "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stderr=subprocess.PIPE, text=True, start_new_session=True, **ANSWERS_CTRL_C)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()

@@ -272,17 +272,7 @@ class URLRecord(tuple[Component, ...]):
         ``//host`` goto ``foo/bar`` = ``//host/foo/bar``."""
         if not self:
             return other
-        order = other.ord()
-        prefix = self.upto(order)
-        if order in (_DIR, _FILE) and len(prefix) < len(self):
-            # The spec says goto drops the base's file; we keep one that is a dot segment, as
-            # the dir it denotes, because the WHATWG path state reads a final `..` as a
-            # directory (`/foo/..` is `/`): `bar` onto `/foo/..` is `/foo/../bar`, not
-            # `/foo/bar`, and resolving either way gives `/bar`.
-            file = self[len(prefix)]
-            if file.kind is _FILE and (is_dot(file.value) or is_dots(file.value)):
-                prefix = URLRecord((*prefix, Component(_DIR, file.value, file.start, file.end)))
-        joined = URLRecord(prefix + other)
+        joined = URLRecord(self.upto(other.ord()) + other)
         if joined.meets_path_root_constraint:
             return joined
         at = next(i for i, c in enumerate(joined) if c.kind > _DRIVE)

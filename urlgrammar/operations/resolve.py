@@ -7,7 +7,7 @@ normalise (that is :mod:`urlgrammar.operations.normalise`) and they never force 
 from __future__ import annotations
 
 from urlgrammar.errors import Code, Diagnostic, URLError, message
-from urlgrammar.model.record import Authority, Component, Kind, URLRecord
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord, is_dot, is_dots
 from urlgrammar.model.schemes import Mode, has_opaque_path, is_file, is_special, is_web
 from urlgrammar.syntax.lift import parse_authority
 from urlgrammar.syntax.printer import print_record
@@ -62,7 +62,23 @@ def rebase(url: URLRecord, base: URLRecord) -> URLRecord:
     special = is_special(url) if url.scheme is not None else is_special(base)
     if special:
         url = without_same_scheme(url, base)
-    return url.onto(base)
+    return url.onto(_dot_file_as_dir(base))
+
+
+def _dot_file_as_dir(base: URLRecord) -> URLRecord:
+    """``base`` with a final file that is a dot segment as the dir it names.
+
+    The spec says rebase is goto, which drops the base's file; we keep a file that is `.` or
+    `..` as a dir, because the WHATWG path state reads a final dot segment as a directory
+    (`/foo/..` is `/`): `bar` onto `/foo/..` is `/foo/../bar`, which resolves as resolving twice
+    does (`/bar`), where `/foo/bar` would not. goto itself stays the spec's operation."""
+    for i in range(len(base) - 1, -1, -1):
+        c = base[i]
+        if c.kind is _FILE and (is_dot(c.value) or is_dots(c.value)):
+            return URLRecord((*base[:i], Component(_DIR, c.value, c.start, c.end), *base[i + 1:]))
+        if c.kind <= _FILE:
+            return base
+    return base
 
 
 # ---- forcing (URL Specification § Forcing) -----------------------------------------------------

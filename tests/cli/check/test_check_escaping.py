@@ -1,5 +1,5 @@
 """No input adds a line, a terminal's escape sequence or a bidi control to what ``check`` and
-``explain`` write, in any format.
+``explain`` write, in any format, nor to the JSON of ``parse`` and ``reference``.
 
 The inputs hold them raw and percent-encoded where a message decodes them (the standard's
 reading of an opaque host, which the parser-disagreement advisory quotes). The test of an
@@ -115,12 +115,23 @@ def test_an_html_document_adds_no_line_either(tmp_path: Path, capsys: pytest.Cap
             assert all(line.startswith(f"{page}:") for line in out.splitlines()[:-1]), out
 
 
-@pytest.mark.parametrize("form", ["text", "json"])
-def test_explain_prints_no_control_from_the_input(form: str, capsys: pytest.CaptureFixture[str]) -> None:
-    for text in HOSTILE.values():
-        assert cli_main(["explain", "--format", form, text]) == 0
+def test_explain_prints_no_control_from_the_input(capsys: pytest.CaptureFixture[str]) -> None:
+    for form in ("text", "json", "html"):  # html: the viewer's page, its data as JSON in it
+        for text in HOSTILE.values():
+            assert cli_main(["explain", "--format", form, text]) == 0
+            out = capsys.readouterr().out
+            assert unsafe(out) == [], (form, text)
+            assert out.splitlines() == out.split("\n")[:-1], (form, text)
+            if form == "json":
+                assert json.loads(out)["input"] == text
+
+
+def test_parse_and_reference_json_escape_them_too(capsys: pytest.CaptureFixture[str]) -> None:
+    # --params decodes the query: its values held U+2028 and U+202E raw.
+    for argv in (["parse", "--params", "--json", "http://a/?x=%E2%80%A8%E2%80%AE%C2%85"],
+                 ["parse", "--json", "sc://x\u2028y/"], ["reference", "--json", "a/\u2028\u202e"],
+                 ["parse", "--json", "http://\u2028/"]):  # a failure's JSON
+        cli_main(argv)
         out = capsys.readouterr().out
-        assert unsafe(out) == [], text
-        assert out.splitlines() == out.split("\n")[:-1]
-        if form == "json":
-            assert json.loads(out)["input"] == text
+        assert unsafe(out) == [], argv
+        json.loads(out)

@@ -63,7 +63,8 @@ def _check_columns(df: Any, column: str, prefix: str) -> None:
     columns = df.columns  # a pandas Index, for a Dask frame too
     twice = columns[columns.duplicated()]
     if len(twice):
-        # Else df[column] would be a frame, or the copy's new columns would not line up.
+        # With a name twice, df[name] is a frame, not a column: for the URL column pandas failed
+        # with a length error. Refused for any column, which a caller reads by name too.
         raise ValueError(f"the frame has more than one column named {twice[0]!r}; "
                          "validate_frame() needs distinct column names")
     if column not in columns:

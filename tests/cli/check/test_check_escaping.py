@@ -1,5 +1,5 @@
 """No input adds a line, a terminal's escape sequence or a bidi control to what ``check`` and
-``explain`` write, in any format, nor to the JSON of ``parse`` and ``reference``.
+``explain`` write, in any format, nor to the JSON of ``parse`` and ``reference`` or to ``tree``.
 
 The inputs hold them raw and percent-encoded where a message decodes them (the standard's
 reading of an opaque host, which the parser-disagreement advisory quotes). The test of an
@@ -135,3 +135,10 @@ def test_parse_and_reference_json_escape_them_too(capsys: pytest.CaptureFixture[
         out = capsys.readouterr().out
         assert unsafe(out) == [], argv
         json.loads(out)
+
+
+def test_tree_escapes_the_tokens(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["tree", "sc://a\u202eb\x1b[31m/\u2028?q"]) == 0
+    out = capsys.readouterr().out
+    assert unsafe(out.replace("\t", " ")) == []  # Lark's tab between a rule and its token
+    assert "a\\u202eb\\x1b" in out and "file\t\\u2028" in out

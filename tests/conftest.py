@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -144,6 +145,12 @@ def agree_with_the_state_machine(input: str, base: str | None) -> str | None:
     assert not oracle.failure, f"the state machine fails; the grammar pipeline gives {href!r}"
     assert href == oracle.href
     return href
+
+
+#: What no output may hold where it shows input, spelled here apart from the library's own
+#: class: C0 controls, DEL, C1 controls, line and paragraph separators, bidi controls.
+UNSAFE_OUTPUT = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e"
+                           "\u2066-\u2069]")
 
 
 def check_main(argv: list[str]) -> int:

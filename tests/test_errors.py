@@ -7,11 +7,16 @@ occurrence after a colon.
 
 from __future__ import annotations
 
+import ast
+
 import pytest
+from conftest import UNSAFE_OUTPUT
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import urlgrammar
 from urlgrammar.algorithm.api import run
-from urlgrammar.errors import SPEC, VALIDATION_ERRORS, Diagnostic, URLError, message, spec_anchor
+from urlgrammar.errors import SPEC, VALIDATION_ERRORS, Diagnostic, URLError, escape, message, spec_anchor
 
 # Inputs that raise each validation error, some in more than one place or way.
 INPUTS: list[tuple[str, str | None]] = [
@@ -152,3 +157,46 @@ def test_the_spelling_scan_finds_a_code_written_as_text() -> None:
     assert _spelled_codes('Diagnostic("port-invalid", 0, 1, "m")\nx = d.code == "script-url"\n') == \
         ["port-invalid", "script-url"]
     assert _spelled_codes('"""port-invalid"""\nDiagnostic(Code.PORT_INVALID, 0, 1, "m")\n') == []
+
+
+# ---- quoting input in a message ------------------------------------------------------------------
+
+#: Code points of each class that must not reach output raw, and some that may.
+_CONTROLS = "\x00\t\n\r\x1b\x7f\x80\x85\x9b\x9f\u2028\u2029\u061c\u200e\u200f\u202a\u202e\u2066\u2069"
+_PLAIN = "a/:%\\'\" é中\u200d\u00a0"
+
+
+def test_escape_writes_each_control_as_python_does() -> None:
+    assert escape("x\ny\x1b[31m\u202ez\x85") == "x\\ny\\x1b[31m\\u202ez\\x85"
+    assert escape("https://bücher.example/a\\b") == "https://bücher.example/a\\b"  # as it is
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.one_of(st.sampled_from(_CONTROLS + _PLAIN), st.characters())))
+def test_escaped_text_is_one_printable_line(text: str) -> None:
+    escaped = escape(text)
+    assert UNSAFE_OUTPUT.search(escaped) is None
+    assert escaped.isprintable() and len(escaped.splitlines()) <= 1
+    assert escape(escaped) == escaped  # escaping twice changes nothing
+    if text.isprintable():
+        assert escaped == text
+    if "\\" not in text and "'" not in text:  # Python's escapes: a literal gives the text back
+        assert ast.literal_eval(f"'{escaped}'") == text
+
+
+#: Pieces of hostile input: controls raw and percent-encoded (%0A, %1B, U+202E, U+2028, NEL,
+#: CSI), and what URLs are made of.
+_PIECES = ["%0A", "%0D", "%1B", "%5B", "%E2%80%AE", "%E2%80%A8", "%C2%85", "%C2%9B", "%D8%9C", "%7F",
+           "\x1b", "\u202e", "\u2028", "\u0085", "\u2066", "a", ".", "/", ":", "@", "?", "#", " ", "%"]
+
+
+@settings(max_examples=200)
+@given(st.sampled_from(["sc://", "https://", "file://", "sc:", "//"]),
+       st.lists(st.sampled_from(_PIECES), max_size=12).map("".join),
+       st.sampled_from([None, "https://base.example/a/"]))
+def test_messages_about_hostile_input_stay_one_line(start: str, rest: str, base: str | None) -> None:
+    report = urlgrammar.validate(start + rest, base)
+    said = [d.message for d in (*report.diagnostics, *report.advisories)]
+    said += [m for m in (report.disagreement, report.grammar_error and report.grammar_error.message) if m]
+    for text in said:
+        assert UNSAFE_OUTPUT.search(text) is None and text.isprintable(), text

@@ -43,6 +43,58 @@ def test_missing_values_have_no_verdict() -> None:
     assert out["codes"].tolist() == [[], None, None, None]
 
 
+def test_every_missing_value_pandas_knows_is_missing() -> None:
+    # pd.NaT and NumPy's NaT were a TypeError ("holds a NaTType"), though pandas counts them
+    # as missing.
+    pd = pytest.importorskip("pandas")
+    np = pytest.importorskip("numpy")
+    missing = [None, float("nan"), np.float64("nan"), pd.NA, pd.NaT, np.datetime64("NaT"),
+               np.timedelta64("NaT")]
+    values = pd.Series(["https://a/", *missing, "x"], dtype=object)
+    blank = [None] * len(missing)
+    for series in (values, values.astype("string")):  # pandas' string dtype makes each pd.NA
+        out = validate_frame(pd.DataFrame({"url": series}))
+        assert out["valid"].isna().tolist() == [False, *[True] * len(missing), False]
+        assert out["failure"].isna().tolist() == [False, *[True] * len(missing), False]
+        assert out["codes"].tolist() == [[], *blank, ["missing-scheme-non-relative-URL"]]
+        assert out["href"].tolist() == ["https://a/", *blank, None]
+
+
+@pytest.mark.parametrize("name", COLUMNS)
+def test_a_column_of_a_result_name_is_not_replaced(name: str) -> None:
+    # The results replaced such a column: a column "href" of URLs was checked and then lost.
+    pd = pytest.importorskip("pandas")
+    df = pd.DataFrame({name: ["https://a/", "x"], "url": ["https://b/", "y"]})
+    for column in (name, "url"):
+        with pytest.raises(ValueError, match=f"has a column '{name}' already"):
+            validate_frame(df, column=column)
+    assert df[name].tolist() == ["https://a/", "x"]
+    out = validate_frame(df, column=name, prefix="checked_")
+    assert list(out.columns) == [name, "url", *(f"checked_{c}" for c in COLUMNS)]
+    assert out[name].tolist() == ["https://a/", "x"]
+    assert out["checked_href"].tolist() == ["https://a/", None]
+    assert out["checked_valid"].tolist() == [True, False]
+
+
+def test_a_dask_frame_with_a_result_name_is_refused_before_it_is_computed() -> None:
+    pd = pytest.importorskip("pandas")
+    dd = pytest.importorskip("dask.dataframe")
+    lazy = dd.from_pandas(pd.DataFrame({"href": ["https://a/"] * 4}), npartitions=2)
+    with pytest.raises(ValueError, match="has a column 'href' already"):
+        validate_frame(lazy, column="href")
+    out = validate_frame(lazy, column="href", prefix="u_").compute(scheduler="sync")
+    assert out["href"].tolist() == ["https://a/"] * 4 and out["u_valid"].tolist() == [True] * 4
+
+
+@pytest.mark.parametrize("column", ["url", "id"], ids=["the URL column twice", "another column twice"])
+def test_duplicate_column_names_are_a_clear_error(column: str) -> None:
+    # A length error from pandas' insides, or a frame where a series was wanted, before.
+    pd = pytest.importorskip("pandas")
+    df = pd.DataFrame([["https://a/", column, "https://c/"]], columns=["url", "id", column])
+    with pytest.raises(ValueError, match=f"more than one column named '{column}'"):
+        validate_frame(df)
+
+
 def test_what_is_not_a_frame_or_a_url_string_is_refused() -> None:
     pd = pytest.importorskip("pandas")
     with pytest.raises(TypeError, match="holds a int, not a URL string"):

@@ -193,15 +193,36 @@ def code_named(text: str) -> Code | None:
     return _BY_NAME.get(text)
 
 
+def escape(text: str) -> str:
+    """``text`` as a message quotes it: each code point that does not show as itself written
+    as in a Python string literal (``\\n``, ``\\x1b``, ``\\x85``, ``\\u202e``), the rest as it is.
+
+    The one way the library quotes input, or text made from it (a percent-decoded host), in a
+    message: what it escapes is what ``str.isprintable`` refuses (controls, format and bidi
+    controls, line and paragraph separators, spaces other than U+0020, surrogates, private-use
+    and unassigned code points), so every code point of
+    :data:`~urlgrammar.model.code_points.LINE_OR_TERMINAL_CONTROL` among them: no input can
+    add a line to a message, start a terminal's escape sequence or reorder the text around it.
+    A backslash stays as it is, so that the backslashes URLs are full of read as written and
+    escaping twice changes nothing; the price is that ``\\n`` may be the two characters, which
+    the diagnostic's span tells apart.
+    """
+    if text.isprintable():
+        return text
+    # repr of one code point that is not printable is its escape, between quotes.
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 def message(code: Code, specifics: str | None = None) -> str:
     """The message for the validation error or advisory ``code``: the table's, with the
     ``specifics`` of one occurrence (a clause, such as the offending code point) after a
-    colon."""
+    colon. The specifics go through :func:`escape`, so that a quote of the input that a caller
+    left raw cannot break the message either."""
     error = VALIDATION_ERRORS.get(code)
     base = error.message if error is not None else ADVISORIES[code].message
     if not specifics:
         return base
-    return f"{base.removesuffix('.')}: {specifics.removesuffix('.')}."
+    return f"{base.removesuffix('.')}: {escape(specifics).removesuffix('.')}."
 
 
 def spec_anchor(code: str) -> str:

@@ -6,8 +6,13 @@
 adds four columns to a copy of ``df``, computed by :func:`urlgrammar.validate` on each value of
 ``column``: ``valid`` and ``failure`` (the report's verdicts), ``codes`` (the names of its
 diagnostics, in the parser's order, as a list) and ``href`` (the parser's result, None on
-failure). A missing value (None, NaN, ``pd.NA``) gets ``<NA>`` verdicts, no codes and no href;
-a value that is not a string otherwise is a TypeError. Columns of these names are replaced.
+failure). A missing value (whatever pandas' ``isna`` counts as missing: None, NaN, ``pd.NA``,
+``pd.NaT``, NumPy's NaT) gets ``<NA>`` verdicts, no codes and no href; a value that is not a
+string otherwise is a TypeError. With ``prefix``, the columns are named ``prefix + name``.
+
+The frame given is never changed, and no column of it is replaced: a frame that has a column
+of a result column's name already (the URLs in a column ``href``, say) is a ValueError that
+names it, and so is a frame with two columns of one name.
 
 A Dask DataFrame is checked partition by partition (``map_partitions``), lazily as Dask does
 everything: where the partitions are computed (threads, processes, a ``dask.distributed``
@@ -17,7 +22,6 @@ the optional extra ``frames`` (``pip install 'urlgrammar[frames]'``).
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from urlgrammar.checking.validate import validate
@@ -35,34 +39,58 @@ def _pandas() -> Any:
     return pandas
 
 
-def validate_frame(df: Any, column: str = "url") -> Any:
-    """A copy of the pandas or Dask DataFrame ``df`` with the columns :data:`COLUMNS` added,
-    which say what :func:`urlgrammar.validate` finds in each value of ``column``.
+def validate_frame(df: Any, column: str = "url", *, prefix: str = "") -> Any:
+    """A copy of the pandas or Dask DataFrame ``df`` with the columns :data:`COLUMNS` added
+    (each named ``prefix + name``), which say what :func:`urlgrammar.validate` finds in each
+    value of ``column``.
 
     https://url.spec.whatwg.org/#url-writing (valid), https://url.spec.whatwg.org/#validation-error (codes)
     """
     pd = _pandas()
     if isinstance(df, pd.DataFrame):
-        if column not in df.columns:
-            raise KeyError(f"the frame has no column {column!r}")
-        return _validate_partition(df, column)
+        _check_columns(df, column, prefix)
+        return _validate_partition(df, column, prefix)
     if type(df).__module__.split(".")[0] in ("dask", "dask_expr") and hasattr(df, "map_partitions"):
-        if column not in df.columns:
-            raise KeyError(f"the frame has no column {column!r}")
-        meta = _validate_partition(df._meta, column)
-        return df.map_partitions(_validate_partition, column, meta=meta)
+        _check_columns(df, column, prefix)
+        meta = _validate_partition(df._meta, column, prefix)
+        return df.map_partitions(_validate_partition, column, prefix, meta=meta)
     raise TypeError(f"validate_frame() wants a pandas or Dask DataFrame, not {type(df).__name__}")
 
 
-def _validate_partition(df: Any, column: str) -> Any:
+def _check_columns(df: Any, column: str, prefix: str) -> None:
+    """The frame's columns can take the results: ``column`` is one of them, no name is taken
+    twice, and no result column would replace one."""
+    columns = df.columns  # a pandas Index, for a Dask frame too
+    twice = columns[columns.duplicated()]
+    if len(twice):
+        # With a name twice, df[name] is a frame, not a column: for the URL column pandas failed
+        # with a length error. Refused for any column, which a caller reads by name too.
+        raise ValueError(f"the frame has more than one column named {twice[0]!r}; "
+                         "validate_frame() needs distinct column names")
+    if column not in columns:
+        raise KeyError(f"the frame has no column {column!r}")
+    # A clash is an error, not a renamed result column: a name that depended on the input's
+    # columns would make code that reads checked["valid"] read the input's column unawares,
+    # and replacing the input's column (as before) lost data, the URLs themselves when the
+    # column was "href". The prefix is the way out, chosen by the caller.
+    taken = [prefix + name for name in COLUMNS if prefix + name in columns]
+    if taken:
+        raise ValueError(f"the frame has a column {taken[0]!r} already, which validate_frame() "
+                         "would replace with its result; rename it, or pass prefix= to name "
+                         "the result columns apart")
+
+
+def _validate_partition(df: Any, column: str, prefix: str = "") -> Any:
     """One pandas frame (a Dask partition), checked row by row."""
     pd = _pandas()
     valid: list[Any] = []
     failure: list[Any] = []
     codes: list[Any] = []
     href: list[Any] = []
-    for value in df[column]:
-        if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
+    values = df[column]
+    # pandas' own test of missing: None, NaN, pd.NA, pd.NaT and NumPy's NaT alike.
+    for value, missing in zip(values, values.isna(), strict=True):
+        if missing:
             valid.append(pd.NA)
             failure.append(pd.NA)
             codes.append(None)
@@ -82,6 +110,6 @@ def _validate_partition(df: Any, column: str) -> Any:
     out = df.copy()
     for name in COLUMNS:
         value = added[name]
-        out[name] = value if isinstance(value, pd.Series) else pd.Series(value, index=index)
+        out[prefix + name] = value if isinstance(value, pd.Series) else pd.Series(value, index=index)
     return out
 

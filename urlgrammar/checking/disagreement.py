@@ -35,7 +35,7 @@ from typing import NamedTuple
 from urllib.parse import urljoin, urlsplit, uses_relative
 
 from urlgrammar.encoding.decode import percent_decode_str
-from urlgrammar.errors import ADVISORY, Code, Diagnostic, URLError, message
+from urlgrammar.errors import ADVISORY, Code, Diagnostic, URLError, escape, message
 from urlgrammar.host.domain import domain_to_ascii
 from urlgrammar.host.parser import Domain, IPv4, IPv6, Opaque
 from urlgrammar.model.record import Kind
@@ -54,9 +54,11 @@ class Reading(NamedTuple):
     port: int | None
 
     def describe(self) -> str:
-        host = "no host" if self.host is None else f"host '{self.host}'"
+        # The standard's reading of an opaque host is percent-decoded: `%0A` is a line break
+        # there, which the advisory's message and explain's readings must not print raw.
+        host = "no host" if self.host is None else f"host '{escape(str(self.host))}'"
         port = "" if self.port is None else f", port {self.port}"
-        return f"scheme '{self.scheme}', {host}{port}"
+        return f"scheme '{escape(self.scheme)}', {host}{port}"
 
 
 def standard_reading(url: URL) -> Reading:

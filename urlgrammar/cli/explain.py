@@ -4,10 +4,10 @@ as the viewer's page."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from urlgrammar.cli.arguments import base_url, text
+from urlgrammar.cli.display import dumps
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
@@ -22,7 +22,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
         out = export(args.input, args.base)
     elif form == "json":
-        out = json.dumps(explain_json(args.input, args.base), ensure_ascii=False, indent=2)
+        out = dumps(explain_json(args.input, args.base), indent=2)
     else:
         out = explain(args.input, args.base).text()
     if args.output in (None, "-"):  # - is standard output, as for every -o

@@ -4,11 +4,10 @@ query's name-value pairs."""
 from __future__ import annotations
 
 import argparse
-import json
 
 from urlgrammar.api import parse
 from urlgrammar.cli.arguments import SETTABLE, base_url, encoding_label, setter, text
-from urlgrammar.cli.display import REFERENCE_COLUMN, failure_json, print_failure, show
+from urlgrammar.cli.display import REFERENCE_COLUMN, dumps, failure_json, print_failure, show
 from urlgrammar.errors import URLError
 
 
@@ -43,7 +42,7 @@ def cmd_parse(args: argparse.Namespace) -> int:
         return _print_params(url.search_params.items(), args.json)
     getters = url.as_dict()
     if args.json:
-        print(json.dumps(getters, ensure_ascii=False, indent=2))
+        print(dumps(getters, indent=2))
         return 0
     for name, value in getters.items():
         print(f"{name:<9} {show(value) if value else ''}".rstrip())
@@ -52,7 +51,7 @@ def cmd_parse(args: argparse.Namespace) -> int:
 
 def _print_params(pairs: list[tuple[str, str]], as_json: bool) -> int:
     if as_json:
-        print(json.dumps([{"name": n, "value": v} for n, v in pairs], ensure_ascii=False, indent=2))
+        print(dumps([{"name": n, "value": v} for n, v in pairs], indent=2))
         return 0
     # As for `reference`: one long name must not pad every row, or output grows with its square.
     width = min(max((len(show(name)) for name, _ in pairs), default=0), REFERENCE_COLUMN)

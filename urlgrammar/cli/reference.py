@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from urlgrammar.cli.arguments import text
-from urlgrammar.cli.display import REFERENCE_COLUMN, failure_json, print_failure, show
+from urlgrammar.cli.display import REFERENCE_COLUMN, dumps, failure_json, print_failure, show
 from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind
 from urlgrammar.reference import Reference, parse_reference
@@ -32,7 +31,7 @@ def cmd_reference(args: argparse.Namespace) -> int:
     if args.normalize:
         ref = ref.normalize()
     if args.json:
-        print(json.dumps(ref.as_dict(), ensure_ascii=False, indent=2))
+        print(dumps(ref.as_dict(), indent=2))
         return 0
     rows = [("href", show(ref.href), ""), ("mode", ref.mode.name.lower(), ""), *_component_rows(ref)]
     # Values pad to the longest up to a limit: one long value (the href of a long input) must

@@ -6,6 +6,7 @@ import argparse
 
 from urlgrammar.cli.arguments import text
 from urlgrammar.cli.display import show
+from urlgrammar.errors import escape
 from urlgrammar.model.schemes import Mode
 from urlgrammar.syntax.grammars import mode_for, tree_parser
 from urlgrammar.syntax.preprocess import preprocess
@@ -19,7 +20,11 @@ def cmd_tree(args: argparse.Namespace) -> int:
     if pre.text != pre.original:
         print(f"# preprocessed to {show(pre.text)} (trimmed and tab/newline removed)")
     print(f"# {mode.name.lower()} mode ({mode.grammar}.lark)")
-    print(tree_parser(mode.grammar).parse(pre.text, start="url").pretty().rstrip())
+    pretty = tree_parser(mode.grammar).parse(pre.text, start="url").pretty().rstrip()
+    # Tokens are the input's text, which may hold ESC or bidi controls: escaped as messages
+    # quote input. A tab is Lark's, between a rule and its token: preprocessing removed the
+    # input's.
+    print("\n".join("\t".join(map(escape, line.split("\t"))) for line in pretty.split("\n")))
     return 0
 
 

@@ -31,6 +31,15 @@ URL_CODE_POINTS_ASCII: Final = ASCII_ALPHANUMERIC + "!$&'()*+,-./:;=?@_~"
 #: (:data:`SURROGATE_OR_NONCHARACTER` finds those).
 NON_ASCII_URL_RANGE: Final = "\u00a0-\U0010fffd"
 
+#: What must never reach output raw where it quotes input (a message, a JSON line): the C0
+#: controls (ESC and the line feed among them), DEL, the C1 controls (U+0085 NEXT LINE and
+#: U+009B, a terminal's CSI, among them), the line and paragraph separators U+2028 and U+2029,
+#: and the bidi controls (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069). Each
+#: can end a line for some reader, start a terminal's escape sequence, or reorder the text
+#: around it.
+LINE_OR_TERMINAL_CONTROL: Final = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
 #: https://infra.spec.whatwg.org/#surrogate, as the range of a character class.
 SURROGATE_RANGE: Final = "\ud800-\udfff"
 #: A surrogate. A Python string may hold one; a URL, a scalar value string, never does.

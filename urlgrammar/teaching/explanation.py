@@ -14,7 +14,7 @@ from lark import Token, Tree
 
 from urlgrammar import algorithm
 from urlgrammar.checking.validate import Report
-from urlgrammar.errors import Diagnostic
+from urlgrammar.errors import Diagnostic, escape
 from urlgrammar.model.record import URLRecord
 from urlgrammar.model.schemes import Mode
 from urlgrammar.syntax.preprocess import Preprocessed
@@ -119,4 +119,6 @@ class Explanation:
             out.extend(f"       {who:<22} {reading}" for who, reading in a.get("readings", {}).items())
         if not self.advisories:
             out.append("   none" if self.href is not None else "   none (the parser fails)")
-        return "\n".join(out)
+        # The quotes above show the input with stand-ins, and messages escape what they quote;
+        # escaping each line again (which then changes nothing) keeps every line one line.
+        return "\n".join(map(escape, out))

@@ -20,7 +20,7 @@ def test_text_shows_a_warning_and_exits_0_for_a_valid_input(capsys: pytest.Captu
         "URL goes to 'google.com'.",
         "  https://g\ufffdoogle.com/",
         "           ^",
-        "  fix: remove '\ufffd'",
+        "  fix: remove '\\u200b'",  # the fix says which code point it removes
     ]
 
 

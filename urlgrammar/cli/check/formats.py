@@ -19,7 +19,6 @@ many the same limit left out), and ``problem``, which says why an input was not 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -28,9 +27,9 @@ from typing import NamedTuple, Protocol
 
 from urlgrammar.checking.validate import Report
 from urlgrammar.checking.writing import GrammarError
+from urlgrammar.cli import display
 from urlgrammar.cli.check.sources import Input
 from urlgrammar.errors import Diagnostic
-from urlgrammar.model.code_points import SURROGATE
 
 
 class Checked(Protocol):
@@ -219,9 +218,9 @@ def limited(diagnostics: tuple[Diagnostic, ...], limit: int,
 
 
 def dumps(data: object) -> str:
-    """One line of JSON; a lone surrogate, which cannot be written as UTF-8, makes it ASCII."""
-    line = json.dumps(data, ensure_ascii=False)
-    return line if line.isascii() or not SURROGATE.search(line) else json.dumps(data)
+    """One line of JSON (:func:`urlgrammar.cli.display.dumps`): one record a line for every
+    reader, whatever the input holds."""
+    return display.dumps(data)
 
 
 def item_dict(item: Input, report: Checked | None, max_errors: int) -> dict[str, object]:

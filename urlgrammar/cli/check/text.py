@@ -28,7 +28,7 @@ import unicodedata
 
 from urlgrammar.cli.check.formats import Checked, Options, Summary, limited
 from urlgrammar.cli.check.sources import Input
-from urlgrammar.errors import Diagnostic
+from urlgrammar.errors import Diagnostic, escape
 
 #: The most columns an input is shown in.
 WINDOW = 100
@@ -52,12 +52,14 @@ class TextWriter:
 
     def _where(self, item: Input, offset: int | None) -> str:
         line, column = (item.line, None) if offset is None else item.where(offset)
-        prefix = f"{item.source.label}:" if self.names else ""
+        prefix = f"{escape(item.source.label)}:" if self.names else ""
         return self._paint(_BOLD, prefix + (f"{line}" if column is None else f"{line}:{column}"))
 
     def _head(self, item: Input, offset: int | None, kind: str, text: str) -> str:
         style = _ERROR if kind.startswith("error") else _WARNING if kind.startswith("warning") else _NOTE
-        return f"{self._where(item, offset)}: {self._paint(style, kind)}: {text}\n"
+        # The library escapes what its messages quote; escaped again here (which changes
+        # nothing then), no message can end the line or hold a terminal's escape sequence.
+        return f"{self._where(item, offset)}: {self._paint(style, kind)}: {escape(text)}\n"
 
     def start(self) -> str:
         return ""
@@ -118,15 +120,15 @@ class GNUWriter:
     def item(self, item: Input, report: Checked | None) -> list[str]:
         if self.quiet:
             return []
-        label = item.source.label
+        label = escape(item.source.label)  # a file's name may hold a line break too
         if report is None:
             assert item.problem is not None
-            return [f"{label}:{item.line}: error: {item.problem.message} [{item.problem.code}]\n"]
+            return [f"{label}:{item.line}: error: {escape(item.problem.message)} [{item.problem.code}]\n"]
         shown, more = limited(report.diagnostics, self.max_errors, report.omitted)
         out = [_gnu(label, item, report.input, d, "error") for d in shown]
         error = report.grammar_error
         if error is not None and not report.diagnostics and not report.omitted:
-            out.append(f"{label}:{_at(item, error.start)}: error: {error.message} [{error.rule}]\n")
+            out.append(f"{label}:{_at(item, error.start)}: error: {escape(error.message)} [{error.rule}]\n")
         if more:
             out.append(f"{label}:{item.line}: note: and {more:,} more (--max-errors {self.max_errors})\n")
         if report.failure:
@@ -145,9 +147,9 @@ class GNUWriter:
 
 
 def _gnu(label: str, item: Input, text: str, d: Diagnostic, kind: str) -> str:
-    """A diagnostic's line, and its fix's note."""
+    """A diagnostic's line, and its fix's note; the message escaped as in :meth:`TextWriter._head`."""
     at = _at(item, d.start)
-    out = f"{label}:{at}: {kind}: {d.message} [{d.code}]\n"
+    out = f"{label}:{at}: {kind}: {escape(d.message)} [{d.code}]\n"
     if d.fix is not None:
         out += f"{label}:{at}: note: fix: {describe_fix(text[d.start:d.end], d.fix)}\n"
     return out
@@ -212,8 +214,10 @@ def describe_fix(old: str, fix: str) -> str:
 
 
 def _quote(text: str) -> str:
+    # Escaped as the library's messages quote input (a soft hyphen as \xad, where the input's
+    # line shows one column for it, under its caret).
     if len(text) > QUOTE:  # a long piece, by its ends and its length
         half = QUOTE // 2
-        return f"'{display(text[:half])[0]}…{display(text[-half:])[0]}' ({len(text):,} code points)"
-    return f"'{display(text)[0]}'"
+        return f"'{escape(text[:half])}…{escape(text[-half:])}' ({len(text):,} code points)"
+    return f"'{escape(text)}'"
 

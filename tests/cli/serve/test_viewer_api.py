@@ -1,5 +1,5 @@
 """The live viewer's server: /api/explain is explain --json, bad requests get a 4xx, the page
-and its policies, Host checks, time limits and workers that die."""
+and its policies, Host checks, other sites' requests, time limits and workers that die."""
 
 from __future__ import annotations
 
@@ -105,13 +105,19 @@ def test_bad_queries_get_a_4xx_that_says_why(client: Client, query: str, status:
     assert message in json.loads(body)["error"]
 
 
-def _raw(client: Client, target: bytes) -> tuple[int, bytes]:
-    """A GET of ``target`` as bytes, not percent-encoded, as no careful client sends it."""
+def _exchange(client: Client, request: bytes) -> tuple[int, bytes]:
+    """The status and body of the answer to ``request``, sent as these bytes."""
     with socket.create_connection(("127.0.0.1", client.server.port), timeout=60) as sock:
-        sock.sendall(b"GET " + target + b" HTTP/1.0\r\nHost: 127.0.0.1:%d\r\n\r\n" % client.server.port)
+        sock.sendall(request)
         reply = b"".join(iter(lambda: sock.recv(65536), b""))
     head, _, body = reply.partition(b"\r\n\r\n")
     return int(head.split()[1]), body
+
+
+def _raw(client: Client, target: bytes) -> tuple[int, bytes]:
+    """A GET of ``target`` as bytes, not percent-encoded, as no careful client sends it."""
+    host = b"127.0.0.1:%d" % client.server.port
+    return _exchange(client, b"GET " + target + b" HTTP/1.0\r\nHost: " + host + b"\r\n\r\n")
 
 
 def test_a_raw_byte_in_the_request_line_is_read_as_a_byte(client: Client) -> None:
@@ -197,6 +203,59 @@ def test_a_foreign_host_name_is_refused(client: Client) -> None:
     assert status == 421 and client.server.url in json.loads(body)["error"]
     for host in (f"localhost:{port}", f"127.0.0.1:{port}", f"LOCALHOST:{port}"):
         assert client.get("/", headers={"Host": host})[0] == 200
+
+
+@pytest.mark.parametrize("version", [b"HTTP/1.1", b"HTTP/1.0"])
+def test_a_request_without_a_host_is_refused(client: Client, version: bytes) -> None:
+    for target in (b"/api/explain?input=x", b"/"):
+        status, body = _exchange(client, b"GET " + target + b" " + version + b"\r\n\r\n")
+        assert status == 400 and "no Host header" in json.loads(body)["error"]
+
+
+#: What a browser sends with a request that a page of another site makes (Fetch Metadata and
+#: Origin), old browsers without Sec-Fetch-Site, and the other cases that are not the viewer's own.
+CROSS_SITE = {
+    "a page elsewhere": {"Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"},
+    "no Origin": {"Sec-Fetch-Site": "cross-site"},
+    "another port here": {"Sec-Fetch-Site": "same-site", "Origin": "http://127.0.0.1:1"},
+    "an unknown value": {"Sec-Fetch-Site": "cross-origin"},
+    "an old browser": {"Origin": "https://evil.example"},
+    "a sandboxed frame": {"Origin": "null"},
+    "https here": {"Origin": "https://127.0.0.1:{port}"},
+    "a same-origin mark from elsewhere": {"Sec-Fetch-Site": "same-origin", "Origin": "https://evil.example"},
+}
+
+
+@pytest.mark.parametrize("headers", CROSS_SITE.values(), ids=CROSS_SITE.keys())
+@pytest.mark.parametrize("path", ["/api/explain?input=x", "/grammars.html"])
+def test_other_sites_cannot_make_it_work(client: Client, headers: dict[str, str], path: str) -> None:
+    headers = {name: value.format(port=client.server.port) for name, value in headers.items()}
+    status, response, body = client.get(path, headers=headers)
+    assert status == 403 and response["content-type"] == "application/json"
+    assert "the viewer answers its own page only" in json.loads(body)["error"]
+
+
+SAME_ORIGIN = {
+    "the page's fetch": {"Sec-Fetch-Site": "same-origin", "Origin": "http://127.0.0.1:{port}"},
+    "the page's fetch without Origin": {"Sec-Fetch-Site": "same-origin"},
+    "as localhost": {"Host": "localhost:{port}", "Origin": "http://LOCALHOST:{port}"},
+    "typed in the address bar": {"Sec-Fetch-Site": "none"},
+    "curl": {},
+}
+
+
+@pytest.mark.parametrize("headers", SAME_ORIGIN.values(), ids=SAME_ORIGIN.keys())
+def test_its_own_page_and_other_clients_are_served(client: Client, headers: dict[str, str]) -> None:
+    headers = {name: value.format(port=client.server.port) for name, value in headers.items()}
+    status, _, body = client.get("/api/explain?input=http:foo", headers=headers)
+    assert status == 200 and json.loads(body)["href"] == "http://foo/"
+
+
+def test_a_link_from_anywhere_opens_the_page(client: Client) -> None:
+    # The page and its assets make no work: a link to a view, followed from another site, opens.
+    for path in ("/", "/viewer.js"):
+        status, _, _ = client.get(path, headers={"Sec-Fetch-Site": "cross-site"})
+        assert status == 200
 
 
 def test_the_diagram_page(client: Client) -> None:

@@ -10,9 +10,14 @@ Routes (GET and HEAD only):
 What keeps it safe (README, § The live viewer):
 
 - it reads no file but its assets and the grammar files, and takes nothing but those four paths;
-- bound to a loopback address (the default), it answers only requests whose ``Host`` names
-  that address or ``localhost``, so that a web page cannot reach it through a DNS name that
-  rebinds to 127.0.0.1;
+- a request must name its ``Host`` (400 without one: RFC 9110 §7.2 has every user agent send
+  it, RFC 9112 §3.2 has a server refuse an HTTP/1.1 request that lacks it); bound to a
+  loopback address (the default), it answers only requests whose ``Host`` names that address
+  or ``localhost``, so that a web page cannot reach it through a DNS name that rebinds to
+  127.0.0.1;
+- what makes it work (the API, the diagrams) answers no other site's page: a request that
+  Fetch Metadata's ``Sec-Fetch-Site`` marks ``cross-site`` or ``same-site``, or whose ``Origin``
+  is not the server's own, gets 403 (:func:`cross_site`);
 - an input or base longer than :data:`MAX_LENGTH` code points is refused (414), as is a query
   that is not UTF-8 (400), and each explanation runs in a worker process that is killed after
   :data:`SECONDS` (503);
@@ -30,6 +35,7 @@ import socket
 import sys
 import threading
 from argparse import ArgumentTypeError
+from email.message import Message
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from ipaddress import ip_address
@@ -46,6 +52,9 @@ MAX_LENGTH = 4096
 SECONDS = 10.0
 #: How long a connection may stay idle (seconds).
 IDLE_SECONDS = 20.0
+#: The paths whose answers cost work (a worker's explanation, the diagrams' drawing), which no
+#: other site's page may ask for.
+WORK = frozenset({"api/explain", "grammars.html"})
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _RAW_BYTE = re.compile(r"[^\x00-\x7f]")
@@ -108,6 +117,27 @@ def explain_query(query: str) -> tuple[str, str | None]:
         except ArgumentTypeError as e:
             raise RequestError(HTTPStatus.BAD_REQUEST, f"base: {e}") from None
     return fields["input"], base
+
+
+def cross_site(headers: Message, host: str) -> str | None:
+    """Why a request for ``host`` comes from another site's page, or None if it does not.
+
+    Fetch Metadata's resource isolation policy (https://www.w3.org/TR/fetch-metadata/,
+    ``Sec-Fetch-Site``): a request the browser marks ``same-origin``, or ``none`` (the user
+    typed the address, or opened a bookmark), is the viewer's own; ``cross-site`` and
+    ``same-site`` (another port or name of this machine) are not, nor is any value the
+    standard does not define. A browser that predates Fetch Metadata still sends ``Origin``
+    (RFC 6454 §7) with a script's cross-origin request: when present, it must be this server's
+    own, ``http://`` and the Host the request names. A request with neither header (curl, a
+    script) is no page's, and is served.
+    """
+    site = headers.get("Sec-Fetch-Site")
+    if site is not None and site.lower() not in ("same-origin", "none"):
+        return f"Sec-Fetch-Site is {site}: the viewer answers its own page only"
+    origin = headers.get("Origin")
+    if origin is not None and origin.lower() != f"http://{host.lower()}":
+        return f"the request comes from {origin}: the viewer answers its own page only"
+    return None
 
 
 class Viewer(ThreadingHTTPServer):
@@ -210,11 +240,18 @@ class Handler(BaseHTTPRequestHandler):
 
     def _route(self) -> tuple[int, bytes, str]:
         host = self.headers.get("Host")
-        if self.server.hosts is not None and host is not None and host.lower() not in self.server.hosts:
+        if host is None:
+            raise RequestError(HTTPStatus.BAD_REQUEST, "the request has no Host header")
+        if self.server.hosts is not None and host.lower() not in self.server.hosts:
             raise RequestError(HTTPStatus.MISDIRECTED_REQUEST,
                                f"this viewer answers on {self.server.url} only")
         parts = urlsplit(self.path)
         name = "index.html" if parts.path == "/" else parts.path.removeprefix("/")
+        # The page and its assets cost nothing and a link from anywhere may open the page: only
+        # what makes the viewer work is refused to other sites.
+        why = cross_site(self.headers, host) if name in WORK else None
+        if why:
+            raise RequestError(HTTPStatus.FORBIDDEN, why)
         if name in page.ASSETS:
             self.policy = page.SERVED_POLICY
             return 200, page.asset(name), page.ASSETS[name]

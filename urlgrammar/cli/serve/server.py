@@ -1,4 +1,4 @@
-"""``urlgrammar serve``: the live viewer, on the standard library's HTTP server.
+"""``urlgrammar serve``: the live viewer, on the standard library's HTTP request handler.
 
 Routes (GET and HEAD only):
 
@@ -24,11 +24,14 @@ What keeps it safe (README, § The live viewer):
 - every response carries a Content-Security-Policy (:data:`page.SERVED_POLICY` for the page:
   no inline script or style, no frames), ``X-Content-Type-Options: nosniff`` and
   ``Referrer-Policy: no-referrer``; the page builds its view with the DOM, never from markup;
-- connections idle for :data:`IDLE_SECONDS` are closed, and the log shows no query strings.
+- connections are bounded (:mod:`.connections`): the time and size of a request head, their
+  number, and the time and memory of answers that a client does not read; the log shows no query
+  strings.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import socket
@@ -37,12 +40,13 @@ import threading
 from argparse import ArgumentTypeError
 from email.message import Message
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from ipaddress import ip_address
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from urlgrammar.cli.arguments import base_url, text
+from urlgrammar.cli.serve.connections import Connection, Limits, Loop
 from urlgrammar.cli.serve.workers import Busy, TimedOut, WorkerFailed, Workers
 from urlgrammar.teaching.viewer import page
 
@@ -50,8 +54,6 @@ from urlgrammar.teaching.viewer import page
 MAX_LENGTH = 4096
 #: The time an explanation may take, and the time a request may wait for a worker (seconds).
 SECONDS = 10.0
-#: How long a connection may stay idle (seconds).
-IDLE_SECONDS = 20.0
 #: The paths whose answers cost work (a worker's explanation, the diagrams' drawing), which no
 #: other site's page may ask for.
 WORK = frozenset({"api/explain", "grammars.html"})
@@ -140,17 +142,22 @@ def cross_site(headers: Message, host: str) -> str | None:
     return None
 
 
-class Viewer(ThreadingHTTPServer):
-    """The server: its workers, the Host names it answers to, the diagrams once drawn."""
+class Viewer(HTTPServer):
+    """The server: its workers, the Host names it answers to, the diagrams once drawn, and the
+    loop that serves its connections within ``limits``."""
 
-    daemon_threads = True
+    # A flood of connections must wait in the kernel's queue, not be dropped there: a client
+    # retries a dropped connection after a second.
+    request_queue_size = socket.SOMAXCONN
 
-    def __init__(self, bind: str, port: int, workers: Workers, log: bool = True) -> None:
+    def __init__(self, bind: str, port: int, workers: Workers, log: bool = True,
+                 limits: Limits | None = None) -> None:
         self.bind = bind.strip("[]")
         self.address_family = socket.AF_INET6 if ":" in self.bind else socket.AF_INET
         super().__init__((self.bind, port), Handler)
         self.workers = workers
         self.log = log
+        self.loop = Loop(self.socket, self._answer, self._report, limits or Limits())
         self.port = int(self.server_address[1])
         self.hosts: frozenset[str] | None = None
         if is_loopback(self.bind):
@@ -168,6 +175,20 @@ class Viewer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         return f"http://{self.host_name}:{self.port}/"
+
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        """Serve until :meth:`shutdown` (from another thread) or KeyboardInterrupt."""
+        self.loop.run()
+
+    def shutdown(self) -> None:
+        self.loop.stop()
+
+    def _answer(self, conn: Connection) -> bytes:
+        # socketserver's handlers take the socket; this one takes the connection, whose head is read.
+        return Handler(conn, conn.address, self).answer  # type: ignore[arg-type]
+
+    def _report(self, conn: Connection) -> None:
+        self.handle_error(conn, conn.address)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """One line, not socketserver's traceback: a client that went away mid-answer, or a bug."""
@@ -199,15 +220,34 @@ def _draw_diagrams() -> tuple[int, bytes, str]:
 
 
 class Handler(BaseHTTPRequestHandler):
-    """One request; see the module's docstring for the routes and the rules."""
+    """One request, whose head the connection loop has read: the answer is made in memory
+    (:attr:`answer`), for the loop to send. See the module's docstring for the routes and the rules."""
 
+    request: Connection
     server: Viewer
     server_version = "urlgrammar-viewer"
     sys_version = ""
-    timeout = IDLE_SECONDS
     error_content_type = "text/plain; charset=utf-8"
     error_message_format = "%(code)d %(message)s\n"
     policy = "default-src 'none'; frame-ancestors 'none'"
+    answer = b""
+
+    def setup(self) -> None:
+        self.rfile = io.BytesIO(self.request.head)
+        self.wfile = io.BytesIO()
+
+    def finish(self) -> None:
+        assert isinstance(self.wfile, io.BytesIO)
+        self.answer = self.wfile.getvalue()
+
+    def parse_request(self) -> bool:
+        if not super().parse_request():
+            return False
+        if self.request.truncated:
+            self.send_error(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                            f"the request head is longer than {len(self.request.head):,} bytes")
+            return False
+        return True
 
     def do_GET(self) -> None:
         self._answer(head=False)

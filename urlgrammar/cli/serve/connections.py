@@ -42,6 +42,10 @@ from typing import Any
 _END_OF_HEAD = re.compile(rb"\n\r?\n")
 #: SO_LINGER on, for no time: close() resets the connection and drops what it had not sent.
 _RESET = struct.pack("ii", 1, 0)
+#: The kernel's buffer for what a connection has yet to send: it grows to 4 MiB by default
+#: (tcp_wmem), which would take in a whole answer for a client that does not read it, out of
+#: reach of ``write_seconds`` and ``answer_bytes``, and keep it after the close.
+_SEND_BUFFER = 256 * 1024
 #: How many connections one wake of the loop accepts, so that a flood of them cannot starve
 #: the connections already open.
 _ACCEPTS_PER_TURN = 64
@@ -181,6 +185,8 @@ class Loop:
                 sock.close()
                 continue
             sock.setblocking(False)
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, _SEND_BUFFER)
             conn = Connection(sock, address, time.monotonic(), self.limits)
             self._reading[conn] = None
             self._selector.register(sock, selectors.EVENT_READ, conn)

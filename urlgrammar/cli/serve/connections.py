@@ -64,7 +64,7 @@ class Limits:
     #: Seconds from an answer's being ready to its last byte's being sent.
     write_seconds: float = 10.0
     #: Bytes of the answers being sent, together.
-    answer_bytes: int = 32 * 1024 * 1024
+    answer_bytes: int = 16 * 1024 * 1024
     #: Threads that make answers (which may wait for a worker process).
     threads: int = 8
 

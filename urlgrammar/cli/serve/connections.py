@@ -72,12 +72,14 @@ class Limits:
 class Connection:
     """One client's connection: its head as read so far, then its answer as left to send."""
 
-    __slots__ = ("address", "answer", "deadline", "head", "opened", "sent", "sock", "truncated")
+    __slots__ = ("address", "answer", "deadline", "head", "heard", "opened", "sent", "sock", "truncated")
 
     def __init__(self, sock: socket.socket, address: Any, now: float, limits: Limits) -> None:
         self.sock = sock
         self.address = address
         self.opened = now
+        #: When the head was complete (time.monotonic()), from which a request waits for an answer.
+        self.heard = now
         self.deadline = now + limits.head_seconds
         self.head = bytearray()
         #: Whether the head went past ``head_bytes`` and was cut there.
@@ -220,6 +222,7 @@ class Loop:
             conn.truncated = True
         else:
             return
+        conn.heard = time.monotonic()
         self._selector.unregister(conn.sock)
         del self._reading[conn]
         self._answering += 1

@@ -305,7 +305,9 @@ class Handler(BaseHTTPRequestHandler):
     def _explain(self, query: str) -> bytes:
         input, base = explain_query(query)
         try:
-            return self.server.workers.explain(input, base)
+            # The wait for a worker counts from the complete head, not from when a thread took
+            # it: requests queued behind a flood then give up in time, rather than hold the queue.
+            return self.server.workers.explain(input, base, since=self.request.heard)
         except (Busy, TimedOut) as e:
             raise RequestError(HTTPStatus.SERVICE_UNAVAILABLE, str(e)) from None
         except WorkerFailed as e:

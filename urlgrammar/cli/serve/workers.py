@@ -141,9 +141,10 @@ class Workers:
             return
         self._idle.put(worker)
 
-    def explain(self, input: str, base: str | None) -> bytes:
-        """The JSON of ``explain_json(input, base)``, encoded as ASCII."""
-        worker = self._live_worker()
+    def explain(self, input: str, base: str | None, since: float | None = None) -> bytes:
+        """The JSON of ``explain_json(input, base)``, encoded as ASCII; the wait for a worker
+        counts from ``since`` (a time.monotonic() value), if given, rather than from now."""
+        worker = self._live_worker(time.monotonic() if since is None else since)
         try:
             worker.conn.send((input, base))
             if not worker.conn.poll(self.seconds):
@@ -158,9 +159,10 @@ class Workers:
             raise WorkerFailed(reply[1:].decode("utf-8"))
         return reply[1:]
 
-    def _live_worker(self) -> _Worker:
-        """An idle worker that is alive, within ``seconds``; the dead are replaced on the way."""
-        deadline = time.monotonic() + self.seconds
+    def _live_worker(self, since: float) -> _Worker:
+        """An idle worker that is alive, within ``seconds`` of ``since``; the dead are replaced
+        on the way."""
+        deadline = since + self.seconds
         while True:
             try:
                 worker = self._idle.get(timeout=max(0.0, deadline - time.monotonic()))

@@ -8,6 +8,7 @@ import json
 import re
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 
 from urlgrammar.cli import main
 from urlgrammar.cli.serve.server import MAX_LENGTH, Viewer, is_loopback
-from urlgrammar.cli.serve.workers import Workers
+from urlgrammar.cli.serve.workers import Busy, Workers
 from urlgrammar.teaching.viewer import page
 
 WPT = shared_cases("wpt/urltestdata.json")
@@ -300,6 +301,16 @@ def test_a_worker_that_dies_is_replaced_before_the_next_request() -> None:
         status, data = client.explain(input="x", base="http://h/")
         assert status == 200 and data["href"] == "http://h/x"
         assert worker not in workers._all
+
+
+def test_the_wait_for_a_worker_counts_from_the_request() -> None:
+    # A request that waited its time in the queue before a thread took it waits no more.
+    workers = Workers(count=0, seconds=60.0)
+    start = time.monotonic()
+    with pytest.raises(Busy):
+        workers.explain("x", None, since=start - 60.0)
+    assert time.monotonic() - start < 30.0
+    workers.close()
 
 
 def test_loopback_addresses() -> None:

@@ -66,7 +66,7 @@ class Limits:
     #: Bytes of the answers being sent, together.
     answer_bytes: int = 16 * 1024 * 1024
     #: Threads that make answers (which may wait for a worker process).
-    threads: int = 8
+    threads: int = 4
 
 
 class Connection:

@@ -10,8 +10,8 @@ connection costs a socket and the bytes of its head, and the limits (:class:`Lim
 limits of the whole:
 
 - a request head must be complete within ``head_seconds`` of its connection's accept, however
-  slowly it trickles, and within ``head_bytes`` (RFC 9112 §2.3 and §9.8 leave both limits to
-  the server);
+  slowly it trickles, and within ``head_bytes`` (RFC 9112 §9.5 and RFC 9110 §5.4 leave both
+  limits to the server; 431 is RFC 6585 §5's);
 - at most ``connections`` are open: one more closes the oldest that is still sending its head
   or being sent its answer, so that clients that hold connections open push each other out, and
   the newest (a person's request, complete in one packet) is the last to go. Only when every
@@ -122,7 +122,8 @@ class Loop:
         return len(self._reading) + self._answering + len(self._sending)
 
     def census(self) -> dict[str, int]:
-        """How many connections are reading their head, being answered and being sent their answer."""
+        """How many connections are reading their head, being answered and being sent their
+        answer: read without a lock, so a glimpse (for tests and tools), not a consistent count."""
         return {"reading": len(self._reading), "answering": self._answering, "sending": len(self._sending)}
 
     def run(self) -> None:

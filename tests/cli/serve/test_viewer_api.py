@@ -1,5 +1,5 @@
 """The live viewer's server: /api/explain is explain --json, bad requests get a 4xx, the page
-and its policies, Host checks, time limits and workers that die."""
+and its policies, Host checks, other sites' requests, time limits and workers that die."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import json
 import re
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 
 from urlgrammar.cli import main
 from urlgrammar.cli.serve.server import MAX_LENGTH, Viewer, is_loopback
-from urlgrammar.cli.serve.workers import Workers
+from urlgrammar.cli.serve.workers import Busy, Workers
 from urlgrammar.teaching.viewer import page
 
 WPT = shared_cases("wpt/urltestdata.json")
@@ -105,13 +106,19 @@ def test_bad_queries_get_a_4xx_that_says_why(client: Client, query: str, status:
     assert message in json.loads(body)["error"]
 
 
-def _raw(client: Client, target: bytes) -> tuple[int, bytes]:
-    """A GET of ``target`` as bytes, not percent-encoded, as no careful client sends it."""
+def _exchange(client: Client, request: bytes) -> tuple[int, bytes]:
+    """The status and body of the answer to ``request``, sent as these bytes."""
     with socket.create_connection(("127.0.0.1", client.server.port), timeout=60) as sock:
-        sock.sendall(b"GET " + target + b" HTTP/1.0\r\nHost: 127.0.0.1:%d\r\n\r\n" % client.server.port)
+        sock.sendall(request)
         reply = b"".join(iter(lambda: sock.recv(65536), b""))
     head, _, body = reply.partition(b"\r\n\r\n")
     return int(head.split()[1]), body
+
+
+def _raw(client: Client, target: bytes) -> tuple[int, bytes]:
+    """A GET of ``target`` as bytes, not percent-encoded, as no careful client sends it."""
+    host = b"127.0.0.1:%d" % client.server.port
+    return _exchange(client, b"GET " + target + b" HTTP/1.0\r\nHost: " + host + b"\r\n\r\n")
 
 
 def test_a_raw_byte_in_the_request_line_is_read_as_a_byte(client: Client) -> None:
@@ -199,6 +206,59 @@ def test_a_foreign_host_name_is_refused(client: Client) -> None:
         assert client.get("/", headers={"Host": host})[0] == 200
 
 
+@pytest.mark.parametrize("version", [b"HTTP/1.1", b"HTTP/1.0"])
+def test_a_request_without_a_host_is_refused(client: Client, version: bytes) -> None:
+    for target in (b"/api/explain?input=x", b"/"):
+        status, body = _exchange(client, b"GET " + target + b" " + version + b"\r\n\r\n")
+        assert status == 400 and "no Host header" in json.loads(body)["error"]
+
+
+#: What a browser sends with a request that a page of another site makes (Fetch Metadata and
+#: Origin), old browsers without Sec-Fetch-Site, and the other cases that are not the viewer's own.
+CROSS_SITE = {
+    "a page elsewhere": {"Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"},
+    "no Origin": {"Sec-Fetch-Site": "cross-site"},
+    "another port here": {"Sec-Fetch-Site": "same-site", "Origin": "http://127.0.0.1:1"},
+    "an unknown value": {"Sec-Fetch-Site": "cross-origin"},
+    "an old browser": {"Origin": "https://evil.example"},
+    "a sandboxed frame": {"Origin": "null"},
+    "https here": {"Origin": "https://127.0.0.1:{port}"},
+    "a same-origin mark from elsewhere": {"Sec-Fetch-Site": "same-origin", "Origin": "https://evil.example"},
+}
+
+
+@pytest.mark.parametrize("headers", CROSS_SITE.values(), ids=CROSS_SITE.keys())
+@pytest.mark.parametrize("path", ["/api/explain?input=x", "/grammars.html"])
+def test_other_sites_cannot_make_it_work(client: Client, headers: dict[str, str], path: str) -> None:
+    headers = {name: value.format(port=client.server.port) for name, value in headers.items()}
+    status, response, body = client.get(path, headers=headers)
+    assert status == 403 and response["content-type"] == "application/json"
+    assert "the viewer answers its own page only" in json.loads(body)["error"]
+
+
+SAME_ORIGIN = {
+    "the page's fetch": {"Sec-Fetch-Site": "same-origin", "Origin": "http://127.0.0.1:{port}"},
+    "the page's fetch without Origin": {"Sec-Fetch-Site": "same-origin"},
+    "as localhost": {"Host": "localhost:{port}", "Origin": "http://LOCALHOST:{port}"},
+    "typed in the address bar": {"Sec-Fetch-Site": "none"},
+    "curl": {},
+}
+
+
+@pytest.mark.parametrize("headers", SAME_ORIGIN.values(), ids=SAME_ORIGIN.keys())
+def test_its_own_page_and_other_clients_are_served(client: Client, headers: dict[str, str]) -> None:
+    headers = {name: value.format(port=client.server.port) for name, value in headers.items()}
+    status, _, body = client.get("/api/explain?input=http:foo", headers=headers)
+    assert status == 200 and json.loads(body)["href"] == "http://foo/"
+
+
+def test_a_link_from_anywhere_opens_the_page(client: Client) -> None:
+    # The page and its assets make no work: a link to a view, followed from another site, opens.
+    for path in ("/", "/viewer.js"):
+        status, _, _ = client.get(path, headers={"Sec-Fetch-Site": "cross-site"})
+        assert status == 200
+
+
 def test_the_diagram_page(client: Client) -> None:
     status, headers, body = client.get("/grammars.html")
     try:
@@ -231,16 +291,26 @@ def test_no_free_worker_is_a_503() -> None:
         assert status == 503 and "busy" in json.loads(body)["error"]
 
 
-def test_a_worker_that_dies_is_replaced() -> None:
+def test_a_worker_that_dies_is_replaced_before_the_next_request() -> None:
+    # The request waits for the dead worker's replacement, rather than being handed to it.
     workers = Workers(count=1, seconds=60.0)
     for client in _running(workers):
         [worker] = list(workers._all)
         worker.process.kill()
         worker.process.join()
-        status, _, body = client.get("/api/explain?input=x")
-        assert status == 500 and "died" in json.loads(body)["error"]
         status, data = client.explain(input="x", base="http://h/")
         assert status == 200 and data["href"] == "http://h/x"
+        assert worker not in workers._all
+
+
+def test_the_wait_for_a_worker_counts_from_the_request() -> None:
+    # A request that waited its time in the queue before a thread took it waits no more.
+    workers = Workers(count=0, seconds=60.0)
+    start = time.monotonic()
+    with pytest.raises(Busy):
+        workers.explain("x", None, since=start - 60.0)
+    assert time.monotonic() - start < 30.0
+    workers.close()
 
 
 def test_loopback_addresses() -> None:

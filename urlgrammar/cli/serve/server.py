@@ -1,4 +1,4 @@
-"""``urlgrammar serve``: the live viewer, on the standard library's HTTP server.
+"""``urlgrammar serve``: the live viewer, on the standard library's HTTP request handler.
 
 Routes (GET and HEAD only):
 
@@ -10,33 +10,43 @@ Routes (GET and HEAD only):
 What keeps it safe (README, § The live viewer):
 
 - it reads no file but its assets and the grammar files, and takes nothing but those four paths;
-- bound to a loopback address (the default), it answers only requests whose ``Host`` names
-  that address or ``localhost``, so that a web page cannot reach it through a DNS name that
-  rebinds to 127.0.0.1;
+- a request must name its ``Host`` (400 without one: RFC 9110 §7.2 has every user agent send
+  it, RFC 9112 §3.2 has a server refuse an HTTP/1.1 request that lacks it); bound to a
+  loopback address (the default), it answers only requests whose ``Host`` names that address
+  or ``localhost``, so that a web page cannot reach it through a DNS name that rebinds to
+  127.0.0.1;
+- what makes it work (the API, the diagrams) answers no other site's page: a request that
+  Fetch Metadata's ``Sec-Fetch-Site`` marks ``cross-site`` or ``same-site``, or whose ``Origin``
+  is not the server's own, gets 403 (:func:`cross_site`);
 - an input or base longer than :data:`MAX_LENGTH` code points is refused (414), as is a query
   that is not UTF-8 (400), and each explanation runs in a worker process that is killed after
   :data:`SECONDS` (503);
 - every response carries a Content-Security-Policy (:data:`page.SERVED_POLICY` for the page:
   no inline script or style, no frames), ``X-Content-Type-Options: nosniff`` and
   ``Referrer-Policy: no-referrer``; the page builds its view with the DOM, never from markup;
-- connections idle for :data:`IDLE_SECONDS` are closed, and the log shows no query strings.
+- connections are bounded (:mod:`.connections`): the time and size of a request head, their
+  number, and the time and memory of answers that a client does not read; the log shows no query
+  strings.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import socket
 import sys
 import threading
 from argparse import ArgumentTypeError
+from email.message import Message
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from ipaddress import ip_address
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from urlgrammar.cli.arguments import base_url, text
+from urlgrammar.cli.serve.connections import Connection, Limits, Loop
 from urlgrammar.cli.serve.workers import Busy, TimedOut, WorkerFailed, Workers
 from urlgrammar.teaching.viewer import page
 
@@ -44,8 +54,9 @@ from urlgrammar.teaching.viewer import page
 MAX_LENGTH = 4096
 #: The time an explanation may take, and the time a request may wait for a worker (seconds).
 SECONDS = 10.0
-#: How long a connection may stay idle (seconds).
-IDLE_SECONDS = 20.0
+#: The paths whose answers cost work (a worker's explanation, the diagrams' drawing), which no
+#: other site's page may ask for.
+WORK = frozenset({"api/explain", "grammars.html"})
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _RAW_BYTE = re.compile(r"[^\x00-\x7f]")
@@ -110,17 +121,43 @@ def explain_query(query: str) -> tuple[str, str | None]:
     return fields["input"], base
 
 
-class Viewer(ThreadingHTTPServer):
-    """The server: its workers, the Host names it answers to, the diagrams once drawn."""
+def cross_site(headers: Message, host: str) -> str | None:
+    """Why a request for ``host`` comes from another site's page, or None if it does not.
 
-    daemon_threads = True
+    Fetch Metadata's resource isolation policy (https://www.w3.org/TR/fetch-metadata/,
+    ``Sec-Fetch-Site``): a request the browser marks ``same-origin``, or ``none`` (the user
+    typed the address, or opened a bookmark), is the viewer's own; ``cross-site`` and
+    ``same-site`` (another port or name of this machine) are not, nor is any value the
+    standard does not define. A browser that predates Fetch Metadata still sends ``Origin``
+    (RFC 6454 §7) with a script's cross-origin request: when present, it must be this server's
+    own, ``http://`` and the Host the request names. A request with neither header (curl, a
+    script) is no page's, and is served.
+    """
+    site = headers.get("Sec-Fetch-Site")
+    if site is not None and site.lower() not in ("same-origin", "none"):
+        return f"Sec-Fetch-Site is {site}: the viewer answers its own page only"
+    origin = headers.get("Origin")
+    if origin is not None and origin.lower() != f"http://{host.lower()}":
+        return f"the request comes from {origin}: the viewer answers its own page only"
+    return None
 
-    def __init__(self, bind: str, port: int, workers: Workers, log: bool = True) -> None:
+
+class Viewer(HTTPServer):
+    """The server: its workers, the Host names it answers to, the diagrams once drawn, and the
+    loop that serves its connections within ``limits``."""
+
+    # A flood of connections must wait in the kernel's queue, not be dropped there: a client
+    # retries a dropped connection after a second.
+    request_queue_size = socket.SOMAXCONN
+
+    def __init__(self, bind: str, port: int, workers: Workers, log: bool = True,
+                 limits: Limits | None = None) -> None:
         self.bind = bind.strip("[]")
         self.address_family = socket.AF_INET6 if ":" in self.bind else socket.AF_INET
         super().__init__((self.bind, port), Handler)
         self.workers = workers
         self.log = log
+        self.loop = Loop(self.socket, self._answer, self._report, limits or Limits())
         self.port = int(self.server_address[1])
         self.hosts: frozenset[str] | None = None
         if is_loopback(self.bind):
@@ -138,6 +175,20 @@ class Viewer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         return f"http://{self.host_name}:{self.port}/"
+
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        """Serve until :meth:`shutdown` (from another thread) or KeyboardInterrupt."""
+        self.loop.run()
+
+    def shutdown(self) -> None:
+        self.loop.stop()
+
+    def _answer(self, conn: Connection) -> bytes:
+        # socketserver's handlers take the socket; this one takes the connection, whose head is read.
+        return Handler(conn, conn.address, self).answer  # type: ignore[arg-type]
+
+    def _report(self, conn: Connection) -> None:
+        self.handle_error(conn, conn.address)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """One line, not socketserver's traceback: a client that went away mid-answer, or a bug."""
@@ -169,15 +220,34 @@ def _draw_diagrams() -> tuple[int, bytes, str]:
 
 
 class Handler(BaseHTTPRequestHandler):
-    """One request; see the module's docstring for the routes and the rules."""
+    """One request, whose head the connection loop has read: the answer is made in memory
+    (:attr:`answer`), for the loop to send. See the module's docstring for the routes and the rules."""
 
+    request: Connection
     server: Viewer
     server_version = "urlgrammar-viewer"
     sys_version = ""
-    timeout = IDLE_SECONDS
     error_content_type = "text/plain; charset=utf-8"
     error_message_format = "%(code)d %(message)s\n"
     policy = "default-src 'none'; frame-ancestors 'none'"
+    answer = b""
+
+    def setup(self) -> None:
+        self.rfile = io.BytesIO(self.request.head)
+        self.wfile = _Pieces()  # type: ignore[assignment]
+
+    def finish(self) -> None:
+        assert isinstance(self.wfile, _Pieces)
+        self.answer = b"".join(self.wfile)
+
+    def parse_request(self) -> bool:
+        if not super().parse_request():
+            return False
+        if self.request.truncated:
+            self.send_error(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                            f"the request head is longer than {len(self.request.head):,} bytes")
+            return False
+        return True
 
     def do_GET(self) -> None:
         self._answer(head=False)
@@ -210,11 +280,18 @@ class Handler(BaseHTTPRequestHandler):
 
     def _route(self) -> tuple[int, bytes, str]:
         host = self.headers.get("Host")
-        if self.server.hosts is not None and host is not None and host.lower() not in self.server.hosts:
+        if host is None:
+            raise RequestError(HTTPStatus.BAD_REQUEST, "the request has no Host header")
+        if self.server.hosts is not None and host.lower() not in self.server.hosts:
             raise RequestError(HTTPStatus.MISDIRECTED_REQUEST,
                                f"this viewer answers on {self.server.url} only")
         parts = urlsplit(self.path)
         name = "index.html" if parts.path == "/" else parts.path.removeprefix("/")
+        # The page and its assets cost nothing and a link from anywhere may open the page: only
+        # what makes the viewer work is refused to other sites.
+        why = cross_site(self.headers, host) if name in WORK else None
+        if why:
+            raise RequestError(HTTPStatus.FORBIDDEN, why)
         if name in page.ASSETS:
             self.policy = page.SERVED_POLICY
             return 200, page.asset(name), page.ASSETS[name]
@@ -228,7 +305,9 @@ class Handler(BaseHTTPRequestHandler):
     def _explain(self, query: str) -> bytes:
         input, base = explain_query(query)
         try:
-            return self.server.workers.explain(input, base)
+            # The wait for a worker counts from the complete head, not from when a thread took
+            # it: requests queued behind a flood then give up in time, rather than hold the queue.
+            return self.server.workers.explain(input, base, since=self.request.heard)
         except (Busy, TimedOut) as e:
             raise RequestError(HTTPStatus.SERVICE_UNAVAILABLE, str(e)) from None
         except WorkerFailed as e:
@@ -253,6 +332,18 @@ class Handler(BaseHTTPRequestHandler):
             return
         message = _CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}", format % args)
         sys.stderr.write(f"{self.log_date_time_string()} {message}\n")
+
+
+class _Pieces(list[bytes]):
+    """An answer as written, in pieces: joined once at the end, where io.BytesIO would copy a
+    large body twice (into its buffer, then out of it)."""
+
+    def write(self, piece: bytes) -> int:
+        self.append(bytes(piece))
+        return len(piece)
+
+    def flush(self) -> None:
+        pass
 
 
 def _error_json(message: str) -> bytes:

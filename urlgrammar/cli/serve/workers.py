@@ -5,9 +5,11 @@ length; the limit here is the second bound, for whatever that reasoning misses. 
 be stopped in Python, so each explanation runs in a process of a small pool: a worker that
 has not answered within the time allowed is killed and replaced, and the request fails with
 :class:`TimedOut`. A request that finds no idle worker within the same time fails with
-:class:`Busy`. Workers start with the ``spawn`` method (a fresh interpreter: forking a process
-that runs server threads is unsafe), ignore SIGINT (Ctrl-C stops the server, which then ends
-them), and answer with the JSON already encoded.
+:class:`Busy`. A worker that died while idle (killed, out of memory) is replaced when a request
+takes it, and the request waits for another: it is never given the job. Workers start with the
+``spawn`` method (a fresh interpreter: forking a process that runs server threads is unsafe),
+ignore SIGINT (Ctrl-C stops the server, which then ends them), and answer with the JSON already
+encoded.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import multiprocessing
 import queue
 import signal
 import threading
+import time
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
@@ -138,12 +141,10 @@ class Workers:
             return
         self._idle.put(worker)
 
-    def explain(self, input: str, base: str | None) -> bytes:
-        """The JSON of ``explain_json(input, base)``, encoded as ASCII."""
-        try:
-            worker = self._idle.get(timeout=self.seconds)
-        except queue.Empty:
-            raise Busy(f"every worker is busy: try again in {self.seconds:g} seconds") from None
+    def explain(self, input: str, base: str | None, since: float | None = None) -> bytes:
+        """The JSON of ``explain_json(input, base)``, encoded as ASCII; the wait for a worker
+        counts from ``since`` (a time.monotonic() value), if given, rather than from now."""
+        worker = self._live_worker(time.monotonic() if since is None else since)
         try:
             worker.conn.send((input, base))
             if not worker.conn.poll(self.seconds):
@@ -157,6 +158,20 @@ class Workers:
         if not reply.startswith(b"+"):
             raise WorkerFailed(reply[1:].decode("utf-8"))
         return reply[1:]
+
+    def _live_worker(self, since: float) -> _Worker:
+        """An idle worker that is alive, within ``seconds`` of ``since``; the dead are replaced
+        on the way."""
+        deadline = since + self.seconds
+        while True:
+            try:
+                worker = self._idle.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise Busy(f"every worker is busy: try again in {self.seconds:g} seconds") from None
+            if worker.process.is_alive():
+                return worker
+            # Its pipe would fail the job: its replacement joins the idle queue once ready.
+            self._replace(worker)
 
     def close(self) -> None:
         """Stop every worker: ask, then kill what is left after a second."""

@@ -92,6 +92,22 @@ def _alive(pid: int, started: str) -> bool:
     return fields is not None and fields[19] == started and fields[0] != "Z"
 
 
+def _started(pids: list[int]) -> dict[int, str]:
+    return {pid: fields[19] for pid in pids if (fields := _stat(pid)) is not None}
+
+
+def _gone(started: dict[int, str]) -> None:
+    """Wait until the processes ``started`` have ended; kill those that have not (so that a
+    failing test leaves no process behind), and fail."""
+    try:
+        _wait_for(lambda: not any(_alive(pid, t) for pid, t in started.items()),
+                  f"workers {sorted(started)} still run")
+    finally:
+        for pid, t in started.items():
+            if _alive(pid, t):
+                os.kill(pid, signal.SIGKILL)
+
+
 def _wait_for(condition: Callable[[], bool], what: str) -> None:
     deadline = time.monotonic() + CAP
     while not condition():
@@ -150,11 +166,10 @@ def test_jobs_n_is_at_most_the_cores() -> None:
                          ids=lambda s: f"main-process-gets-{signal.Signals(s).name}")
 def test_no_worker_outlives_the_main_process(ending: signal.Signals) -> None:
     with _running([], 2) as (proc, workers):
-        started = {pid: fields[19] for pid in workers if (fields := _stat(pid)) is not None}
+        started = _started(workers)
         proc.send_signal(ending)
         proc.wait(timeout=CAP)
-        _wait_for(lambda: not any(_alive(pid, t) for pid, t in started.items()),
-                  f"workers {sorted(started)} still run")
+        _gone(started)
 
 
 def test_no_worker_outlives_an_exception_in_the_main_process() -> None:
@@ -163,11 +178,10 @@ def test_no_worker_outlives_an_exception_in_the_main_process() -> None:
     next(checked)
     workers = _children(os.getpid())
     assert workers
-    started = {pid: fields[19] for pid in workers if (fields := _stat(pid)) is not None}
+    started = _started(workers)
     with pytest.raises(RuntimeError):
         checked.throw(RuntimeError("the writer failed"))
-    _wait_for(lambda: not any(_alive(pid, t) for pid, t in started.items()),
-              f"workers {sorted(started)} still run")
+    _gone(started)
 
 
 # ---- a worker that dies ---------------------------------------------------------------------

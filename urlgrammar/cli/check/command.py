@@ -11,9 +11,9 @@ hold a million of them. Inputs come from the arguments, from the lines of
 a file or of standard input, from one column of a CSV or TSV file, or from the URL-valued
 attributes of HTML documents (:mod:`~urlgrammar.cli.check.sources`,
 :mod:`~urlgrammar.cli.check.html`); they are read, checked and written one at a time, so that
-memory stays flat and the first result comes at once (with ``--jobs N``, N worker processes
-check them, :mod:`~urlgrammar.cli.check.parallel`). The formats are listed in
-:data:`~urlgrammar.cli.check.formats.FORMATS`.
+memory stays flat and the first result comes at once (with ``--jobs N``, up to N worker
+processes, one per core at most, check them, :mod:`~urlgrammar.cli.check.parallel`). The
+formats are listed in :data:`~urlgrammar.cli.check.formats.FORMATS`.
 
 Advisories (:mod:`~urlgrammar.checking.advisories`) are shown as warnings, after an input's
 errors; ``--no-advisories`` leaves them out. On a terminal, standard error shows progress (a

@@ -127,7 +127,7 @@ def _running(argv: list[str], workers: int) -> Iterator[tuple[subprocess.Popen[b
     try:
         def started() -> bool:
             assert proc.stdin is not None and proc.poll() is None
-            proc.stdin.write(LINE * 500)  # batches, one after another, while workers are busy
+            proc.stdin.write(LINE * 2000)  # more than one worker checks meanwhile: batches queue
             proc.stdin.flush()
             return len(_children(proc.pid)) >= workers
 

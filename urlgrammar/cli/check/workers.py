@@ -11,6 +11,12 @@ prctl(2)), which works even while the worker's thread waits for the interpreter 
 
 A worker that dies is found as the end of its results pipe; :class:`WorkerDied` says which
 process and how (the signal that killed it, or its exit status).
+
+Not :class:`concurrent.futures.ProcessPoolExecutor`: with fork, Python 3.11's forks all its
+workers at the first job (it starts them lazily only with the other start methods, because of
+https://github.com/python/cpython/issues/90622), forks replacements from its manager thread
+(which the parent-death signal would tie to that thread), and a dead worker breaks the whole
+pool (``BrokenProcessPool``).
 """
 
 from __future__ import annotations

@@ -14,9 +14,9 @@ process and how (the signal that killed it, or its exit status).
 
 Not :class:`concurrent.futures.ProcessPoolExecutor`: with fork, Python 3.11's forks all its
 workers at the first job (it starts them lazily only with the other start methods, because of
-https://github.com/python/cpython/issues/90622), forks replacements from its manager thread
-(which the parent-death signal would tie to that thread), and a dead worker breaks the whole
-pool (``BrokenProcessPool``).
+https://github.com/python/cpython/issues/90622), forks replacements (``max_tasks_per_child``)
+from its manager thread (which the parent-death signal would tie to that thread), and a dead
+worker breaks the whole pool (``BrokenProcessPool``).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from urlgrammar.cli.check import parallel
+from urlgrammar.cli.check import parallel, workers
 from urlgrammar.cli.check.sources import STDIN, Input
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
@@ -196,6 +196,26 @@ def test_a_killed_worker_is_one_line_and_exit_status_3() -> None:
         assert re.fullmatch(rf"urlgrammar check: error: worker process {workers[0]} was killed by "
                             r"SIGKILL; the run stops there: input \d+ and those after it were not "
                             r"checked\n", message), message
+
+
+def _fails(text: str) -> None:
+    raise MemoryError(f"no memory left for {text}\nand a second line")
+
+
+def test_a_worker_whose_task_raises_is_one_line_not_a_traceback(capfd: pytest.CaptureFixture[str]) -> None:
+    pool = workers.Pool(1, _fails)
+    try:
+        worker = pool.worker()
+        worker.send(("x" * 1000,))
+        with pytest.raises(workers.WorkerDied) as died:
+            worker.receive()
+    finally:
+        pool.close()
+    message = str(died.value)
+    pid = worker.process.pid
+    assert message.startswith(f"worker process {pid} failed: MemoryError: no memory left for xxx")
+    assert "\n" not in message and len(message) < 300
+    assert worker.process.exitcode == 1 and capfd.readouterr().err == ""
 
 
 # ---- bounded in bytes ------------------------------------------------------------------------

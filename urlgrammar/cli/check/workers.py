@@ -87,11 +87,26 @@ def _serve(jobs: Connection, results: Connection, parent: int, task: Task,
     queue: SimpleQueue[tuple[Any, ...]] = SimpleQueue()
     threading.Thread(target=_receive, args=(jobs, queue), daemon=True).start()
     while True:
-        result = task(*queue.get())
+        try:
+            result = task(*queue.get())
+        except Exception as e:
+            # MemoryError on a hostile input, or a bug: said in the main process's one line,
+            # not as this process's traceback.
+            said = f"{type(e).__name__}: {e}".splitlines()[0]
+            result = _Failed(said if len(said) <= 200 else said[:199] + "…")
         try:
             results.send(result)
         except OSError:  # the main process has gone
             os._exit(0)
+        if isinstance(result, _Failed):
+            os._exit(1)
+
+
+class _Failed:
+    """What a worker sends back in place of a result when its task raised."""
+
+    def __init__(self, error: str) -> None:
+        self.error = error
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -140,6 +155,8 @@ class Worker:
             result = self.results.recv()
         except (EOFError, OSError):
             raise WorkerDied(self.how()) from None
+        if isinstance(result, _Failed):
+            raise WorkerDied(f"worker process {self.process.pid} failed: {result.error}")
         self.load -= 1
         return result
 

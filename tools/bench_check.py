@@ -6,6 +6,9 @@
     python tools/bench_check.py frames [--urls 100000]  a LocalCluster of 1, then 2 workers
     python tools/bench_check.py hostile [--format F ...] [--jobs N]   peak RSS of one line of
                                                       1 MiB of errors, shape by shape
+    python tools/bench_check.py tree [--lines 32] [--jobs 2] [--format F]   peak RSS of the
+                                                      process tree (main process and workers,
+                                                      summed) on a file of such lines, by shape
 
 Inputs are written to a temporary directory, never to the repository: the lines of the shared
 corpus (``$URLGRAMMAR_SHARED`` or ``../shared``, ``corpus/kasztp.txt``) repeated, or generated
@@ -146,6 +149,11 @@ _PEAK = ("import resource, subprocess, sys; "
          "print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
 
 
+def _line(prefix: str, unit: str, suffix: str, size: int = 1 << 20) -> str:
+    """A hostile line of ``size`` bytes (--max-line-length's default) with its scheme."""
+    return prefix + unit * ((size - len(prefix) - len(suffix)) // len(unit)) + suffix
+
+
 def hostile(formats: list[str], jobs: int) -> None:
     size = 1 << 20  # --max-line-length's default
     with tempfile.TemporaryDirectory() as tmp:
@@ -153,7 +161,7 @@ def hostile(formats: list[str], jobs: int) -> None:
               f"default --max-errors ({load()})")
         print(f"{'where':9} {'what':34} " + " ".join(f"{f:>6}" for f in formats))
         for where, what, prefix, unit, suffix in HOSTILE:
-            line = prefix + unit * ((size - len(prefix) - len(suffix)) // len(unit)) + suffix
+            line = _line(prefix, unit, suffix, size)
             path = Path(tmp) / "line.txt"
             path.write_bytes(line.encode() + b"\n")
             peaks = []
@@ -166,17 +174,79 @@ def hostile(formats: list[str], jobs: int) -> None:
             print(f"{where:9} {what:34} " + " ".join(peaks))
 
 
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def _tree(root: int) -> list[int]:
+    """``root`` and every process below it, from /proc (Linux)."""
+    found, stack = [], [root]
+    while stack:
+        pid = stack.pop()
+        found.append(pid)
+        try:
+            for task in os.listdir(f"/proc/{pid}/task"):
+                with open(f"/proc/{pid}/task/{task}/children") as f:
+                    stack.extend(int(child) for child in f.read().split())
+        except OSError:  # it has just ended
+            continue
+    return found
+
+
+def _memory(pids: list[int]) -> tuple[int, int]:
+    """The resident set (pages a process maps, shared ones in each) and the proportional set
+    (each shared page divided among its sharers: a forked worker shares the main process's
+    pages until it writes them) of ``pids``, summed, in bytes."""
+    rss = pss = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/statm") as f:
+                rss += int(f.read().split()[1]) * _PAGE
+            with open(f"/proc/{pid}/smaps_rollup") as f:
+                pss += next((int(line.split()[1]) * 1024 for line in f if line.startswith("Pss:")), 0)
+        except (OSError, ValueError):  # it has just ended
+            continue
+    return rss, pss
+
+
+def tree(lines: int, jobs: int, format: str, every: float = 0.01) -> None:
+    """The peak of the process tree's memory, sampled every ``every`` seconds: RUSAGE_CHILDREN
+    gives the largest of one process, and what ``--jobs`` costs is the main process and its
+    workers together."""
+    with tempfile.TemporaryDirectory() as tmp:
+        print(f"{lines} lines of {1 << 20:,} bytes, each shape alone; check --format {format} "
+              f"--jobs {jobs}, default --max-errors; peak of the tree's summed RSS and PSS in MB, "
+              f"sampled every {every * 1000:.0f} ms; the most processes seen at once ({load()})")
+        print(f"{'where':9} {'what':34} {'RSS':>6} {'PSS':>6} {'procs':>5} {'status':>6} {'seconds':>7}")
+        for where, what, prefix, unit, suffix in HOSTILE:
+            path = Path(tmp) / "lines.txt"
+            path.write_bytes((_line(prefix, unit, suffix) + "\n").encode() * lines)
+            start = time.monotonic()
+            proc = subprocess.Popen([*COMMAND, "--file", str(path), "--format", format, "--jobs", str(jobs)],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+            peak_rss = peak_pss = most = 0
+            while proc.poll() is None:
+                pids = _tree(proc.pid)
+                rss, pss = _memory(pids)
+                peak_rss, peak_pss, most = max(peak_rss, rss), max(peak_pss, pss), max(most, len(pids))
+                time.sleep(every)
+            print(f"{where:9} {what:34} {peak_rss / 1e6:6.0f} {peak_pss / 1e6:6.0f} {most:5} "
+                  f"{proc.returncode:6} {time.monotonic() - start:7.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("stream", "jobs", "frames", "hostile"))
+    parser.add_argument("what", choices=("stream", "jobs", "frames", "hostile", "tree"))
+    parser.add_argument("--lines", type=int, default=32)
     parser.add_argument("--mb", type=int, default=200)
     parser.add_argument("--urls", type=int, default=100_000)
     parser.add_argument("--format", nargs="+", default=["text", "gnu", "json", "jsonl", "sarif"])
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--jobs", type=int, help="default 1 (hostile), 2 (tree)")
     args = parser.parse_args()
     if args.what == "hostile":
-        hostile(args.format, args.jobs)
+        hostile(args.format, 1 if args.jobs is None else args.jobs)
+    elif args.what == "tree":
+        tree(args.lines, 2 if args.jobs is None else args.jobs, args.format[0])
     elif args.what == "stream":
         stream(args.mb)
     elif args.what == "jobs":

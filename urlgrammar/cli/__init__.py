@@ -17,9 +17,9 @@
 Exit status: 0 on success; 1 when the input has no result (the error is printed, as JSON on
 standard output for ``parse --json`` and ``reference --json``: :func:`.display.failure_json`)
 or the output cannot be written; 2 for a usage error, which includes an argument that is not
-UTF-8, an unknown --encoding label and a --base that is not a valid URL; 130 after Ctrl-C; 141
-when the reader of the output goes away (a closed pipe, as for a process that SIGPIPE ends).
-None of these prints a traceback.
+UTF-8, an unknown --encoding label and a --base that is not a valid URL; 3 when a worker
+process of ``check --jobs`` died; 130 after Ctrl-C; 141 when the reader of the output goes away
+(a closed pipe, as for a process that SIGPIPE ends). None of these prints a traceback.
 
 Each subcommand is a module of this package (:data:`COMMANDS`), imported when it runs. The
 command line is an application of the library: nothing outside ``urlgrammar.cli`` imports it.

@@ -12,7 +12,6 @@ import pytest
 from conftest import ANSWERS_CTRL_C
 from conftest import check_main as main
 
-from urlgrammar.cli.check import parallel
 from urlgrammar.cli.check.formats import FORMATS
 
 PIECES = ["https://example.com/", "http://u:p@h/", "a b", "\\", "%zz", "https://[::1", "file:c|/x",
@@ -54,10 +53,6 @@ def test_jobs_with_several_html_documents(tmp_path: Path, capsys: pytest.Capture
     one = capsys.readouterr().out
     main(["--html", *names, "--jobs", "2"])
     assert capsys.readouterr().out == one and one.count("\n") > 100
-
-
-def test_jobs_0_is_one_per_core() -> None:
-    assert parallel.workers(0) >= 1 and parallel.workers(3) == 3
 
 
 def test_a_bad_number_of_jobs_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,9 +11,9 @@ hold a million of them. Inputs come from the arguments, from the lines of
 a file or of standard input, from one column of a CSV or TSV file, or from the URL-valued
 attributes of HTML documents (:mod:`~urlgrammar.cli.check.sources`,
 :mod:`~urlgrammar.cli.check.html`); they are read, checked and written one at a time, so that
-memory stays flat and the first result comes at once (with ``--jobs N``, N worker processes
-check them, :mod:`~urlgrammar.cli.check.parallel`). The formats are listed in
-:data:`~urlgrammar.cli.check.formats.FORMATS`.
+memory stays flat and the first result comes at once (with ``--jobs N``, up to N worker
+processes, one per core at most, check them, :mod:`~urlgrammar.cli.check.parallel`). The
+formats are listed in :data:`~urlgrammar.cli.check.formats.FORMATS`.
 
 Advisories (:mod:`~urlgrammar.checking.advisories`) are shown as warnings, after an input's
 errors; ``--no-advisories`` leaves them out. On a terminal, standard error shows progress (a
@@ -21,7 +21,8 @@ count, a rate and, for files, how far); it is cleared before anything else is wr
 status: 0 when every input is a valid URL string, 1 when any is not (or could not be checked:
 a line too long, or not UTF-8), or, with ``--strict-advisories``, has an advisory; 2 for a
 usage error or a file that cannot be read (including an argument that is not UTF-8, a base URL
-that does not parse, a binary or UTF-16 file).
+that does not parse, a binary or UTF-16 file); 3 when a worker process of ``--jobs`` died: the
+run stops there, and what was checked before it is written, with its summary.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from urlgrammar.cli.check.sources import (
     csv_column,
     file_lines,
 )
+from urlgrammar.cli.check.workers import WorkerDied
 
 #: Seconds before progress is first shown, and between its updates.
 PROGRESS_AFTER, PROGRESS_EVERY = 0.5, 0.2
@@ -90,7 +92,9 @@ def register(check: argparse.ArgumentParser) -> None:
     check.add_argument("--max-line-length", metavar="BYTES", type=_positive, default=MAX_LINE_LENGTH,
                        help="skip longer lines, as line-too-long (default 1 MiB)")
     check.add_argument("--jobs", "-j", metavar="N", type=_count, default=1,
-                       help="check in N worker processes (0: one per core; default 1)")
+                       help="check in up to N worker processes, started as the input needs them "
+                            "and never more than the cores this process may use, so N beyond "
+                            "them is the same as 0: one per core (default 1: no workers)")
     check.add_argument("--quiet", "-q", action="store_true", help="write the summary only")
     check.add_argument("--summary", action="store_true",
                        help="write the summary for one input too (jsonl: as a last line)")
@@ -206,8 +210,17 @@ def run_check(args: argparse.Namespace) -> int:
     flush = _Flusher(out, reading, time.monotonic)
     out.write(writer.start())
     # Validate keeps what the output shows, --max-errors of each input, and counts the rest.
-    for item, report in validated(_inputs(args, reading), args.jobs, lambda: reading.interactive,
-                                  not args.no_advisories, args.max_errors or None):
+    checked = validated(_inputs(args, reading), args.jobs, lambda: reading.interactive,
+                        not args.no_advisories, args.max_errors or None, FORMATS[args.format].href)
+    died = None
+    while True:
+        try:
+            item, report = next(checked)
+        except StopIteration:
+            break
+        except WorkerDied as e:
+            died = str(e)
+            break
         if isinstance(item, Stop):
             flush.now()
             progress.clear()
@@ -225,10 +238,15 @@ def run_check(args: argparse.Namespace) -> int:
         if written:
             flush.wrote()
     progress.clear()
-    if summary.inputs == 0 and not stopped:
+    if died is not None:
+        flush.now()
+        print(f"urlgrammar check: error: {died}", file=sys.stderr)
+    elif summary.inputs == 0 and not stopped:
         # Silence would look like success on a file that was meant to hold URLs.
         print(f"0 inputs: {_nothing(args)}", file=sys.stderr)
     out.write(writer.end(summary))
+    if died is not None:
+        return 3
     return 2 if stopped else 1 if summary.invalid or (args.strict_advisories and summary.advised) else 0
 
 

@@ -83,10 +83,14 @@ class Result(NamedTuple):
         return self.valid  # as a Report is
 
     @classmethod
-    def of(cls, report: Report) -> Result:
-        return cls(report.input, report.base, report.valid, report.failure, report.diagnostics,
-                   report.href, report.suggestion, report.grammar_error, report.disagreement,
-                   report.advisories, report.omitted, report.advisories_omitted)
+    def of(cls, report: Report, input: bool = True, href: bool = True) -> Result:
+        """The report's data; without ``input`` (an empty string: the main process has it)
+        and without ``href`` (None: for a format that does not print it), where a worker sends
+        it back, so that what crosses between processes is no more than what is printed."""
+        return cls(report.input if input else "", report.base, report.valid, report.failure,
+                   report.diagnostics, report.href if href else None, report.suggestion,
+                   report.grammar_error, report.disagreement, report.advisories, report.omitted,
+                   report.advisories_omitted)
 
 
 class Writer(Protocol):
@@ -123,14 +127,16 @@ class Format(NamedTuple):
     module: str
     writer: str
     no_quiet: str | None = None
+    #: Whether it prints the parser's result (a worker of ``--jobs`` sends it back only then).
+    href: bool = False
 
 
 #: The formats, by their name for ``--format``; the first is the default.
 FORMATS = {
     "text": Format("urlgrammar.cli.check.text", "TextWriter"),
     "gnu": Format("urlgrammar.cli.check.text", "GNUWriter"),
-    "json": Format("urlgrammar.cli.check.formats", "JSONWriter"),
-    "jsonl": Format("urlgrammar.cli.check.formats", "JSONLinesWriter"),
+    "json": Format("urlgrammar.cli.check.formats", "JSONWriter", href=True),
+    "jsonl": Format("urlgrammar.cli.check.formats", "JSONLinesWriter", href=True),
     "sarif": Format("urlgrammar.cli.check.sarif", "SARIFWriter",
                     no_quiet="a SARIF log without results says all is well"),
 }

@@ -44,7 +44,10 @@ class Collector(Reporter):
     def __init__(self, base: URLRecord | None, limit: int | None = None) -> None:
         self.base = base
         self.pre: Preprocessed | None = None
-        self._walk: Walk | None = None
+        # The records the walk reads, until it has run. The collector keeps these, not a Walk
+        # made of its own bound methods: that was a reference cycle, which held a hostile
+        # line's records until the garbage collector's oldest generation ran.
+        self._to_walk: tuple[str, URLRecord, URLRecord | None] | None = None
         self._walked = False
         self._preprocessing: list[Diagnostic] = []
         # Keys are (pointer, rank): the phase, and for one phase at one pointer the walk's
@@ -112,8 +115,8 @@ class Collector(Reporter):
     def resolved(self, lifted: URLRecord, record: URLRecord | None) -> None:
         """The grammar's record and the resolved one (None where resolving failed): the first
         the pipeline reports is what the walk reads."""
-        if self._walk is None and self.pre is not None:
-            self._walk = Walk(self.add, self.pct_invalid, self.base, self.pre.text, lifted, record)
+        if self._to_walk is None and not self._walked and self.pre is not None:
+            self._to_walk = (self.pre.text, lifted, record)
 
     def host(self, end: int, found: list[Diagnostic], value: Host | None) -> None:
         """The host parser's diagnostics, raised when the host state reaches ``end``; ``value``
@@ -139,9 +142,10 @@ class Collector(Reporter):
         self._run_walk()
 
     def _run_walk(self) -> None:
-        if self._walk is not None and not self._walked:
-            self._walked = True
-            self._walk.run()
+        if self._to_walk is not None:
+            text, lifted, record = self._to_walk
+            self._to_walk, self._walked = None, True
+            Walk(self.add, self.pct_invalid, self.base, text, lifted, record).run()
 
     # ---- the result ---------------------------------------------------------------------------
 

@@ -101,7 +101,8 @@ def parse_ipv6(text: str, diagnostics: list[Diagnostic] | None = None,
         address = _walk(_tokens(text), len(text), leading_zero)
     except _Failure as failure:
         address = None
-        error = failure
+        # Without its traceback, which holds this frame: kept with it, the two were a cycle.
+        error = failure.with_traceback(None)
     for piece in leading_zero:
         sink.append(Diagnostic(Code.IPV6_PIECE_LEADING_ZERO, *where(piece.start, piece.end),
                                message(Code.IPV6_PIECE_LEADING_ZERO), "host",

@@ -111,10 +111,12 @@ def resolve_and_normalise(lifted: Lifted, base: URLRecord | None, encoding: str,
         if reporter is not None:
             reporter.resolved(read, None)
             reporter.failed(e)
-        mapped = in_input(e, offsets)
-        if mapped is e:
+        # No local may hold the error: the traceback holds this frame, and a reference from
+        # the frame back to the error is a cycle that keeps the run's records until the garbage
+        # collector's oldest generation runs (a megabyte line's, hundreds of MB of them).
+        if offsets.identity:
             raise
-        raise mapped from None
+        raise in_input(e, offsets) from None
     if not offsets.identity:
         record = record.map_spans(offsets.span)
     return record, mode

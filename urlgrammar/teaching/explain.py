@@ -90,7 +90,10 @@ class _Phases(Reporter):
 
     def failed(self, error: URLError) -> None:
         assert self.pre is not None  # the pipeline reports preprocessing first
-        self.error = in_input(error, self.pre.offsets)  # as the pipeline raises it
+        raised = in_input(error, self.pre.offsets)  # as the pipeline raises it
+        # A copy, without the traceback: its frames hold this listener, a cycle that kept every
+        # explained run until the garbage collector's oldest generation ran.
+        self.error = URLError(str(raised), raised.diagnostics, raised.code)
 
 
 def explain(input: str, base: str | None = None) -> Explanation:

@@ -43,6 +43,7 @@ from urlgrammar.host.parser import Domain
 from urlgrammar.host.public_suffix import PublicSuffixListMissing, registrable_domain
 from urlgrammar.host.spoofing import available, newer_than_data, skeleton
 from urlgrammar.model.record import Kind
+from urlgrammar.model.schemes import is_file
 from urlgrammar.url import URL
 
 #: Where something was left out.
@@ -53,6 +54,8 @@ _ENCODED_RUN = re.compile("(?:%[0-9A-Fa-f]{2})+")
 #: ASCII that means the same decoded as encoded (RFC 3986's unreserved characters).
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 _HEX_DIGITS = frozenset(string.hexdigits)
+#: https://url.spec.whatwg.org/#windows-drive-letter
+_DRIVE = re.compile("[A-Za-z][:|]")
 #: Code points whose UTS #39 prototype or compatibility decomposition (NFKC: the full-width
 #: forms) holds one of these pass for URL syntax.
 _DELIMITERS = frozenset("/\\?#@:%.&=")
@@ -95,7 +98,21 @@ def _rest(url: URL) -> str:
     # An empty query or fragment is still one: `?` and `#` stay.
     query = "?" + readable(url.search[1:]) if record.has(Kind.QUERY) else ""
     fragment = "#" + readable(url.hash[1:]) if record.has(Kind.FRAGMENT) else ""
-    return dot + readable(url.pathname) + query + fragment
+    return dot + _path(url) + query + fragment
+
+
+def _path(url: URL) -> str:
+    """The path as shown: decoded where safe, but never into a Windows drive letter."""
+    path = readable(url.pathname)
+    if not is_file(url.protocol[:-1]) or path == url.pathname:
+        return path
+    # A file URL's first segment `C:` or `C|` is a drive (https://url.spec.whatwg.org/#path-state,
+    # which also writes `|` as `:`), which `..` does not remove: `%43:` is none and may not
+    # show as one. Decoding writes no `/`, so the segments stay where they were.
+    first, shown = url.pathname.split("/", 2)[1], path.split("/", 2)[1]
+    if shown != first and _DRIVE.fullmatch(shown):
+        return "/" + first + path[1 + len(shown):]
+    return path
 
 
 def _host(url: URL) -> tuple[list[str], int]:

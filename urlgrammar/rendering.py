@@ -1,20 +1,22 @@
 """The standard's URL rendering: a URL shown to a person who makes a trust decision.
 
 https://url.spec.whatwg.org/#url-rendering. :func:`render` gives the URL's serialization with
-the section's modifications:
+the section's modifications, and shows no host, path or escape that the URL does not have: its
+output, parsed again, is the URL less its credentials (with a percent-encoded unreserved
+character as that character, RFC 3986 section 6.2.2):
 
 - no username or password (#url-rendering-simplification: they can be mistaken for the host);
-- the host by domain to Unicode, except labels that UTS #39 finds confusable with a Latin
-  label or mixing scripts, which stay in Punycode, as browsers' IDN display policies keep them
-  (#url-rendering-i18n; :mod:`urlgrammar.host.spoofing`), and labels with code points newer
-  than UTS #39's data (Unicode 18.0's additions to the 17.0.0 data), which it cannot judge;
+- a domain by domain to Unicode (#concept-domain-to-unicode) with its error flag, where any
+  error leaves the host as written, and each label in Unicode only where the spoofing checks
+  let it (#url-rendering-i18n; :func:`urlgrammar.host.display.shown_labels`); an opaque host
+  as it is written, as decoding it would show a host no parser gives it;
 - percent-encoded bytes in the path, query and fragment decoded for reading, except where the
-  code point would be invisible (controls, format and bidi controls, spaces, default
-  ignorables, a combining mark on an undecoded code point), spoofing-prone (one UTS #39 finds
-  confusable with a URL delimiter such as `/`, `?`, `#`, `@`; padlocks, the standard's own
-  example; one newer than UTS #39's data), or would change how the URL reads (an ASCII code
-  point other than a letter, digit, `-`, `.`, `_` or `~`); bytes that are not UTF-8 stay as
-  they are;
+  code point would be invisible or blank (:func:`urlgrammar.host.display.invisible`; a
+  combining mark on an undecoded code point), spoofing-prone (one UTS #39 finds confusable
+  with a URL delimiter such as `/`, `?`, `#`, `@`; padlocks, the standard's own example; one
+  newer than UTS #39's data), or would change how the URL reads (an ASCII code point other
+  than a letter, digit, `-`, `.`, `_` or `~`, and a hex digit that would join a literal `%`
+  into an escape); bytes that are not UTF-8 stay as they are;
 - with ``width``, elision (#url-rendering-elision): first the end of the path, query and
   fragment, then domain labels from the lowest level, never into the registrable domain;
 - text with right-to-left characters inside a left-to-right embedding (U+202A ... U+202C),
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import string
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -34,17 +37,13 @@ else:
     import unicodedata2
 
 from urlgrammar.api import parse
+from urlgrammar.host.display import invisible, shown_labels
 from urlgrammar.host.label_rules import has_rtl
 from urlgrammar.host.parser import Domain
 from urlgrammar.host.public_suffix import PublicSuffixListMissing, registrable_domain
-from urlgrammar.host.spoofing import (
-    available,
-    check_label,
-    default_ignorable,
-    newer_than_data,
-    skeleton,
-)
+from urlgrammar.host.spoofing import available, newer_than_data, skeleton
 from urlgrammar.model.record import Kind
+from urlgrammar.model.schemes import is_file
 from urlgrammar.url import URL
 
 #: Where something was left out.
@@ -54,9 +53,9 @@ LRE, PDF = "\u202a", "\u202c"
 _ENCODED_RUN = re.compile("(?:%[0-9A-Fa-f]{2})+")
 #: ASCII that means the same decoded as encoded (RFC 3986's unreserved characters).
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-#: General categories shown as nothing or as blank: controls, format (the bidi controls and
-#: zero-width characters among them), surrogates, private use, unassigned, separators.
-_INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
+_HEX_DIGITS = frozenset(string.hexdigits)
+#: https://url.spec.whatwg.org/#windows-drive-letter
+_DRIVE = re.compile("[A-Za-z][:|]")
 #: Code points whose UTS #39 prototype or compatibility decomposition (NFKC: the full-width
 #: forms) holds one of these pass for URL syntax.
 _DELIMITERS = frozenset("/\\?#@:%.&=")
@@ -66,7 +65,10 @@ _PADLOCKS = frozenset("\U0001f50f\U0001f510\U0001f512\U0001f513")
 
 def render(url: URL | str, *, width: int | None = None) -> str:
     """``url`` (a URL, or a string that :func:`urlgrammar.parse` takes) as the standard's URL
-    rendering shows it (https://url.spec.whatwg.org/#url-rendering).
+    rendering shows it (https://url.spec.whatwg.org/#url-rendering; the host by
+    https://url.spec.whatwg.org/#concept-domain-to-unicode, see the module's docstring).
+    Without ``width``, the result less its embedding marks parses to ``url`` less its
+    credentials.
 
     ``width`` is the room in code points (the embedding marks aside); where the URL is longer,
     parts are elided with U+2026, but never the registrable domain, which the result shows
@@ -82,9 +84,35 @@ def render(url: URL | str, *, width: int | None = None) -> str:
     labels, keep = _host(url)
     scheme = url.protocol + ("//" if url.record.has(Kind.AUTHORITY) else "")
     port = f":{url.port}" if url.port else ""
-    rest = readable(url.pathname) + readable(url.search) + readable(url.hash)
-    shown = _fit(scheme, labels, keep, port, rest, width)
+    shown = _fit(scheme, labels, keep, port, _rest(url), width)
     return LRE + shown + PDF if has_rtl(shown) else shown
+
+
+def _rest(url: URL) -> str:
+    """The path, query and fragment as shown: only what the URL has, so that the rendering
+    parses to the URL again (https://url.spec.whatwg.org/#url-serializing)."""
+    record = url.record
+    # Without a host, a path that starts with an empty segment would read as a host: the
+    # serializer writes `/.` before it, and so must the display.
+    dot = "/." if not record.has(Kind.AUTHORITY) and url.pathname.startswith("//") else ""
+    # An empty query or fragment is still one: `?` and `#` stay.
+    query = "?" + readable(url.search[1:]) if record.has(Kind.QUERY) else ""
+    fragment = "#" + readable(url.hash[1:]) if record.has(Kind.FRAGMENT) else ""
+    return dot + _path(url) + query + fragment
+
+
+def _path(url: URL) -> str:
+    """The path as shown: decoded where safe, but never into a Windows drive letter."""
+    path = readable(url.pathname)
+    if not is_file(url.protocol[:-1]) or path == url.pathname:
+        return path
+    # A file URL's first segment `C:` or `C|` is a drive (https://url.spec.whatwg.org/#path-state,
+    # which also writes `|` as `:`), which `..` does not remove: `%43:` is none and may not
+    # show as one. Decoding writes no `/`, so the segments stay where they were.
+    first, shown = url.pathname.split("/", 2)[1], path.split("/", 2)[1]
+    if shown != first and _DRIVE.fullmatch(shown):
+        return "/" + first + path[1 + len(shown):]
+    return path
 
 
 def _host(url: URL) -> tuple[list[str], int]:
@@ -94,14 +122,11 @@ def _host(url: URL) -> tuple[list[str], int]:
         return [], 0
     host = authority.value.host.value
     if type(host) is not Domain:
-        return [readable(host.serialize())], 1
+        # An opaque host is shown as it is: decoded, `%D0%B0pple.com` would read `аpple.com`,
+        # a host no parser gives it, and no IDN display policy has judged.
+        return [host.serialize()], 1
     ascii_labels = host.value.split(".")
-    top = next((label for label in reversed(ascii_labels) if label), "")
-    if available():
-        checks = [check_label(label, top) for label in ascii_labels]
-        shown = [a if c.spoofable else c.label for a, c in zip(ascii_labels, checks, strict=True)]
-    else:
-        shown = ascii_labels  # without the data no label can be cleared: all stay in Punycode
+    shown = shown_labels(host.value)
     # A trailing dot is an empty last label, which stays with the registrable domain.
     try:
         registrable = registrable_domain(host)
@@ -139,18 +164,32 @@ def _fit(scheme: str, labels: list[str], keep: int, port: str, rest: str, width:
 
 def readable(text: str) -> str:
     """``text`` with its percent-encoded bytes decoded where that is safe to show (see the
-    module's docstring); the rest stays encoded."""
+    module's docstring); the rest stays encoded.
+
+    https://url.spec.whatwg.org/#url-rendering-i18n: sequences of percent-encoded bytes are
+    replaced with their UTF-8 decoding "unless that renders those sequences invisible".
+    """
     if "%" not in text:
         return text
-    return _ENCODED_RUN.sub(_decode_run, text)
+    out: list[str] = []
+    end = 0
+    for match in _ENCODED_RUN.finditer(text):
+        out.append(text[end:match.start()])
+        # Runs are maximal, so what comes before one is shown as it is written.
+        out.append(_decode_run(match.group(), text[max(end, match.start() - 2):match.start()]))
+        end = match.end()
+    out.append(text[end:])
+    return "".join(out)
 
 
-def _decode_run(match: re.Match[str]) -> str:
-    run = match.group()
+def _decode_run(run: str, before: str) -> str:
+    """One run of percent-encoded bytes as shown; ``before``: the (up to) two code points
+    shown before it."""
     out: list[str] = []
     decoder = codecs.getincrementaldecoder("utf-8")("strict")
     pending = 0
     previous_shown = False
+    tail = before
     for k in range(0, len(run), 3):
         try:
             chars = decoder.decode(bytes.fromhex(run[k + 1:k + 3]), final=k + 3 == len(run))
@@ -158,12 +197,17 @@ def _decode_run(match: re.Match[str]) -> str:
             out.append(run[pending:k + 3])
             decoder.reset()
             pending, previous_shown = k + 3, False
+            tail = run[k + 1:k + 3]
             continue
         if not chars:
             continue
-        show = _shown(chars, previous_shown)
-        out.append(chars if show else run[pending:k + 3])
+        # A hex digit after a literal `%` (`%2%46`, `%%34%31`) would make an escape that the
+        # URL does not have: `%2F` is a slash where the URL has `%2` and an `F`.
+        show = _shown(chars, previous_shown) and not (chars in _HEX_DIGITS and "%" in tail)
+        piece = chars if show else run[pending:k + 3]
+        out.append(piece)
         pending, previous_shown = k + 3, show
+        tail = (tail + piece)[-2:]
     out.append(run[pending:])
     return "".join(out)
 
@@ -174,9 +218,8 @@ def _shown(ch: str, after_shown: bool) -> bool:
         return ch in _UNRESERVED
     if not available() or newer_than_data(ch):
         return False  # what the data cannot judge cannot be cleared: it stays percent-encoded
-    category = unicodedata2.category(ch)
-    if category in _INVISIBLE or default_ignorable(ch) or ch in _PADLOCKS:
+    if invisible(ch) or ch in _PADLOCKS:
         return False
-    if category[0] == "M" and not after_shown:
+    if unicodedata2.category(ch)[0] == "M" and not after_shown:
         return False  # it would mark the undecoded code point before it
     return not _DELIMITERS.intersection(skeleton(ch) + unicodedata2.normalize("NFKC", ch))

@@ -26,8 +26,11 @@ def register(rendered: argparse.ArgumentParser) -> None:
     """The ``render`` subcommand's arguments."""
     rendered.description = ("Print the URL as the WHATWG URL Standard's URL rendering shows it "
                             "to a person who decides whether to trust it: no username or "
-                            "password, the host in Unicode except confusable or mixed-script "
-                            "labels, readable percent-encoded text, and with --width, elision "
+                            "password, the host in Unicode where domain to Unicode finds no "
+                            "error, except labels that are confusable, mix scripts or hold "
+                            "invisible code points, readable percent-encoded text except what "
+                            "would be invisible or read as other syntax, nothing the URL does "
+                            "not have, and with --width, elision "
                             "that never hides the registrable domain. Exit status 1 when INPUT "
                             "does not parse.")
     rendered.add_argument("input", metavar="INPUT", type=text)

@@ -1,0 +1,161 @@
+"""Which labels of a domain a trust display may show in Unicode, and which code points it may
+show at all.
+
+https://url.spec.whatwg.org/#url-rendering-i18n: a domain is rendered by domain to Unicode
+(https://url.spec.whatwg.org/#concept-domain-to-unicode), with care for homographs. Here that
+is done one label at a time, as browsers' IDN display policies decide (Chromium's
+``IDNSpoofChecker::SafeToDisplayAsUnicode`` is asked per label):
+
+1. :func:`to_unicode_label`: UTS #46 ToUnicode of each ``xn--`` label with the standard's
+   flags (CheckHyphens and UseSTD3ASCIIRules off, CheckBidi and CheckJoiners on,
+   IgnoreInvalidPunycode off), and a check that the decoded label encodes back to the label
+   the host has, else the Unicode would stand for another host. Then CheckBidi, the one rule
+   that reads the whole domain. As domain to Unicode returns the domain on any error, one
+   error leaves every label as written (:func:`shown_labels`).
+2. :func:`display_refusal`: the spoofing checks, one after another from
+   :data:`DISPLAY_CHECKS`; a label that domain to Unicode decodes is shown in Unicode only
+   where none refuses it, and the other labels stay as written. A new check is one more
+   function in that tuple.
+
+:func:`invisible` is the class of code points that show as nothing or as blank space, which
+neither a label nor percent-decoded text may show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    # unicodedata2 ships no type information; its interface is the standard library's.
+    import unicodedata as unicodedata2
+else:
+    import unicodedata2
+
+from urlgrammar.host.label_rules import bidi_failure, convert_and_validate, has_rtl
+from urlgrammar.host.punycode import punycode_encode
+from urlgrammar.host.spoofing import (
+    available,
+    default_ignorable,
+    latin_lookalike,
+    mixed_scripts,
+    newer_than_data,
+)
+
+#: General categories drawn as nothing or as blank: controls, format characters (every bidi
+#: control, zero-width character and tag is one), surrogates, private use, unassigned, and the
+#: separators. Every White_Space code point (PropList.txt) is Cc, Zs, Zl or Zp, so these cover
+#: the spaces too.
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
+#: Graphic code points whose glyph is empty, which neither their category nor
+#: Default_Ignorable_Code_Point gives away: from the invisible characters that VS Code
+#: highlights (microsoft/vscode src/vs/base/common/strings.ts, InvisibleCharacters, drawn from
+#: fonts by hediet/vscode-unicode-data). The Hangul fillers are Default_Ignorable too; they are
+#: named as they are the known spoofs of blank space.
+BLANK = frozenset({
+    "\u2800",  # BRAILLE PATTERN BLANK (So)
+    "\u115f", "\u1160", "\u3164", "\uffa0",  # HANGUL CHOSEONG/JUNGSEONG FILLER, HANGUL FILLER, HALFWIDTH
+})
+
+
+def invisible(ch: str) -> bool:
+    """Whether ``ch`` shows as nothing or as blank space: a control, format or bidi control,
+    a separator or space, unassigned or private use, a Default_Ignorable_Code_Point, or one of
+    :data:`BLANK`. Needs the security data (:func:`.spoofing.available`)."""
+    return (unicodedata2.category(ch) in _INVISIBLE_CATEGORIES or ch in BLANK
+            or default_ignorable(ch))
+
+
+@lru_cache(maxsize=1024)  # the labels of a host repeat (`com`, or one label many times)
+def to_unicode_label(label: str) -> str | None:
+    """UTS #46 ToUnicode of one ASCII ``label`` of a host, with domain to Unicode's flags
+    (https://url.spec.whatwg.org/#concept-domain-to-unicode): the decoded label, or None where
+    it is no ``xn--`` label, where ToUnicode records an error for it, or where the decoded
+    label's Punycode is not ``label`` (the display would name another host).
+
+    CheckBidi reads the whole domain and is left to the caller.
+    """
+    if not label.startswith("xn--"):
+        return None
+    decoded, errors = convert_and_validate(label)
+    if decoded is None or any(relaxed for _, relaxed, _ in errors):
+        return None
+    if "xn--" + punycode_encode(decoded) != label:
+        return None
+    return decoded
+
+
+#: A spoofing check: the reason a decoded label (second argument: the host's last label,
+#: decoded where it may be) may not be shown in Unicode, or None.
+DisplayCheck = Callable[[str, str], "str | None"]
+
+
+def _unjudged(label: str, top: str) -> str | None:
+    # Without the data, or with code points newer than it, nothing can be said of the label,
+    # and what cannot be judged cannot be cleared.
+    if not available():
+        return "no security data"
+    return "code point newer than the security data" if any(map(newer_than_data, label)) else None
+
+
+def _invisible_code_point(label: str, top: str) -> str | None:
+    return "invisible code point" if any(map(invisible, label)) else None
+
+
+def _confusable(label: str, top: str) -> str | None:
+    lookalike = latin_lookalike(label, top)
+    return None if lookalike is None else f"confusable with {lookalike.label}"
+
+
+def _mixed_script(label: str, top: str) -> str | None:
+    return "mixed scripts" if mixed_scripts(label) else None
+
+
+#: The checks a label must pass to be shown in Unicode, in order; the first needs to run
+#: before the others, which read the data.
+DISPLAY_CHECKS: tuple[DisplayCheck, ...] = (_unjudged, _invisible_code_point, _confusable,
+                                            _mixed_script)
+
+
+def display_refusal(label: str, top: str = "") -> str | None:
+    """Why the decoded ``label`` may not be shown in Unicode (the first of
+    :data:`DISPLAY_CHECKS` that refuses it), or None where it may; ``top`` is the host's last
+    label as shown. https://url.spec.whatwg.org/#url-rendering-i18n"""
+    for check in DISPLAY_CHECKS:
+        reason = check(label, top)
+        if reason is not None:
+            return reason
+    return None
+
+
+def may_show_unicode(label: str, top: str = "") -> bool:
+    """Whether the decoded ``label`` may be shown in Unicode (:func:`display_refusal`)."""
+    return display_refusal(label, top) is None
+
+
+def shown_labels(domain: str) -> list[str]:
+    """The labels of an ASCII ``domain`` (a host the host parser gave) as a trust display shows
+    them: decoded where domain to Unicode decodes the domain without error (each ``xn--``
+    label by :func:`to_unicode_label`, then CheckBidi) and no check refuses the label
+    (:func:`display_refusal`); else as written.
+    https://url.spec.whatwg.org/#url-rendering-i18n
+    """
+    labels = domain.split(".")
+    decoded = [to_unicode_label(label) for label in labels]
+    # One label in error leaves them all as written, as domain to Unicode returns the domain
+    # on any error: with one label shown in Unicode, the display would parse through UTS #46
+    # ToASCII, where the label in error fails the whole host (`☕.xn--paypal-` is no host).
+    if any(d is None and a.startswith("xn--") for d, a in zip(decoded, labels, strict=True)):
+        return labels
+    unicode = [d if d is not None else a for d, a in zip(decoded, labels, strict=True)]
+    # CheckBidi: in a domain with a right-to-left label every label must pass the bidi rules.
+    if any(map(has_rtl, unicode)) and any(map(bidi_failure, unicode)):
+        return labels
+    # The top-level domain as shown: a label in its script is no homograph under it
+    # (:func:`.spoofing.latin_lookalike`), but only where the display shows that script.
+    top = next((label for label in reversed(unicode) if label), "")
+    if not top.isascii() and not may_show_unicode(top, top):
+        top = next(label for label in reversed(labels) if label)
+    return [a if d is None or not may_show_unicode(d, top) else d
+            for d, a in zip(decoded, labels, strict=True)]

@@ -16,7 +16,6 @@ without any.
 
 from __future__ import annotations
 
-import gc
 import os
 import threading
 from collections import deque
@@ -64,40 +63,11 @@ def _base(base: str) -> URL:
     return parse(base)
 
 
-class _Collector:
-    """A full garbage collection after every :data:`COLLECT_EVERY` bytes of input checked.
-
-    A check leaves reference cycles as large as its input, and its objects live long enough to
-    reach the oldest generation, which Python collects only once the objects promoted into it
-    since its last collection are a quarter of those it holds: so one line's garbage waited for
-    the lines after it, and a process that checks line after line of a megabyte grew by some
-    10 MB a line (a 1 MiB path of tabs: 40 MB after one line, 144 MB after 32; 55 MB with
-    this). A collection costs milliseconds (15 ms after a hostile line); a megabyte of input,
-    seconds.
-    """
-
-    def __init__(self) -> None:
-        self.checked = 0
-
-    def add(self, size: int) -> None:
-        self.checked += size
-        if self.checked >= COLLECT_EVERY:
-            self.checked = 0
-            gc.collect()
-
-
-#: Bytes of input checked between two full garbage collections.
-COLLECT_EVERY = 1 << 20
-_collector = _Collector()
-
-
 def check(text: str, base: str | None, advisories: bool = True, limit: int | None = None) -> Report:
     """:func:`validate` with ``base`` parsed once per process, not once per input, and at
-    most ``limit`` diagnostics (and advisories) kept; what it leaves is collected
-    (:class:`_Collector`)."""
-    report = validate(text, None if base is None else _base(base), advisories, max_diagnostics=limit)
-    _collector.add(len(text))
-    return report
+    most ``limit`` diagnostics (and advisories) kept. A run leaves no reference cycle
+    (tests/suite/test_cycles.py), so what it made is freed as its report goes."""
+    return validate(text, None if base is None else _base(base), advisories, max_diagnostics=limit)
 
 
 def _check_batch(batch: list[tuple[str, str | None]], advisories: bool, limit: int | None,

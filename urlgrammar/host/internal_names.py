@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import NamedTuple
 
 
@@ -88,9 +89,15 @@ SUFFIXES: dict[str, tuple[str, str]] = {
 #: eight hex digits (`app-0a000001.nip.io`), as nip.io's and sslip.io's pages describe.
 WILDCARD = frozenset({"nip.io", "sslip.io", "xip.io", "traefik.me"})
 
-_OCTET = r"(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
-_EMBEDDED = re.compile(rf"(?:^|[.-])(?:{_OCTET}\.{_OCTET}\.{_OCTET}\.{_OCTET}"
-                       rf"|{_OCTET}-{_OCTET}-{_OCTET}-{_OCTET}|([0-9a-f]{{8}}))$")
+
+
+@cache
+def _embedded() -> re.Pattern[str]:
+    # Compiled on first use: most processes never meet a wildcard DNS name.
+    octet = r"(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
+    return re.compile(rf"(?:^|[.-])(?:{octet}\.{octet}\.{octet}\.{octet}"
+                      rf"|{octet}-{octet}-{octet}-{octet}|([0-9a-f]{{8}}))$")
+
 
 #: What every internal name ends with, for ``str.endswith``: a cheap superset (``xlocal`` ends
 #: with ``local``), so that an ordinary public name is turned away with one call; an ending
@@ -125,7 +132,7 @@ def internal_name(name: str, judge: Judge) -> Internal | None:
 
 
 def _wildcard(name: str, prefix: str, judge: Judge) -> Internal | None:
-    match = _EMBEDDED.search(prefix)
+    match = _embedded().search(prefix)
     if match is None:
         return None
     groups = match.groups()

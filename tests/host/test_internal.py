@@ -3,10 +3,13 @@ in every form the host parser reads; the public ``urlgrammar.is_internal``."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import urlgrammar
 from urlgrammar.errors import URLError
+from urlgrammar.host import internal_names
 from urlgrammar.host.internal import internal_address, is_internal
 from urlgrammar.host.internal_names import (
     ENDINGS,
@@ -172,6 +175,32 @@ def test_the_endings_cover_every_name() -> None:
         assert might_be_internal(name), name
     assert all(e == e.lower() and not e.endswith(".") for e in ENDINGS)
     assert not might_be_internal("www.example.com") and not might_be_internal("github.io")
+
+
+def test_a_name_of_many_labels_costs_a_few_lookups(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Counted, not timed: each suffix looked up and each text searched for an address.
+    looked: list[str] = []
+    searched: list[str] = []
+
+    class Counting(dict[str, tuple[str, str]]):
+        def __contains__(self, key: object) -> bool:
+            looked.append(str(key))
+            return super().__contains__(key)
+
+    pattern = internal_names._embedded()
+
+    class Searching:
+        def search(self, text: str) -> re.Match[str] | None:
+            searched.append(text)
+            return pattern.search(text)
+
+    monkeypatch.setattr(internal_names, "SUFFIXES", Counting(SUFFIXES))
+    monkeypatch.setattr(internal_names, "_embedded", Searching)
+    assert internal_name("a." * 100_000 + "example.com", lambda a, w, f: None) is None
+    assert len(looked) <= internal_names._MOST_LABELS and max(map(len, looked)) < 20
+    found = internal_address(Domain("a-" * 100_000 + "10.0.0.1.nip.io"))
+    assert found is not None and found.kind == "private"
+    assert searched and max(map(len, searched)) <= 16
 
 
 # ---- urlgrammar.is_internal ------------------------------------------------------------------

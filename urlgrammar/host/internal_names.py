@@ -103,6 +103,8 @@ def _embedded() -> re.Pattern[str]:
 #: with ``local``), so that an ordinary public name is turned away with one call; an ending
 #: that ends with another (``metadata.google.internal``) is left out, as that one catches it.
 _ALL = {*NAMES, *SUFFIXES, *WILDCARD}
+#: The most labels of a suffix or wildcard service.
+_MOST_LABELS = max(key.count(".") + 1 for key in (*SUFFIXES, *WILDCARD))
 ENDINGS = tuple(sorted(e for e in _ALL if not any(e != o and e.endswith(o) for o in _ALL)))
 
 
@@ -119,20 +121,30 @@ def internal_name(name: str, judge: Judge) -> Internal | None:
     if bare in NAMES:
         kind, source = NAMES[bare]
         return Internal(kind, name, source, True)
-    at = bare.find(".")
-    while at >= 0:
+    # Only the last _MOST_LABELS labels can make a suffix: looking at every suffix of a name
+    # of a million dots would copy a megabyte for each.
+    dots = []
+    at = len(bare)
+    for _ in range(_MOST_LABELS):
+        at = bare.rfind(".", 0, at)
+        if at < 0:
+            break
+        dots.append(at)
+    for at in reversed(dots):  # the longest suffix first
         suffix = bare[at + 1:]
         if suffix in SUFFIXES:
             kind, source = SUFFIXES[suffix]
             return Internal(kind, name, source, True)
         if suffix in WILDCARD:
             return _wildcard(name, bare[:at], judge)
-        at = bare.find(".", at + 1)
     return None
 
 
 def _wildcard(name: str, prefix: str, judge: Judge) -> Internal | None:
-    match = _embedded().search(prefix)
+    # An embedded address and the "." or "-" before it are at most 16 long, so the last 16
+    # code points hold any match; one at the tail's start (no separator, `^`) is at most 15
+    # long, so then the tail is the whole prefix.
+    match = _embedded().search(prefix[-16:])
     if match is None:
         return None
     groups = match.groups()

@@ -21,15 +21,18 @@ from urlgrammar.url import URL
 if TYPE_CHECKING:
     from urlgrammar.checking.validate import Report, validate
     from urlgrammar.checking.writing import GrammarError
+    from urlgrammar.host.internal import is_internal
     from urlgrammar.host.public_suffix import public_suffix, registrable_domain
     from urlgrammar.reference import Reference, parse_reference
     from urlgrammar.rendering import render
 
-# Checking, references, rendering and the Public Suffix List load on first use (PEP 562): a process that
-# only parses URLs, a shell's `urlgrammar` command among them, does not pay for importing them.
+# Checking, references, rendering, the internal-host check and the Public Suffix List load on
+# first use (PEP 562): a process that only parses URLs, a shell's `urlgrammar` command among
+# them, does not pay for importing them.
 _LAZY = {"GrammarError": "urlgrammar.checking.writing", "Report": "urlgrammar.checking.validate",
          "validate": "urlgrammar.checking.validate", "Reference": "urlgrammar.reference",
          "parse_reference": "urlgrammar.reference",
+         "is_internal": "urlgrammar.host.internal",
          "public_suffix": "urlgrammar.host.public_suffix",
          "registrable_domain": "urlgrammar.host.public_suffix",
          "render": "urlgrammar.rendering"}
@@ -68,6 +71,7 @@ __all__ = [
     "domain_to_ascii",
     "domain_to_unicode",
     "form",
+    "is_internal",
     "parse",
     "parse_reference",
     "public_suffix",

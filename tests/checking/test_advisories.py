@@ -79,6 +79,19 @@ FLAGGED = [
     ("http://metadata.google.internal/computeMetadata/v1/", None,
      ("internal-address", "metadata.google.internal")),
     ("gopher://127.0.0.1:6379/_INFO", None, ("internal-address", "127.0.0.1")),
+    # Issue 23: an IPv4 address inside an IPv6 one, the ranges beyond RFC 1918, names, wildcard
+    # DNS, and opaque hosts read as the clients of their schemes read them.
+    ("http://[64:ff9b::a9fe:a9fe]/", None, ("internal-address", "[64:ff9b::a9fe:a9fe]")),
+    ("http://[2002:a9fe:a9fe::]/", None, ("internal-address", "[2002:a9fe:a9fe::]")),
+    ("http://100.64.0.0/", None, ("internal-address", "100.64.0.0")),
+    ("http://168.63.129.16/", None, ("internal-address", "168.63.129.16")),
+    ("http://x.internal/", None, ("internal-address", "x.internal")),
+    ("http://printer.local/", None, ("internal-address", "printer.local")),
+    ("http://kubernetes.default.svc/", None, ("internal-address", "kubernetes.default.svc")),
+    ("https://169.254.169.254.nip.io/", None, ("internal-address", "169.254.169.254.nip.io")),
+    ("gopher://127.1:1/", None, ("internal-address", "127.1")),
+    ("redis://LOCALHOST:6379/", None, ("internal-address", "LOCALHOST")),
+    ("dict://0x7f000001:11211/", None, ("internal-address", "0x7f000001")),
     # scheme-relative-host-change: //, \\ and /\ against a special base, a dropped same scheme.
     ("//evil.com/x", "https://good.example/a", ("scheme-relative-host-change", "//evil.com")),
     ("\\\\evil.com", "https://good.example/a", ("scheme-relative-host-change", "\\\\evil.com")),
@@ -133,6 +146,15 @@ NOT_FLAGGED = [
     ("http://172.32.0.1/", None, "internal-address"),
     ("/localhost", "http://localhost/", "internal-address"),  # the base's host, not the input's
     ("foo://localhostx/", None, "internal-address"),
+    ("http://[64:ff9b::808:808]/", None, "internal-address"),
+    ("http://100.63.255.255/", None, "internal-address"),
+    ("http://168.63.129.17/", None, "internal-address"),
+    ("http://internal.example.com/", None, "internal-address"),
+    ("http://local.example/", None, "internal-address"),
+    ("https://nip.io/", None, "internal-address"),
+    ("https://8.8.8.8.nip.io/", None, "internal-address"),
+    ("gopher://8.8.8.8:70/", None, "internal-address"),
+    ("redis://cache.example.com:6379/", None, "internal-address"),
     ("//good.example/x", "https://good.example/a", "scheme-relative-host-change"),
     ("/evil.com", "https://good.example/a", "scheme-relative-host-change"),
     ("https://evil.com/", "https://good.example/a", "scheme-relative-host-change"),
@@ -271,7 +293,9 @@ def test_any_text(input: str, base: str | None) -> None:
 # ---- the fast path ---------------------------------------------------------------------------
 
 _LABEL = st.sampled_from(["a", "example", "localhost", "xn--pple-43d", "xn--80ak6aa92e", "xn--bcher-kva",
-                          "metadata", "google", "internal", "com", "xn--", "x-n", "localhostx"])
+                          "metadata", "google", "internal", "com", "xn--", "x-n", "localhostx", "local",
+                          "home", "arpa", "svc", "cluster", "nip", "io", "lvh", "me", "10", "0", "1",
+                          "app-10-0-0-1", "7f000001", "kubernetes", "default", "ip6-localhost"])
 plain_like = st.builds(
     lambda scheme, labels, path: f"{scheme}://{'.'.join(labels)}{path}",
     st.sampled_from(["http", "https", "ws", "wss", "ftp", "file"]),
@@ -301,7 +325,9 @@ def test_the_fast_path_on_wpt_inputs(case: dict[str, Any]) -> None:
 
 
 def test_the_fast_path_reports_its_hosts() -> None:
-    for text in ("http://localhost/", "http://a.localhost/", "http://metadata.google.internal/"):
+    for text in ("http://localhost/", "http://a.localhost/", "http://metadata.google.internal/",
+                 "http://x.internal/", "http://printer.local/", "http://app-10-0-0-1.nip.io/",
+                 "https://www.lvh.me/", "http://metadata/"):
         assert isinstance(fast_path(text), URL) and validate(text).advisories, text
     # Labels in Punycode take the full path, where the label checks run.
     assert not isinstance(fast_path("https://xn--pple-43d.com/"), URL)

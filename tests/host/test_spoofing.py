@@ -1,4 +1,4 @@
-"""UTS #39 pieces (skeletons, script sets, the Latin lookalike), internal addresses, and the
+"""UTS #39 pieces (skeletons, script sets, the Latin lookalike) and the
 Unicode version of the data they read."""
 
 from __future__ import annotations
@@ -7,9 +7,7 @@ import unicodedata2
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from urlgrammar.host.internal import internal_address
 from urlgrammar.host.label_rules import UNICODE_VERSION
-from urlgrammar.host.parser import Domain, Empty, Opaque, parse_host
 from urlgrammar.host.spoofing import (
     check_label,
     data_version,
@@ -95,21 +93,3 @@ def test_hidden_by_mapping() -> None:
     assert [hidden_by_mapping(c) for c in "\u200b\xad\ufe0f\u2060"] == ["removed"] * 4
     assert [hidden_by_mapping(c) for c in "\u3002\uff0e\uff61"] == ["a full stop"] * 3
     assert [hidden_by_mapping(c) for c in "a.é\u200d\u2488Ｅ"] == [None] * 6
-
-
-def test_internal_addresses() -> None:
-    def kind(host: str, special: bool = True) -> str | None:
-        found = internal_address(parse_host(host, special))
-        return None if found is None else found.kind
-
-    assert kind("127.1") == kind("0x7f000001") == kind("[::1]") == kind("localhost") == "loopback"
-    assert kind("[::ffff:127.0.0.1]") == kind("foo.localhost.") == "loopback"
-    assert kind("10.0.0.1") == kind("[fc00::1]") == kind("192.168.0.1") == "private"
-    assert kind("169.254.0.1") == kind("[fe80::1]") == "link-local"
-    assert kind("0.0.0.0") == kind("[::]") == "unspecified"
-    assert kind("169.254.169.254") == kind("METADATA.google.internal") == "cloud metadata"
-    assert kind("[::ffff:169.254.169.254]") == "cloud metadata"
-    assert kind("127.0.0.1", special=False) == "loopback"
-    assert kind("8.8.8.8") is kind("example.com") is kind("0x7f.1", special=False) is None
-    assert internal_address(Empty()) is None
-    assert internal_address(Domain("localhostx")) is None and internal_address(Opaque("[")) is None

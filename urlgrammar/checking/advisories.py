@@ -12,14 +12,15 @@ validate's verdicts or the standard's errors.
 Validate's fast path (:mod:`.plain`) takes plain URLs: ASCII URL code points, a lowercase web
 or file scheme, a lowercase ASCII domain without `--` in a label's third and fourth places (so
 no `xn--` label) or a file URL's empty host, no userinfo, no port, no backslash, no base. Of
-the advisories only internal-address can apply to those, for `localhost`, a name under it or
-a metadata service's name (an IP address is never plain), so :func:`plain_advisories` compares
-the host's end with `localhost` and looks it up in a set, and runs the host's checks only
-where those match. The rest cannot apply: confusable-host and mixed-script-host (every label
-is ASCII), invisible-host-code-point (no non-ASCII or `%` in the host), script-url (no
-javascript scheme), host-lookalike-credentials (no userinfo), scheme-relative-host-change (no
-base) and parser-disagreement (see :mod:`.disagreement`). The tests compare it with
-:func:`find_advisories` on WPT's inputs and generated ones.
+the advisories only internal-address can apply to those, for an internal name (`localhost`,
+`*.internal`, a metadata service's name, `10.0.0.1.nip.io`; an IP address is never plain), so
+:func:`plain_advisories` compares the host's end with what those names end with, in one
+``str.endswith``, and runs the host's checks only where that matches. The rest cannot apply:
+confusable-host and mixed-script-host (every label is ASCII), invisible-host-code-point (no
+non-ASCII or `%` in the host), script-url (no javascript scheme), host-lookalike-credentials
+(no userinfo), scheme-relative-host-change (no base) and parser-disagreement (see
+:mod:`.disagreement`). The tests compare it with :func:`find_advisories` on WPT's inputs and
+generated ones.
 
 What the advisories need beyond the pipeline (``urllib.parse``, ``ipaddress``, the UTS #39
 data) is imported where first needed, not with ``validate``: a process that validates plain
@@ -36,7 +37,8 @@ from urlgrammar.checking.kept import Kept
 from urlgrammar.checking.walk import code_point
 from urlgrammar.encoding.decode import percent_decode_spans, percent_decode_str
 from urlgrammar.errors import ADVISORY, Code, Diagnostic, URLError, message
-from urlgrammar.host.internal import METADATA_NAMES, internal_address
+from urlgrammar.host.internal import internal_address
+from urlgrammar.host.internal_names import might_be_internal
 from urlgrammar.host.parser import Domain, Empty, IPv4, parse_host
 from urlgrammar.model.code_points import C0_CONTROL_OR_SPACE
 from urlgrammar.model.record import Component, Kind
@@ -103,7 +105,7 @@ def plain_advisories(input: str, url: URL) -> tuple[Diagnostic, ...]:
         return ()
     name: str = host.value
     # A superset of the internal names (a plain host has no trailing dot): the full checks decide.
-    if name[-9:] == "localhost" or name in METADATA_NAMES:
+    if might_be_internal(name):
         return tuple(host_advisories(input, authority))
     return ()
 
@@ -128,9 +130,7 @@ def _host_advisories(input: str, authority: Component) -> Iterator[Diagnostic]:
         yield from _labels(host.value, input[start:end], start)
     internal = internal_address(host)
     if internal is not None:
-        article = "an" if internal.kind[0] in "aeiou" else "a"
-        yield _advisory(Code.INTERNAL_ADDRESS, start, end, f"{internal.address} is {article} "
-                        f"{internal.kind} address", "host", internal.kind)
+        yield _advisory(Code.INTERNAL_ADDRESS, start, end, internal.message, "host", internal.kind)
 
 
 def _invisible(written: str, start: int, host: str | None) -> Iterator[Diagnostic]:

@@ -142,3 +142,24 @@ def test_tree_escapes_the_tokens(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert unsafe(out.replace("\t", " ")) == []  # Lark's tab between a rule and its token
     assert "a\\u202eb\\x1b" in out and "file\t\\u2028" in out
+
+
+@pytest.mark.parametrize("name", ["missing\x1b[31m\nfake.txt:1:1: error: x", "missing\u202etxt.exe"],
+                         ids=["ESC and a line feed", "a bidi override"])
+def test_a_file_name_adds_no_line_to_standard_error(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                    name: str) -> None:
+    # A file's name comes from a directory the user globbed, so the input chose it.
+    status, _, err = run(capsys, ["--file", str(tmp_path / name)])
+    assert status == 2
+    assert len(err.splitlines()) == 1
+    assert unsafe(err) == []
+
+
+def test_a_csv_header_adds_no_line_to_standard_error(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    path = tmp_path / "urls.csv"
+    path.write_text('url,"x\x1b[2J\u2028y"\nhttp://a/,1\n', encoding="utf-8")
+    status, _, err = run(capsys, ["--file", str(path), "--column", "href"])
+    assert status == 2
+    assert len(err.splitlines()) == 1
+    assert unsafe(err) == []

@@ -48,6 +48,7 @@ from urlgrammar.cli.check.sources import (
     file_lines,
 )
 from urlgrammar.cli.check.workers import WorkerDied
+from urlgrammar.errors import escape
 
 #: Seconds before progress is first shown, and between its updates.
 PROGRESS_AFTER, PROGRESS_EVERY = 0.5, 0.2
@@ -131,7 +132,7 @@ def _problem(args: argparse.Namespace) -> str | None:
 
 
 def _usage(message: str) -> int:
-    print(f"urlgrammar check: error: {message}", file=sys.stderr)
+    print(f"urlgrammar check: error: {escape(message)}", file=sys.stderr)
     return 2
 
 
@@ -224,7 +225,8 @@ def run_check(args: argparse.Namespace) -> int:
         if isinstance(item, Stop):
             flush.now()
             progress.clear()
-            print(f"urlgrammar check: error: {item.message}", file=sys.stderr)
+            # The message quotes a file's name or a CSV header, which the input chose.
+            print(f"urlgrammar check: error: {escape(item.message)}", file=sys.stderr)
             stopped = True
             continue
         summary.add(item, report)

@@ -32,13 +32,13 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from urlgrammar.errors import URLError
+from urlgrammar.host.given import HasRecord, given_host
 from urlgrammar.host.internal_names import Internal, internal_name
 from urlgrammar.host.parser import Domain, Empty, Host, IPv4, IPv6, Opaque, parse_host
 
 if TYPE_CHECKING:
     import ipaddress
 
-    from urlgrammar.host.public_suffix import HasRecord
 
 __all__ = ["Internal", "internal_address", "is_internal"]
 
@@ -213,26 +213,13 @@ def is_internal(host: str | Host | HasRecord) -> bool:
     This looks at what is written; a public name may still resolve to an internal address
     (the README's "Internal addresses" gives the check to make at connection time).
     """
-    from urlgrammar.host.public_suffix import _HOSTS, HasRecord, _host_error
-
-    if isinstance(host, HasRecord):
-        authority = host.record.authority
-        if authority is None:
-            return False
-        host = authority.host.value  # a reference's is its text as written
     if isinstance(host, str):
         import ipaddress
 
-        text = host
         try:  # a scope (fe80::1%eth0) says which interface, not which address
-            return _judge(ipaddress.ip_address(text.partition("%")[0] if ":" in text else text),
-                          text) is not None
+            return _judge(ipaddress.ip_address(host.partition("%")[0] if ":" in host else host),
+                          host) is not None
         except ValueError:
             pass
-        try:
-            host = parse_host(text, True)
-        except URLError as e:
-            raise _host_error(text, e) from None
-    elif not isinstance(host, _HOSTS):
-        raise TypeError(f"a host (str or parsed) or a URL, not {type(host).__name__}")
-    return type(host) is not Empty and internal_address(host) is not None
+    parsed = given_host(host)
+    return parsed is not None and type(parsed) is not Empty and internal_address(parsed) is not None

@@ -17,23 +17,10 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import metadata
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
-from urlgrammar.errors import URLError
-from urlgrammar.host.parser import Domain, Empty, Host, IPv4, IPv6, Opaque, parse_host
-from urlgrammar.model.record import URLRecord
-from urlgrammar.syntax.grammars import scheme_of
-
-_HOSTS = (Domain, IPv4, IPv6, Opaque, Empty)
-
-
-@runtime_checkable
-class HasRecord(Protocol):
-    """A URL or a reference: what :class:`urlgrammar.URL` and :class:`urlgrammar.Reference`
-    are to this module, which sits below them."""
-
-    @property
-    def record(self) -> URLRecord: ...
+from urlgrammar.host.given import HasRecord, given_host
+from urlgrammar.host.parser import Domain, Host
 
 
 class PublicSuffixListMissing(ImportError):
@@ -61,35 +48,10 @@ def list_version() -> str:
 
 
 def _domain(host: str | Host | HasRecord) -> str | None:
-    """The host as a domain string, or None where it is not a domain (or a URL has no host).
-    A string is host-parsed as a special URL's host is (``EXAMPLE.COM`` is ``example.com``);
-    one that fails raises URLError. Any other type is a TypeError, never a quiet None."""
-    if isinstance(host, HasRecord):
-        authority = host.record.authority
-        if authority is None:
-            return None
-        # A URL's host is parsed; a reference's is its text as written, parsed here.
-        host = authority.host.value
-    if isinstance(host, str):
-        try:
-            parsed: Host = parse_host(host, True)
-        except URLError as e:
-            raise _host_error(host, e) from None
-    elif isinstance(host, _HOSTS):
-        parsed = host
-    else:
-        raise TypeError(f"a host (str or parsed) or a URL, not {type(host).__name__}")
+    """The host as a domain string, or None where it is not a domain (or a URL has no host);
+    :func:`~urlgrammar.host.given.given_host` reads it."""
+    parsed = given_host(host)
     return parsed.value if isinstance(parsed, Domain) else None
-
-
-def _host_error(host: str, error: URLError) -> URLError:
-    """The host parser's error; where the string starts with a scheme, it says how to pass a
-    URL instead (``https://example.com/`` given as a host is a common slip)."""
-    scheme = scheme_of(host)
-    if scheme is None:
-        return error
-    return URLError(f"{error} The host starts with the scheme '{scheme}:': for a URL, pass "
-                    "urlgrammar.URL(text), whose host is read.", error.diagnostics, error.code)
 
 
 def _split(domain: str) -> tuple[str, str]:

@@ -18,7 +18,7 @@ import pytest
 from conftest import check_output as run
 from test_check_formats import sarif_validator
 
-from urlgrammar.errors import ADVISORIES, VALIDATION_ERRORS
+from urlgrammar.errors import ADVISORIES, VALIDATION_ERRORS, Code
 
 #: A URI reference as RFC 3986 writes one: its code points, and percent signs only before two
 #: hex digits (artifactLocation.uri is a "uri-reference"; the schema's format is not checked
@@ -196,6 +196,18 @@ def test_every_advisory_has_a_security_severity() -> None:
         assert 0.1 <= float(security.severity) <= 10.0
 
 
+def test_an_advisory_without_a_severity_is_still_written(monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from urlgrammar.cli.check.sarif import SECURITY
+
+    # What a new advisory merged without its row gives: a security rule of no severity.
+    monkeypatch.delitem(SECURITY, Code.SCRIPT_URL)
+    log = sarif(capsys, ["javascript:alert(1)"])
+    code_scanning_accepts(log)
+    [rule] = log["runs"][0]["tool"]["driver"]["rules"]  # type: ignore[index]
+    assert rule["properties"] == {"tags": ["security", "url"], "severity": "advisory"}
+
+
 # ---- fingerprints --------------------------------------------------------------------------------
 
 
@@ -223,3 +235,13 @@ def test_fingerprints_stay_across_runs_names_moves_and_orders(
     # The same URL from standard input or the arguments: the same fingerprints.
     assert fingerprints(sarif(capsys, urls)) == relative
 
+
+
+def test_fingerprints_count_copies_in_bounded_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    # One hash counted a source: the first URL's copies are told apart, the second's share one.
+    monkeypatch.setattr("urlgrammar.cli.check.sarif.FINGERPRINTS_COUNTED", 1)
+    path = tmp_path / "urls.txt"
+    path.write_text("https://a/b c\nhttps://a/d e\nhttps://a/b c\nhttps://a/d e\n", encoding="utf-8")
+    prints = [f.rsplit(":", 1)[1] for _, _, f in fingerprints(sarif(capsys, ["--file", str(path)]))]
+    assert prints == ["1", "2", "1", "1"]

@@ -213,14 +213,16 @@ def _rule(code: str) -> dict[str, object]:
         return _descriptor(code, error.message, text, spec_anchor(code), "error",
                            {"tags": ["correctness", "url"], "failure": error.failure})
     if known is not None and known in ADVISORIES:
-        advisory, security = ADVISORIES[known], SECURITY[known]
+        advisory, security = ADVISORIES[known], SECURITY.get(known)
         text = (f"{advisory.message} This is an advisory of urlgrammar, not a validation error: "
                 "the URL may be valid, and the standard's section linked warns of the risk.")
-        tags = ["security", "url"] + ([] if security.cwe is None else [
-            f"external/cwe/cwe-{security.cwe}"])
-        return _descriptor(code, advisory.message, text, advisory.spec, "warning",
-                           {"tags": tags, "security-severity": security.severity,
-                            "severity": "advisory"})
+        properties: dict[str, object] = {"tags": ["security", "url"], "severity": "advisory"}
+        # An advisory without its row (which a test forbids) is still a security rule, unranked.
+        if security is not None:
+            properties["security-severity"] = security.severity
+            if security.cwe is not None:
+                properties["tags"] = ["security", "url", f"external/cwe/cwe-{security.cwe}"]
+        return _descriptor(code, advisory.message, text, advisory.spec, "warning", properties)
     if code.startswith("URL-writing/"):
         text = (f"The input breaks the rule {code.removeprefix('URL-writing/')} of the standard's "
                 "URL-writing grammar, though the URL parser reports no validation error.")

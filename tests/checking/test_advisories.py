@@ -88,6 +88,10 @@ FLAGGED = [
     # script-url: also with a tab inside and capitals.
     ("javascript:alert(1)", None, ("script-url", "javascript")),
     ("JaVa\tScRiPt:alert(1)", None, ("script-url", "JaVa\tScRiPt")),
+    ("VBScript:MsgBox(1)", None, ("script-url", "VBScript")),
+    # active-data-url: HTML, SVG, script, as the data: URL processor reads the type.
+    ("data:text/html,<script>alert(1)</script>", None, ("active-data-url", "data:text/html")),
+    ("data:image/svg+xml;base64,PHN2Zz4=", None, ("active-data-url", "data:image/svg+xml;base64")),
     # parser-disagreement: a backslash, no slashes, an encoded host, a forced authority.
     ("http://good.example\\@evil.example/", None, ("parser-disagreement", "http://good.example\\@evil.example/")),
     ("http:/\\evil.example/", None, ("parser-disagreement", "http:/\\evil.example/")),
@@ -138,6 +142,11 @@ NOT_FLAGGED = [
     ("https://evil.com/", "https://good.example/a", "scheme-relative-host-change"),
     ("https:evil.com", "https://good.example/a", "scheme-relative-host-change"),
     ("java-script:alert(1)", None, "script-url"),
+    ("vbscripts:x", None, "script-url"),
+    ("data:image/png;base64,iVBORw0KGgo=", None, "active-data-url"),
+    ("data:,<script>alert(1)</script>", None, "active-data-url"),  # no type: text/plain
+    ("data:text/html", None, "active-data-url"),  # no comma: the processor fails, nothing runs
+    ("https://example.com/data:text/html,x", None, "active-data-url"),
     ("#x", "javascript:alert(1)", "script-url"),  # the base's scheme
     ("https://example.com/javascript:alert(1)", None, "script-url"),
     ("https://example.com/a\\b", None, "parser-disagreement"),
@@ -160,8 +169,9 @@ def test_near_misses(input: str, base: str | None, code: str) -> None:
 
 
 def test_every_code_is_tested_both_ways() -> None:
-    # spoofing-check-unavailable takes a missing extra, so it has a test of its own below.
-    tested = set(ADVISORIES) - {"spoofing-check-unavailable"}
+    # spoofing-check-unavailable takes a missing extra, and unsafe-fetch-scheme the fetch
+    # context, so each has a test of its own (test_fetch_context for the latter).
+    tested = set(ADVISORIES) - {"spoofing-check-unavailable", "unsafe-fetch-scheme"}
     assert {code for _, _, (code, _) in FLAGGED} == tested == {code for _, _, code in NOT_FLAGGED}
 
 

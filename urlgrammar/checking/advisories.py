@@ -16,9 +16,11 @@ the advisories only internal-address can apply to those, for `localhost`, a name
 a metadata service's name (an IP address is never plain), so :func:`plain_advisories` compares
 the host's end with `localhost` and looks it up in a set, and runs the host's checks only
 where those match. The rest cannot apply: confusable-host and mixed-script-host (every label
-is ASCII), invisible-host-code-point (no non-ASCII or `%` in the host), script-url (no
-javascript scheme), host-lookalike-credentials (no userinfo), scheme-relative-host-change (no
-base) and parser-disagreement (see :mod:`.disagreement`). The tests compare it with
+is ASCII), invisible-host-code-point (no non-ASCII or `%` in the host), script-url and
+active-data-url (no javascript, vbscript or data scheme),
+host-lookalike-credentials (no userinfo), scheme-relative-host-change (no base) and
+parser-disagreement (see :mod:`.disagreement`). In the fetch context a plain `file:` or `ftp:`
+URL has unsafe-fetch-scheme, so there the full computation runs. The tests compare it with
 :func:`find_advisories` on WPT's inputs and generated ones.
 
 What the advisories need beyond the pipeline (``urllib.parse``, ``ipaddress``, the UTS #39
@@ -33,6 +35,7 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 
 from urlgrammar.checking.kept import Kept
+from urlgrammar.checking.schemes import scheme_advisories
 from urlgrammar.checking.walk import code_point
 from urlgrammar.encoding.decode import percent_decode_spans, percent_decode_str
 from urlgrammar.errors import ADVISORY, Code, Diagnostic, URLError, message
@@ -62,14 +65,16 @@ def _advisory(code: Code, start: int, end: int, specifics: str, component: str |
     return Diagnostic(code, start, end, message(code, specifics), component, detail, fix, ADVISORY)
 
 
-def find_advisories(input: str, base: URL | None, url: URL | None) -> tuple[Diagnostic, ...]:
+def find_advisories(input: str, base: URL | None, url: URL | None,
+                    context: str = "browser") -> tuple[Diagnostic, ...]:
     """Every advisory for ``input`` (against ``base``), whose URL is ``url``, ordered by where
-    each starts; none where the parser fails (``url`` is None)."""
-    return first_advisories(input, base, url, None)[0]
+    each starts; none where the parser fails (``url`` is None). ``context`` is where the URL
+    is used (:data:`~urlgrammar.checking.schemes.CONTEXTS`)."""
+    return first_advisories(input, base, url, None, context)[0]
 
 
 def first_advisories(input: str, base: URL | None, url: URL | None,
-                     limit: int | None) -> tuple[tuple[Diagnostic, ...], int]:
+                     limit: int | None, context: str = "browser") -> tuple[tuple[Diagnostic, ...], int]:
     """The first ``limit`` advisories of :func:`find_advisories` (all of them for None), and
     how many it leaves out; a host's, which may be one per code point, are made one at a time
     and only the first kept."""
@@ -78,13 +83,10 @@ def first_advisories(input: str, base: URL | None, url: URL | None,
     from urlgrammar.checking.disagreement import parser_disagreement
 
     kept: Kept[Diagnostic] = Kept(limit)
-    scheme = url.record[0]
-    if scheme.value == "javascript" and scheme.span is not None:  # written, not the base's
-        kept.add(scheme.span[0], 0, _advisory(Code.SCRIPT_URL, *scheme.span, "'javascript:'", "scheme"))
     authority = url.record.component(Kind.AUTHORITY)
-    found: Iterable[Diagnostic] = ()
+    found: Iterable[Diagnostic] = scheme_advisories(input, url, context)
     if authority is not None:
-        found = chain(_scheme_relative(input, base, url, authority) if base is not None else (),
+        found = chain(found, _scheme_relative(input, base, url, authority) if base is not None else (),
                       _credentials(authority), _host_advisories(input, authority))
     for d in found:
         kept.add(d.start, 0, d)
@@ -95,8 +97,10 @@ def first_advisories(input: str, base: URL | None, url: URL | None,
     return first, kept.count - len(first)
 
 
-def plain_advisories(input: str, url: URL) -> tuple[Diagnostic, ...]:
+def plain_advisories(input: str, url: URL, context: str = "browser") -> tuple[Diagnostic, ...]:
     """:func:`find_advisories` for a URL that validate's fast path took (see above)."""
+    if context != "browser":  # file: and ftp: are plain, and unsafe to fetch
+        return find_advisories(input, None, url, context)
     authority = url.record[1]
     host = authority.value.host.value
     if type(host) is Empty:

@@ -67,6 +67,7 @@ class Code(StrEnum):
     SCRIPT_URL = "script-url"
     PARSER_DISAGREEMENT = "parser-disagreement"
     SPOOFING_CHECK_UNAVAILABLE = "spoofing-check-unavailable"
+    DELIMITER_LOOKALIKE_HOST = "delimiter-lookalike-host"
     ACTIVE_DATA_URL = "active-data-url"
     UNSAFE_FETCH_SCHEME = "unsafe-fetch-scheme"
     # The project's own: a failure that no diagnostic names (URLError without diagnostics),
@@ -184,6 +185,8 @@ ADVISORIES: dict[Code, Advisory] = dict([
               "urllib.parse.urlsplit reads a different scheme, host or port than the standard."),
     _advisory(Code.SPOOFING_CHECK_UNAVAILABLE, "url-rendering-i18n", "The host has a label that "
               "is not ASCII, and the checks for confusable and mixed-script labels could not run."),
+    _advisory(Code.DELIMITER_LOOKALIKE_HOST, "url-rendering-i18n", "The host holds a code point "
+              "that looks like a URL delimiter, so that it reads as a host and more."),
     _advisory(Code.ACTIVE_DATA_URL, "security-considerations", "A data: URL whose media type a "
               "browser renders as a document or runs as script (HTML, XML, SVG, JavaScript)."),
     _advisory(Code.UNSAFE_FETCH_SCHEME, "security-considerations", "A server that fetches URLs for "

@@ -92,6 +92,11 @@ FLAGGED = [
     # active-data-url: HTML, SVG, script, as the data: URL processor reads the type.
     ("data:text/html,<script>alert(1)</script>", None, ("active-data-url", "data:text/html")),
     ("data:image/svg+xml;base64,PHN2Zz4=", None, ("active-data-url", "data:image/svg+xml;base64")),
+    # delimiter-lookalike-host: a slash, a ratio, a fraction the mapping makes, in Punycode.
+    ("https://accounts.google.com\u2215signin.evil.example/", None, ("delimiter-lookalike-host", "\u2215")),
+    ("https://evil.example\u2236443/", None, ("delimiter-lookalike-host", "\u2236")),
+    ("https://a\u2153b.example/", None, ("delimiter-lookalike-host", "\u2153")),
+    ("https://xn--ab-6bv.example/", None, ("delimiter-lookalike-host", "xn--ab-6bv.example")),
     # parser-disagreement: a backslash, no slashes, an encoded host, a forced authority.
     ("http://good.example\\@evil.example/", None, ("parser-disagreement", "http://good.example\\@evil.example/")),
     ("http:/\\evil.example/", None, ("parser-disagreement", "http:/\\evil.example/")),
@@ -147,6 +152,10 @@ NOT_FLAGGED = [
     ("data:,<script>alert(1)</script>", None, "active-data-url"),  # no type: text/plain
     ("data:text/html", None, "active-data-url"),  # no comma: the processor fails, nothing runs
     ("https://example.com/data:text/html,x", None, "active-data-url"),
+    ("https://l\u00b7l.cat/", None, "delimiter-lookalike-host"),  # Catalan l·l
+    ("https://\u30ce\u30fc\u30c8.jp/", None, "delimiter-lookalike-host"),  # katakana no among katakana
+    ("https://a-b.example/", None, "delimiter-lookalike-host"),
+    ("https://b\u00fccher.example/", None, "delimiter-lookalike-host"),
     ("#x", "javascript:alert(1)", "script-url"),  # the base's scheme
     ("https://example.com/javascript:alert(1)", None, "script-url"),
     ("https://example.com/a\\b", None, "parser-disagreement"),

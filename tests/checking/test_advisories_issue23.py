@@ -1,6 +1,7 @@
 """The advisories of issue 23 (spoofing at the state of the art): script and active data:
-URLs, and schemes a server should not fetch. Each test has inputs that are flagged and near
-misses that are not."""
+URLs, schemes a server should not fetch, and host code points that look like a delimiter.
+Each test has inputs that are flagged and near misses that
+are not."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ import pytest
 from hypothesis import given, settings
 from test_advisories import codes, plain_like
 
-from urlgrammar import validate
+from urlgrammar import parse, validate
 from urlgrammar.checking.advisories import find_advisories, plain_advisories
 from urlgrammar.checking.plain import fast_path
 from urlgrammar.checking.schemes import media_type_essence
+from urlgrammar.errors import URLError
+from urlgrammar.host import delimiters, spoofing
 from urlgrammar.url import URL
 
 # ---- script-url and active-data-url --------------------------------------------------------
@@ -85,3 +88,91 @@ def test_the_fast_path_in_the_fetch_context(text: str) -> None:
     url = fast_path(text)
     if isinstance(url, URL):
         assert plain_advisories(text, url, "fetch") == find_advisories(text, None, url, "fetch")
+
+
+# ---- delimiter-lookalike-host ----------------------------------------------------------------
+
+
+LOOKALIKE = "delimiter-lookalike-host"
+
+
+def _lookalikes(input: str) -> list[tuple[str, str | None]]:
+    return [(input[d.start:d.end], d.detail) for d in validate(input).advisories if d.code == LOOKALIKE]
+
+
+@pytest.mark.parametrize("ch", sorted(delimiters.BROWSER_LISTS), ids=lambda ch: f"U+{ord(ch):04X}")
+def test_each_browser_listed_lookalike_that_a_host_can_hold_is_flagged(ch: str) -> None:
+    text = f"https://accounts.google.com{ch}signin.evil.example/"
+    try:
+        parse(text)
+    except URLError:
+        return  # the host parser refuses it: the URL goes nowhere
+    found = _lookalikes(text)
+    assert found and found[0][1] == f"U+{ord(ch):04X}", found
+    # The near miss: the same host with an ASCII hyphen.
+    assert _lookalikes(text.replace(ch, "-")) == []
+
+
+def test_the_tester_s_code_points() -> None:
+    for ch in "\u2215\u2044\u29f8\u2236\u2027\u0338":
+        assert _lookalikes(f"https://accounts.google.com{ch}signin.evil.example/") == \
+            [(ch, f"U+{ord(ch):04X}")], ch
+
+
+def test_the_message_names_the_code_point_and_the_delimiter() -> None:
+    [d] = [d for d in validate("https://accounts.google.com\u2215signin.evil.example/").advisories]
+    assert (d.code, d.severity, d.component, d.fix) == (LOOKALIKE, "advisory", "host", None)
+    assert "U+2215 (DIVISION SLASH) looks like '/'" in d.message
+    assert "the URL goes to 'accounts.google.xn--comsignin-ng4e.evil.example'" in d.message
+    [d] = [d for d in validate("https://evil.example\u2236443/").advisories]
+    assert "U+2236 (RATIO) looks like ':'" in d.message
+
+
+def test_written_percent_encoded_mapped_and_in_punycode() -> None:
+    assert _lookalikes("https://a%E2%88%95b.example/") == [("%E2%88%95", "U+2215")]
+    # The mapping writes U+215F as 1 and U+2044 FRACTION SLASH; Punycode hides the code point.
+    assert _lookalikes("https://a\u215fb.example/") == [("\u215f", "U+215F")]
+    [d] = [d for d in validate("https://a\u215fb.example/").advisories]
+    assert "U+215F (FRACTION NUMERATOR ONE) becomes '1\u2044', and U+2044 (FRACTION SLASH) looks like '/'" \
+        in d.message
+    assert _lookalikes("https://xn--ab-6bv.example/") == [("xn--ab-6bv.example", "U+2215")]
+    # One advisory per code point: where the input writes it, not again for the domain.
+    assert _lookalikes("https://a\u2215b\u2215c.example/") == [("\u2215", "U+2215"), ("\u2215", "U+2215")]
+
+
+def test_from_unicode_confusables() -> None:
+    # Not on the browsers' lists, but UTS #39 gives them a delimiter's skeleton.
+    assert _lookalikes("https://google\ua4f8com.evil.example/") == [("\ua4f8", "U+A4F8")]  # Lisu, '.'
+    assert _lookalikes("https://google\u2216x.example/") == [("\u2216", "U+2216")]  # SET MINUS, '\'
+    assert _lookalikes("https://paypal\u0294x.example/") == [("\u0294", "U+0294")]  # glottal stop, '?'
+    # Near misses: a digit or mark of a script among that script's letters, a Catalan l·l.
+    assert _lookalikes("https://\u0645\u06f0.example/") == []  # Arabic letter and zero
+    assert _lookalikes("https://google\u06f0com.example/") == [("\u06f0", "U+06F0")]
+    assert _lookalikes("https://\u6771\u4eac\u30ce.jp/") == []  # kanji and katakana
+    assert _lookalikes("https://col\u00b7legi.cat/") == []
+    assert _lookalikes("https://google\u00b7com.example/") == [("\u00b7", "U+00B7")]
+
+
+def test_without_the_data_the_browsers_lists_still_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing() -> object:
+        raise spoofing.SecurityDataMissing(spoofing.MISSING)
+
+    monkeypatch.setattr(spoofing, "_data", missing)
+    delimiters._from_confusables.cache_clear()
+    delimiters._looks_like.cache_clear()
+    try:
+        found = [d.code for d in validate("https://a\u2215b.example/").advisories]
+        assert LOOKALIKE in found and "spoofing-check-unavailable" in found
+        assert LOOKALIKE not in [d.code for d in validate("https://google\ua4f8com.example/").advisories]
+    finally:
+        delimiters._from_confusables.cache_clear()
+        delimiters._looks_like.cache_clear()
+
+
+def test_an_opaque_host_is_not_a_domain() -> None:
+    # It is percent-encoded as written, so nothing maps it: the other advisories' rule.
+    assert _lookalikes("foo://a\u2215b/") == []
+
+def test_chromium_s_slash_kana_count_next_to_another_script() -> None:
+    assert _lookalikes("https://google\u30f3com.example/") == [("\u30f3", "U+30F3")]  # KATAKANA N
+    assert _lookalikes("https://\u30b3\u30f3\u30d3\u30cb.jp/") == []  # konbini, all katakana

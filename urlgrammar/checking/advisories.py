@@ -16,8 +16,8 @@ the advisories only internal-address can apply to those, for `localhost`, a name
 a metadata service's name (an IP address is never plain), so :func:`plain_advisories` compares
 the host's end with `localhost` and looks it up in a set, and runs the host's checks only
 where those match. The rest cannot apply: confusable-host and mixed-script-host (every label
-is ASCII), invisible-host-code-point (no non-ASCII or `%` in the host), script-url and
-active-data-url (no javascript, vbscript or data scheme),
+is ASCII), invisible-host-code-point and delimiter-lookalike-host (no non-ASCII, `%` or
+`xn--` in the host), script-url and active-data-url (no javascript, vbscript or data scheme),
 host-lookalike-credentials (no userinfo), scheme-relative-host-change (no base) and
 parser-disagreement (see :mod:`.disagreement`). In the fetch context a plain `file:` or `ftp:`
 URL has unsafe-fetch-scheme, so there the full computation runs. The tests compare it with
@@ -34,6 +34,7 @@ import re
 from collections.abc import Iterable, Iterator
 from itertools import chain
 
+from urlgrammar.checking.delimiters import delimiter_lookalike_host
 from urlgrammar.checking.kept import Kept
 from urlgrammar.checking.schemes import scheme_advisories
 from urlgrammar.checking.walk import code_point
@@ -87,7 +88,8 @@ def first_advisories(input: str, base: URL | None, url: URL | None,
     found: Iterable[Diagnostic] = scheme_advisories(input, url, context)
     if authority is not None:
         found = chain(found, _scheme_relative(input, base, url, authority) if base is not None else (),
-                      _credentials(authority), _host_advisories(input, authority))
+                      _credentials(authority), _host_advisories(input, authority),
+                      delimiter_lookalike_host(input, authority))
     for d in found:
         kept.add(d.start, 0, d)
     disagreement = parser_disagreement(input, None if base is None else base.href, url)

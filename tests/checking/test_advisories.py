@@ -55,6 +55,11 @@ FLAGGED = [
     ("https://www.google.com:443@evil.example/", None, ("host-lookalike-credentials", "www.google.com:443@")),
     ("https://www.google.com%2Fsearch@evil.example/", None,
      ("host-lookalike-credentials", "www.google.com%2Fsearch@")),
+    # ... a host then punctuation, an address in another form, localhost (issue 23).
+    ("https://google.com-login@evil.example/", None, ("host-lookalike-credentials", "google.com-login@")),
+    ("https://2130706433@evil.example/", None, ("host-lookalike-credentials", "2130706433@")),
+    ("https://localhost@evil.example/", None, ("host-lookalike-credentials", "localhost@")),
+    ("https://[::1]@evil.example/", None, ("host-lookalike-credentials", "[::1]@")),
     # internal-address: every form of loopback, private, link-local, unspecified, metadata.
     ("http://127.0.0.1/", None, ("internal-address", "127.0.0.1")),
     ("http://0x7f.1/", None, ("internal-address", "0x7f.1")),
@@ -156,6 +161,9 @@ NOT_FLAGGED = [
     ("https://\u30ce\u30fc\u30c8.jp/", None, "delimiter-lookalike-host"),  # katakana no among katakana
     ("https://a-b.example/", None, "delimiter-lookalike-host"),
     ("https://b\u00fccher.example/", None, "delimiter-lookalike-host"),
+    ("https://alice@example.com/", None, "host-lookalike-credentials"),
+    ("https://bob%40example.org@example.com/", None, "host-lookalike-credentials"),  # an e-mail address
+    ("https://12345@example.com/", None, "host-lookalike-credentials"),  # a number below 1.0.0.0
     ("#x", "javascript:alert(1)", "script-url"),  # the base's scheme
     ("https://example.com/javascript:alert(1)", None, "script-url"),
     ("https://example.com/a\\b", None, "parser-disagreement"),
@@ -249,6 +257,8 @@ def test_removing_lookalike_credentials_keeps_the_host() -> None:
     ("examplecorp.com", True), ("www.example.co.uk", True), ("1.2.3.4", True), ("[::1]", True),
     ("xn--bcher-kva.example", True), ("user", False), ("john", False), ("a.b1", False),
     ("example.", False), ("me@example.org", False), ("1", False), ("", False),
+    ("2130706433", True), ("0x7f.1", True), ("0177.0.0.1", True), ("localhost", True),
+    ("api.localhost", True), ("16777215", False), ("0x7f", False),
 ])
 def test_looks_like_host(text: str, expected: bool) -> None:
     assert looks_like_host(text) is expected

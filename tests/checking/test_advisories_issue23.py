@@ -1,6 +1,6 @@
-"""The advisories of issue 23 (spoofing at the state of the art): script and active data:
-URLs, schemes a server should not fetch, and host code points that look like a delimiter.
-Each test has inputs that are flagged and near misses that
+"""The advisories of issue 23 (spoofing at the state of the art): host code points that look
+like a delimiter, script and active data: URLs, schemes a server should not fetch, and
+credentials that read as a host. Each test has inputs that are flagged and near misses that
 are not."""
 
 from __future__ import annotations
@@ -176,3 +176,28 @@ def test_an_opaque_host_is_not_a_domain() -> None:
 def test_chromium_s_slash_kana_count_next_to_another_script() -> None:
     assert _lookalikes("https://google\u30f3com.example/") == [("\u30f3", "U+30F3")]  # KATAKANA N
     assert _lookalikes("https://\u30b3\u30f3\u30d3\u30cb.jp/") == []  # konbini, all katakana
+
+
+# ---- host-lookalike-credentials ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("input", "shown"), [
+    ("https://google.com-login@evil.example/", "google.com"),
+    ("https://google.com&@evil.example/", "google.com"),
+    ("https://paypal.com;@evil.example/", "paypal.com"),
+    ("https://bank.com+x@evil.example/", "bank.com"),
+    ("https://google.com@@evil.example/", "google.com"),  # the first @ is percent-encoded
+    ("https://2130706433@evil.example/", "2130706433"),
+    ("https://0x7f.1@evil.example/", "0x7f.1"),
+    ("https://localhost@evil.example/", "localhost"),
+    ("https://[::1]@evil.example/", "[::1]"),
+    ("https://[::ffff:127.0.0.1]:x@evil.example/", "[::ffff:127.0.0.1]"),
+    ("https://my-bank.com-secure@evil.example/", "my-bank.com"),
+    # Near misses: a name, an e-mail address, a small number, a host with no top-level label.
+    ("https://alice@example.com/", None), ("https://alice-smith@example.com/", None),
+    ("https://bob%40example.org@example.com/", None), ("https://12345@example.com/", None),
+    ("https://a.b1-x@example.com/", None), ("https://user:p%40ss@example.com/", None),
+])
+def test_credentials_that_read_as_a_host(input: str, shown: str | None) -> None:
+    found = [d.detail for d in validate(input).advisories if d.code == "host-lookalike-credentials"]
+    assert found == ([] if shown is None else [shown])

@@ -41,7 +41,7 @@ from urlgrammar.checking.walk import code_point
 from urlgrammar.encoding.decode import percent_decode_spans, percent_decode_str
 from urlgrammar.errors import ADVISORY, Code, Diagnostic, URLError, message
 from urlgrammar.host.internal import METADATA_NAMES, internal_address
-from urlgrammar.host.parser import Domain, Empty, IPv4, parse_host
+from urlgrammar.host.parser import Domain, Empty, IPv4, IPv6, parse_host
 from urlgrammar.model.code_points import C0_CONTROL_OR_SPACE
 from urlgrammar.model.record import Component, Kind
 from urlgrammar.syntax.preprocess import preprocess
@@ -51,6 +51,9 @@ from urlgrammar.url import URL
 _FULL_STOPS = re.compile("[.\u3002\uff0e\uff61]")
 #: Where a username that looks like a host and then something else stops looking like one.
 _AFTER_HOST = re.compile(r"[/?#\\]")
+#: What may follow a host that a username spells: ASCII punctuation but the full stop (a label
+#: separator) and the brackets and colon of an IPv6 address.
+_PUNCTUATION = re.compile(r"[!-\-;-@^-`{-~]")
 #: A scheme and `//`: the input names its scheme and authority (https://url.spec.whatwg.org/#scheme-state).
 _WRITTEN_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://")
 #: The longest host a message repeats: each of a host's advisories may name it, and a long host
@@ -199,7 +202,9 @@ def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
 
 
 def _credentials(authority: Component) -> list[Diagnostic]:
-    """host-lookalike-credentials: a username that reads as a host (`examplecorp.com@`)."""
+    """host-lookalike-credentials: a username that reads as a host (`examplecorp.com@`), or
+    starts with one and then punctuation (`google.com-login@`), or a userinfo that is a
+    bracketed IPv6 address (`[::1]@`, which the standard splits into `[` and `:1]`)."""
     a = authority.value
     username, host = a.username, a.host
     if username is None or username.span is None or host.span is None:
@@ -207,15 +212,37 @@ def _credentials(authority: Component) -> list[Diagnostic]:
     # Only a prefix is decoded: a username as long as a megabyte would cost its decoding, and
     # what the longest host's code points can be written in (12 for 4 bytes) holds what may show.
     shown = _AFTER_HOST.split(percent_decode_str(username.value[:12 * _LONGEST_HOST + 12]), 1)[0]
-    if len(shown) > _LONGEST_HOST or not looks_like_host(shown):
+    if shown.startswith("[") and a.password is not None:
+        shown = f"{shown}:{percent_decode_str(a.password.value[:12 * _LONGEST_HOST])}"
+        shown = shown[:shown.find("]") + 1]
+    shown = host_prefix(shown[:_LONGEST_HOST + 1]) or ""
+    if not shown:
         return []
     return [_advisory(Code.HOST_LOOKALIKE_CREDENTIALS, username.span[0], host.span[0],
                       f"the URL goes to '{host.value}', not to '{shown}'", "userinfo", shown, "")]
 
 
+def host_prefix(text: str) -> str | None:
+    """``text``, or its longest start before ASCII punctuation, where that reads as a host
+    (:func:`looks_like_host`): `google.com` of `google.com-login`, `google.com&`,
+    `paypal.com;x`, `bank.com+x` or `google.com@` (a username's `@`). None where neither is."""
+    if len(text) <= _LONGEST_HOST and looks_like_host(text):
+        return text
+    cuts = [m.start() for m in _PUNCTUATION.finditer(text, 1, _LONGEST_HOST + 1)]
+    # Only a start that ends as a host can (a letter, digit or `]`) is parsed: a username
+    # with much punctuation costs a scan, not a host parse per mark.
+    for cut in reversed(cuts):
+        if (text[cut - 1].isalnum() or text[cut - 1] == "]") and looks_like_host(text[:cut]):
+            return text[:cut]
+    return None
+
+
 def looks_like_host(text: str) -> bool:
-    """Whether ``text`` reads as a host: an IP address in its usual form, or a domain of two or
-    more labels whose last is a plausible top-level label (letters, or Punycode)."""
+    """Whether ``text`` reads as a host: an IP address in any form the host parser reads
+    (`2130706433`, `0x7f.1`, `[::1]`; a lone number only from 1.0.0.0 on: below, it is an
+    address in 0.0.0.0/8, "this network", and more likely a user's number), `localhost` or a
+    name under it, or a domain of two or more labels whose last is a plausible top-level label
+    (letters, or Punycode)."""
     import ipaddress
 
     try:
@@ -227,10 +254,16 @@ def looks_like_host(text: str) -> bool:
         host = parse_host(text, True)
     except URLError:
         return False
+    if type(host) is IPv4:
+        return "." in text or host.value >= 1 << 24
+    if type(host) is IPv6:
+        return True
     if type(host) is not Domain:
         return False
     labels = host.value.removesuffix(".").split(".")
     top = labels[-1]
+    if top == "localhost":
+        return all(labels)
     return len(labels) >= 2 and all(labels) and (top.startswith("xn--") or (len(top) >= 2 and top.isalpha()))
 
 

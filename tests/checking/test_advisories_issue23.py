@@ -138,6 +138,9 @@ def test_written_percent_encoded_mapped_and_in_punycode() -> None:
     assert _lookalikes("https://xn--ab-6bv.example/") == [("xn--ab-6bv.example", "U+2215")]
     # One advisory per code point: where the input writes it, not again for the domain.
     assert _lookalikes("https://a\u2215b\u2215c.example/") == [("\u2215", "U+2215"), ("\u2215", "U+2215")]
+    # Near miss: an opaque host is percent-encoded as written, not mapped, and no domain (the
+    # rule of the other host advisories).
+    assert _lookalikes("foo://a\u2215b/") == []
 
 
 def test_from_unicode_confusables() -> None:
@@ -167,11 +170,6 @@ def test_without_the_data_the_browsers_lists_still_count(monkeypatch: pytest.Mon
     finally:
         delimiters._from_confusables.cache_clear()
         delimiters._looks_like.cache_clear()
-
-
-def test_an_opaque_host_is_not_a_domain() -> None:
-    # It is percent-encoded as written, so nothing maps it: the other advisories' rule.
-    assert _lookalikes("foo://a\u2215b/") == []
 
 def test_chromium_s_slash_kana_count_next_to_another_script() -> None:
     assert _lookalikes("https://google\u30f3com.example/") == [("\u30f3", "U+30F3")]  # KATAKANA N

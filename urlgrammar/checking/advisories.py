@@ -229,8 +229,9 @@ def host_prefix(text: str) -> str | None:
     if len(text) <= _LONGEST_HOST and looks_like_host(text):
         return text
     cuts = [m.start() for m in _PUNCTUATION.finditer(text, 1, _LONGEST_HOST + 1)]
-    # Only a start that ends as a host can (a letter, digit or `]`) is parsed: a username
-    # with much punctuation costs a scan, not a host parse per mark.
+    # Only the marks among the first code points a host can have, and only where the start
+    # before them ends as a host can (a letter, digit or `]`), cost a host parse: a long
+    # username of punctuation costs at most that many.
     for cut in reversed(cuts):
         if (text[cut - 1].isalnum() or text[cut - 1] == "]") and looks_like_host(text[:cut]):
             return text[:cut]

@@ -67,6 +67,9 @@ class Code(StrEnum):
     SCRIPT_URL = "script-url"
     PARSER_DISAGREEMENT = "parser-disagreement"
     SPOOFING_CHECK_UNAVAILABLE = "spoofing-check-unavailable"
+    DELIMITER_LOOKALIKE_HOST = "delimiter-lookalike-host"
+    ACTIVE_DATA_URL = "active-data-url"
+    UNSAFE_FETCH_SCHEME = "unsafe-fetch-scheme"
     # The project's own: a failure that no diagnostic names (URLError without diagnostics),
     # and a grammar that did not read a text (the grammars are total: a bug if it happens).
     FAILURE = "failure"
@@ -176,12 +179,18 @@ ADVISORIES: dict[Code, Advisory] = dict([
               "address, which a server that fetches URLs for others must not reach."),
     _advisory(Code.SCHEME_RELATIVE_HOST_CHANGE, "security-considerations", "The reference keeps "
               "the base URL's scheme but replaces its host."),
-    _advisory(Code.SCRIPT_URL, "security-considerations", "A javascript: URL runs script where "
-              "it is followed; it names no resource."),
+    _advisory(Code.SCRIPT_URL, "security-considerations", "A javascript: or vbscript: URL runs "
+              "script where it is followed; it names no resource."),
     _advisory(Code.PARSER_DISAGREEMENT, "security-considerations", "Python's "
               "urllib.parse.urlsplit reads a different scheme, host or port than the standard."),
     _advisory(Code.SPOOFING_CHECK_UNAVAILABLE, "url-rendering-i18n", "The host has a label that "
               "is not ASCII, and the checks for confusable and mixed-script labels could not run."),
+    _advisory(Code.DELIMITER_LOOKALIKE_HOST, "url-rendering-i18n", "The host holds a code point "
+              "that looks like a URL delimiter, so that it reads as a host and more."),
+    _advisory(Code.ACTIVE_DATA_URL, "security-considerations", "A data: URL whose media type a "
+              "browser renders as a document or runs as script (HTML, XML, SVG, JavaScript)."),
+    _advisory(Code.UNSAFE_FETCH_SCHEME, "security-considerations", "A server that fetches URLs for "
+              "others reads local files or talks to internal services with this scheme."),
 ])
 
 _BY_NAME: dict[str, Code] = {c.value: c for c in Code}

@@ -55,6 +55,11 @@ FLAGGED = [
     ("https://www.google.com:443@evil.example/", None, ("host-lookalike-credentials", "www.google.com:443@")),
     ("https://www.google.com%2Fsearch@evil.example/", None,
      ("host-lookalike-credentials", "www.google.com%2Fsearch@")),
+    # ... a host then punctuation, an address in another form, localhost (issue 23).
+    ("https://google.com-login@evil.example/", None, ("host-lookalike-credentials", "google.com-login@")),
+    ("https://2130706433@evil.example/", None, ("host-lookalike-credentials", "2130706433@")),
+    ("https://localhost@evil.example/", None, ("host-lookalike-credentials", "localhost@")),
+    ("https://[::1]@evil.example/", None, ("host-lookalike-credentials", "[::1]@")),
     # internal-address: every form of loopback, private, link-local, unspecified, metadata.
     ("http://127.0.0.1/", None, ("internal-address", "127.0.0.1")),
     ("http://0x7f.1/", None, ("internal-address", "0x7f.1")),
@@ -101,6 +106,15 @@ FLAGGED = [
     # script-url: also with a tab inside and capitals.
     ("javascript:alert(1)", None, ("script-url", "javascript")),
     ("JaVa\tScRiPt:alert(1)", None, ("script-url", "JaVa\tScRiPt")),
+    ("VBScript:MsgBox(1)", None, ("script-url", "VBScript")),
+    # active-data-url: HTML, SVG, script, as the data: URL processor reads the type.
+    ("data:text/html,<script>alert(1)</script>", None, ("active-data-url", "data:text/html")),
+    ("data:image/svg+xml;base64,PHN2Zz4=", None, ("active-data-url", "data:image/svg+xml;base64")),
+    # delimiter-lookalike-host: a slash, a ratio, a fraction the mapping makes, in Punycode.
+    ("https://accounts.google.com\u2215signin.evil.example/", None, ("delimiter-lookalike-host", "\u2215")),
+    ("https://evil.example\u2236443/", None, ("delimiter-lookalike-host", "\u2236")),
+    ("https://a\u2153b.example/", None, ("delimiter-lookalike-host", "\u2153")),
+    ("https://xn--ab-6bv.example/", None, ("delimiter-lookalike-host", "xn--ab-6bv.example")),
     # parser-disagreement: a backslash, no slashes, an encoded host, a forced authority.
     ("http://good.example\\@evil.example/", None, ("parser-disagreement", "http://good.example\\@evil.example/")),
     ("http:/\\evil.example/", None, ("parser-disagreement", "http:/\\evil.example/")),
@@ -160,6 +174,18 @@ NOT_FLAGGED = [
     ("https://evil.com/", "https://good.example/a", "scheme-relative-host-change"),
     ("https:evil.com", "https://good.example/a", "scheme-relative-host-change"),
     ("java-script:alert(1)", None, "script-url"),
+    ("vbscripts:x", None, "script-url"),
+    ("data:image/png;base64,iVBORw0KGgo=", None, "active-data-url"),
+    ("data:,<script>alert(1)</script>", None, "active-data-url"),  # no type: text/plain
+    ("data:text/html", None, "active-data-url"),  # no comma: the processor fails, nothing runs
+    ("https://example.com/data:text/html,x", None, "active-data-url"),
+    ("https://l\u00b7l.cat/", None, "delimiter-lookalike-host"),  # Catalan l·l
+    ("https://\u30ce\u30fc\u30c8.jp/", None, "delimiter-lookalike-host"),  # katakana no among katakana
+    ("https://a-b.example/", None, "delimiter-lookalike-host"),
+    ("https://b\u00fccher.example/", None, "delimiter-lookalike-host"),
+    ("https://alice@example.com/", None, "host-lookalike-credentials"),
+    ("https://bob%40example.org@example.com/", None, "host-lookalike-credentials"),  # an e-mail address
+    ("https://12345@example.com/", None, "host-lookalike-credentials"),  # a number below 1.0.0.0
     ("#x", "javascript:alert(1)", "script-url"),  # the base's scheme
     ("https://example.com/javascript:alert(1)", None, "script-url"),
     ("https://example.com/a\\b", None, "parser-disagreement"),
@@ -182,8 +208,9 @@ def test_near_misses(input: str, base: str | None, code: str) -> None:
 
 
 def test_every_code_is_tested_both_ways() -> None:
-    # spoofing-check-unavailable takes a missing extra, so it has a test of its own below.
-    tested = set(ADVISORIES) - {"spoofing-check-unavailable"}
+    # spoofing-check-unavailable takes a missing extra, and unsafe-fetch-scheme the fetch
+    # context, so each has a test of its own (test_fetch_context for the latter).
+    tested = set(ADVISORIES) - {"spoofing-check-unavailable", "unsafe-fetch-scheme"}
     assert {code for _, _, (code, _) in FLAGGED} == tested == {code for _, _, code in NOT_FLAGGED}
 
 
@@ -252,6 +279,8 @@ def test_removing_lookalike_credentials_keeps_the_host() -> None:
     ("examplecorp.com", True), ("www.example.co.uk", True), ("1.2.3.4", True), ("[::1]", True),
     ("xn--bcher-kva.example", True), ("user", False), ("john", False), ("a.b1", False),
     ("example.", False), ("me@example.org", False), ("1", False), ("", False),
+    ("2130706433", True), ("0x7f.1", True), ("0177.0.0.1", True), ("localhost", True),
+    ("api.localhost", True), ("16777215", False), ("0x7f", False),
 ])
 def test_looks_like_host(text: str, expected: bool) -> None:
     assert looks_like_host(text) is expected

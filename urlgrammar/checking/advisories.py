@@ -16,11 +16,13 @@ the advisories only internal-address can apply to those, for an internal name (`
 `*.internal`, a metadata service's name, `10.0.0.1.nip.io`; an IP address is never plain), so
 :func:`plain_advisories` compares the host's end with what those names end with, in one
 ``str.endswith``, and runs the host's checks only where that matches. The rest cannot apply:
-confusable-host and mixed-script-host (every label is ASCII), invisible-host-code-point (no
-non-ASCII or `%` in the host), script-url (no javascript scheme), host-lookalike-credentials
-(no userinfo), scheme-relative-host-change (no base) and parser-disagreement (see
-:mod:`.disagreement`). The tests compare it with :func:`find_advisories` on WPT's inputs and
-generated ones.
+confusable-host and mixed-script-host (every label is ASCII), invisible-host-code-point and
+delimiter-lookalike-host (no non-ASCII, `%` or `xn--` in the host), script-url and
+active-data-url (no javascript, vbscript or data scheme), host-lookalike-credentials (no
+userinfo), scheme-relative-host-change (no base) and parser-disagreement (see
+:mod:`.disagreement`). In the fetch context a plain `file:` or `ftp:` URL has
+unsafe-fetch-scheme, so there the full computation runs. The tests compare it with
+:func:`find_advisories` on WPT's inputs and generated ones.
 
 What the advisories need beyond the pipeline (``urllib.parse``, ``ipaddress``, the UTS #39
 data) is imported where first needed, not with ``validate``: a process that validates plain
@@ -33,13 +35,15 @@ import re
 from collections.abc import Iterable, Iterator
 from itertools import chain
 
+from urlgrammar.checking.delimiters import delimiter_lookalike_host
 from urlgrammar.checking.kept import Kept
+from urlgrammar.checking.schemes import scheme_advisories
 from urlgrammar.checking.walk import code_point
 from urlgrammar.encoding.decode import percent_decode_spans, percent_decode_str
 from urlgrammar.errors import ADVISORY, Code, Diagnostic, URLError, message
 from urlgrammar.host.internal import internal_address
 from urlgrammar.host.internal_names import might_be_internal
-from urlgrammar.host.parser import Domain, Empty, IPv4, parse_host
+from urlgrammar.host.parser import Domain, Empty, IPv4, IPv6, parse_host
 from urlgrammar.model.code_points import C0_CONTROL_OR_SPACE
 from urlgrammar.model.record import Component, Kind
 from urlgrammar.syntax.preprocess import preprocess
@@ -49,6 +53,9 @@ from urlgrammar.url import URL
 _FULL_STOPS = re.compile("[.\u3002\uff0e\uff61]")
 #: Where a username that looks like a host and then something else stops looking like one.
 _AFTER_HOST = re.compile(r"[/?#\\]")
+#: What may follow a host that a username spells: ASCII punctuation but the full stop (a label
+#: separator) and the brackets and colon of an IPv6 address.
+_PUNCTUATION = re.compile(r"[!-\-;-@^-`{-~]")
 #: A scheme and `//`: the input names its scheme and authority (https://url.spec.whatwg.org/#scheme-state).
 _WRITTEN_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://")
 #: The longest host a message repeats: each of a host's advisories may name it, and a long host
@@ -64,14 +71,16 @@ def _advisory(code: Code, start: int, end: int, specifics: str, component: str |
     return Diagnostic(code, start, end, message(code, specifics), component, detail, fix, ADVISORY)
 
 
-def find_advisories(input: str, base: URL | None, url: URL | None) -> tuple[Diagnostic, ...]:
+def find_advisories(input: str, base: URL | None, url: URL | None,
+                    context: str = "browser") -> tuple[Diagnostic, ...]:
     """Every advisory for ``input`` (against ``base``), whose URL is ``url``, ordered by where
-    each starts; none where the parser fails (``url`` is None)."""
-    return first_advisories(input, base, url, None)[0]
+    each starts; none where the parser fails (``url`` is None). ``context`` is where the URL
+    is used (:data:`~urlgrammar.checking.schemes.CONTEXTS`)."""
+    return first_advisories(input, base, url, None, context)[0]
 
 
 def first_advisories(input: str, base: URL | None, url: URL | None,
-                     limit: int | None) -> tuple[tuple[Diagnostic, ...], int]:
+                     limit: int | None, context: str = "browser") -> tuple[tuple[Diagnostic, ...], int]:
     """The first ``limit`` advisories of :func:`find_advisories` (all of them for None), and
     how many it leaves out; a host's, which may be one per code point, are made one at a time
     and only the first kept."""
@@ -80,14 +89,12 @@ def first_advisories(input: str, base: URL | None, url: URL | None,
     from urlgrammar.checking.disagreement import parser_disagreement
 
     kept: Kept[Diagnostic] = Kept(limit)
-    scheme = url.record[0]
-    if scheme.value == "javascript" and scheme.span is not None:  # written, not the base's
-        kept.add(scheme.span[0], 0, _advisory(Code.SCRIPT_URL, *scheme.span, "'javascript:'", "scheme"))
     authority = url.record.component(Kind.AUTHORITY)
-    found: Iterable[Diagnostic] = ()
+    found: Iterable[Diagnostic] = scheme_advisories(input, url, context)
     if authority is not None:
-        found = chain(_scheme_relative(input, base, url, authority) if base is not None else (),
-                      _credentials(authority), _host_advisories(input, authority))
+        found = chain(found, _scheme_relative(input, base, url, authority) if base is not None else (),
+                      _credentials(authority), _host_advisories(input, authority),
+                      delimiter_lookalike_host(input, authority))
     for d in found:
         kept.add(d.start, 0, d)
     disagreement = parser_disagreement(input, None if base is None else base.href, url)
@@ -97,8 +104,10 @@ def first_advisories(input: str, base: URL | None, url: URL | None,
     return first, kept.count - len(first)
 
 
-def plain_advisories(input: str, url: URL) -> tuple[Diagnostic, ...]:
+def plain_advisories(input: str, url: URL, context: str = "browser") -> tuple[Diagnostic, ...]:
     """:func:`find_advisories` for a URL that validate's fast path took (see above)."""
+    if context != "browser":  # file: and ftp: are plain, and unsafe to fetch
+        return find_advisories(input, None, url, context)
     authority = url.record[1]
     host = authority.value.host.value
     if type(host) is Empty:
@@ -193,7 +202,9 @@ def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
 
 
 def _credentials(authority: Component) -> list[Diagnostic]:
-    """host-lookalike-credentials: a username that reads as a host (`examplecorp.com@`)."""
+    """host-lookalike-credentials: a username that reads as a host (`examplecorp.com@`), or
+    starts with one and then punctuation (`google.com-login@`), or a userinfo that is a
+    bracketed IPv6 address (`[::1]@`, which the standard splits into `[` and `:1]`)."""
     a = authority.value
     username, host = a.username, a.host
     if username is None or username.span is None or host.span is None:
@@ -201,15 +212,38 @@ def _credentials(authority: Component) -> list[Diagnostic]:
     # Only a prefix is decoded: a username as long as a megabyte would cost its decoding, and
     # what the longest host's code points can be written in (12 for 4 bytes) holds what may show.
     shown = _AFTER_HOST.split(percent_decode_str(username.value[:12 * _LONGEST_HOST + 12]), 1)[0]
-    if len(shown) > _LONGEST_HOST or not looks_like_host(shown):
+    if shown.startswith("[") and a.password is not None:
+        shown = f"{shown}:{percent_decode_str(a.password.value[:12 * _LONGEST_HOST])}"
+        shown = shown[:shown.find("]") + 1]
+    shown = host_prefix(shown[:_LONGEST_HOST + 1]) or ""
+    if not shown:
         return []
     return [_advisory(Code.HOST_LOOKALIKE_CREDENTIALS, username.span[0], host.span[0],
                       f"the URL goes to '{host.value}', not to '{shown}'", "userinfo", shown, "")]
 
 
+def host_prefix(text: str) -> str | None:
+    """``text``, or its longest start before ASCII punctuation, where that reads as a host
+    (:func:`looks_like_host`): `google.com` of `google.com-login`, `google.com&`,
+    `paypal.com;x`, `bank.com+x` or `google.com@` (a username's `@`). None where neither is."""
+    if len(text) <= _LONGEST_HOST and looks_like_host(text):
+        return text
+    cuts = [m.start() for m in _PUNCTUATION.finditer(text, 1, _LONGEST_HOST + 1)]
+    # Only the marks among the first code points a host can have, and only where the start
+    # before them ends as a host can (a letter, digit or `]`), cost a host parse: a long
+    # username of punctuation costs at most that many.
+    for cut in reversed(cuts):
+        if (text[cut - 1].isalnum() or text[cut - 1] == "]") and looks_like_host(text[:cut]):
+            return text[:cut]
+    return None
+
+
 def looks_like_host(text: str) -> bool:
-    """Whether ``text`` reads as a host: an IP address in its usual form, or a domain of two or
-    more labels whose last is a plausible top-level label (letters, or Punycode)."""
+    """Whether ``text`` reads as a host: an IP address in any form the host parser reads
+    (`2130706433`, `0x7f.1`, `[::1]`; a lone number only from 1.0.0.0 on: below, it is an
+    address in 0.0.0.0/8, "this network", and more likely a user's number), `localhost` or a
+    name under it, or a domain of two or more labels whose last is a plausible top-level label
+    (letters, or Punycode)."""
     import ipaddress
 
     try:
@@ -221,10 +255,16 @@ def looks_like_host(text: str) -> bool:
         host = parse_host(text, True)
     except URLError:
         return False
+    if type(host) is IPv4:
+        return "." in text or host.value >= 1 << 24
+    if type(host) is IPv6:
+        return True
     if type(host) is not Domain:
         return False
     labels = host.value.removesuffix(".").split(".")
     top = labels[-1]
+    if top == "localhost":
+        return all(labels)
     return len(labels) >= 2 and all(labels) and (top.startswith("xn--") or (len(top) >= 2 and top.isalpha()))
 
 

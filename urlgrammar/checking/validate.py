@@ -16,6 +16,7 @@ from typing import NamedTuple
 from urlgrammar.checking.advisories import first_advisories, plain_advisories
 from urlgrammar.checking.diagnostics import Collector
 from urlgrammar.checking.plain import fast_path
+from urlgrammar.checking.schemes import CONTEXTS
 from urlgrammar.checking.writing import GrammarError, Writing, removed_error
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.model.schemes import Mode
@@ -77,7 +78,7 @@ class Report(NamedTuple):
 
 
 def validate(input: str, base: str | URL | None = None, advisories: bool = True, *,
-             max_diagnostics: int | None = None) -> Report:
+             max_diagnostics: int | None = None, context: str = "browser") -> Report:
     """Check ``input`` (against ``base``): is it a valid URL string, what does the standard's
     parser report, and (``advisories``) what risks beyond validity does it hold? Raises
     :class:`URLError` only when ``base`` does not parse.
@@ -96,6 +97,11 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
     that at any time, so a hostile megabyte costs memory for its records, not for a million
     diagnostics. ``valid``, ``failure`` and ``grammar_error`` are the same with a limit or
     without.
+
+    ``context`` says where the URL is to be used: ``"browser"`` (followed by a person's
+    browser), or ``"fetch"`` (fetched by a server for others), where the advisories also flag
+    the schemes that read the server's files or talk to internal services (``file``,
+    ``gopher``, ``dict``, ``ldap``, ``ftp``: unsafe-fetch-scheme). Other values are a ValueError.
     """
     if not isinstance(input, str):
         raise TypeError(f"validate() wants a str, not {type(input).__name__}")
@@ -104,19 +110,21 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
             raise TypeError(f"max_diagnostics wants an int or None, not {type(max_diagnostics).__name__}")
         if max_diagnostics < 0:
             raise ValueError(f"max_diagnostics must be 0 or more, not {max_diagnostics}")
+    if context not in CONTEXTS:
+        raise ValueError(f"context must be one of {', '.join(map(repr, CONTEXTS))}, not {context!r}")
     lifted = None
     if base is None:
         fast = fast_path(input)  # most URLs: valid, and the parser reports nothing
         if isinstance(fast, URL):
-            found = plain_advisories(input, fast) if advisories else ()
+            found = plain_advisories(input, fast, context) if advisories else ()
             shown = found[:max_diagnostics]
             return _new(Report, (input, None, True, False, (), fast, input, None, None, shown, 0,
                                  len(found) - len(shown)))
         lifted = fast  # where the fast path lifted the input, the full path goes on from there
     base_url = base_url_of(base)
     report, advised = _examine(input, None if base is None else str(base), base_url, True, max_diagnostics,
-                               lifted=lifted)
-    return _advised(report, advised, base_url, max_diagnostics) if advisories else report
+                               lifted=lifted, context=context)
+    return _advised(report, advised, base_url, max_diagnostics, context) if advisories else report
 
 
 def examine(input: str, base: URL | None, listener: Reporter) -> Report:
@@ -131,14 +139,16 @@ def examine(input: str, base: URL | None, listener: Reporter) -> Report:
 Advised = tuple[tuple[Diagnostic, ...], int]
 
 
-def _advised(report: Report, advised: Advised | None, base: URL | None, limit: int | None) -> Report:
+def _advised(report: Report, advised: Advised | None, base: URL | None, limit: int | None,
+             context: str = "browser") -> Report:
     """``report`` with its advisories: ``advised``, where the suggestion found them already."""
-    found, omitted = advised or first_advisories(report.input, base, report.url, limit)
+    found, omitted = advised or first_advisories(report.input, base, report.url, limit, context)
     return report._replace(advisories=found, advisories_omitted=omitted)
 
 
 def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool, limit: int | None = None, *,
-             lifted: Lifted | None = None, listener: Reporter | None = None) -> tuple[Report, Advised | None]:
+             lifted: Lifted | None = None, listener: Reporter | None = None,
+             context: str = "browser") -> tuple[Report, Advised | None]:
     """The report on ``input``, and its advisories where the suggestion needed them. ``lifted``
     is the input's lift where the fast path made it; ``listener`` hears the run too."""
     record = None if base is None else base.record.unplaced()
@@ -173,9 +183,9 @@ def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool,
     if suggest and url is not None and not omitted:
         fixed = (input, url) if valid else _fixed(pre.text, collector.processed(), base, url.href)
         if fixed is not None:
-            advised = first_advisories(input, base, url, limit)  # the input's own
-            found = advised if valid else first_advisories(fixed[0], base, fixed[1], limit)
-            suggestion = _unadvised(fixed[0], found, advised, base, url.href, limit)
+            advised = first_advisories(input, base, url, limit, context)  # the input's own
+            found = advised if valid else first_advisories(fixed[0], base, fixed[1], limit, context)
+            suggestion = _unadvised(fixed[0], found, advised, base, url.href, limit, context)
     return Report(input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement,
                   (), omitted), advised
 
@@ -197,7 +207,7 @@ def _fixed(text: str, processed: list[Diagnostic], base: URL | None, href: str) 
 
 
 def _unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href: str,
-               limit: int | None) -> str | None:
+               limit: int | None, context: str) -> str | None:
     """``text``, a valid string for the URL ``href`` whose advisories are ``advised``, where
     none of them has a fix; otherwise what their fixes make of it, where that is a valid string
     for the same URL; None where either has an advisory with a fix, or one that the input
@@ -221,7 +231,7 @@ def _unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href
     check = _examine(respelled, None, base, False, 0)[0]
     if not check.valid or check.href != href:
         return None
-    found, more = first_advisories(respelled, base, check.url, limit)
+    found, more = first_advisories(respelled, base, check.url, limit, context)
     return None if more or any(d.fix is not None or d.code not in codes for d in found) else respelled
 
 

@@ -100,6 +100,12 @@ SCHEMES: MappingProxyType[str, Scheme] = MappingProxyType({
 #: The row of every scheme not in the table.
 GENERIC = Scheme(Mode.GENERIC)
 
+#: The schemes that a server which fetches URLs for others should not fetch: file reads its
+#: own files, and gopher, dict, ldap and ftp carry what the URL holds to a service (the
+#: server-side request forgery schemes of OWASP's SSRF Prevention Cheat Sheet). The
+#: unsafe-fetch-scheme advisory's list (urlgrammar.checking.schemes).
+UNSAFE_TO_FETCH = frozenset({"file", "ftp", "gopher", "dict", "ldap"})
+
 
 def scheme_info(scheme: str) -> Scheme:
     """The table's row for ``scheme``, in any case (https://url.spec.whatwg.org/#special-scheme)."""

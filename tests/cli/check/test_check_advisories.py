@@ -97,3 +97,20 @@ def test_sarif_level_warning(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     [rule] = log["runs"][0]["tool"]["driver"]["rules"]
     assert rule["helpUri"] == "https://url.spec.whatwg.org/#url-rendering-i18n"
     assert rule["properties"]["severity"] == "advisory"
+
+
+def test_context_fetch(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, _ = run(capsys, ["--context", "fetch", "--strict-advisories", "file:///etc/passwd"])
+    assert status == 1 and "warning[unsafe-fetch-scheme]" in out
+    assert "'file:' reads the server's own files" in out
+    # Near misses: the default context, and a web URL fetched.
+    assert run(capsys, ["--strict-advisories", "file:///etc/passwd"]) == (0, "", "")
+    assert run(capsys, ["--context", "fetch", "--strict-advisories", "https://example.com/"]) == (0, "", "")
+    # Worker processes check in the context too.
+    path = tmp_path / "urls.txt"
+    path.write_text("gopher://h/_x\nhttps://example.com/\n" * 400)
+    _, out, _ = run(capsys, ["--context", "fetch", "--jobs", "2", "--summary", "--file", str(path)])
+    assert "unsafe-fetch-scheme 400" in out
+    with pytest.raises(SystemExit) as e:
+        run(capsys, ["--context", "server", "x"])
+    assert e.value.code == 2

@@ -171,11 +171,11 @@ def test_rules_have_help_text_and_a_help_uri(capsys: pytest.CaptureFixture[str])
 def test_advisories_are_security_rules_and_errors_are_not(capsys: pytest.CaptureFixture[str]) -> None:
     from urlgrammar.cli.check.sarif import SECURITY
 
-    log = sarif(capsys, ["https://u@b/", "javascript:alert(1)", "http://127.0.0.1/",
+    log = sarif(capsys, ["https://u@b/", "javascript:alert(1)", "http://127.0.0.1/", "data:text/html,x",
                          "https://example.com@evil.example/"])
     code_scanning_accepts(log)
     rules = {r["id"]: r["properties"] for r in log["runs"][0]["tool"]["driver"]["rules"]}  # type: ignore[index]
-    assert {"script-url", "internal-address", "host-lookalike-credentials"} <= rules.keys()
+    assert {"script-url", "internal-address", "host-lookalike-credentials", "active-data-url"} <= rules.keys()
     for code, properties in rules.items():
         if code in ADVISORIES:
             assert properties["tags"][:2] == ["security", "url"]

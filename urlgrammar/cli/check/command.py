@@ -3,7 +3,7 @@
     urlgrammar check URL... | --file F | - | --file F --column NAME | --html FILE...
                      [--base B] [--format F] [--max-errors N]
                      [--max-line-length BYTES] [--jobs N] [--quiet] [--summary]
-                     [--no-advisories | --strict-advisories]
+                     [--no-advisories | --strict-advisories] [--context {browser,fetch}]
 
 Each input gets :func:`urlgrammar.validate`, which keeps ``--max-errors`` of its diagnostics
 and as many advisories and counts the rest, so that one line of a megabyte of errors does not
@@ -16,7 +16,8 @@ processes, one per core at most, check them, :mod:`~urlgrammar.cli.check.paralle
 formats are listed in :data:`~urlgrammar.cli.check.formats.FORMATS`.
 
 Advisories (:mod:`~urlgrammar.checking.advisories`) are shown as warnings, after an input's
-errors; ``--no-advisories`` leaves them out. On a terminal, standard error shows progress (a
+errors; ``--no-advisories`` leaves them out, and ``--context fetch`` adds those for a server
+that fetches the URLs (validate's ``context``). On a terminal, standard error shows progress (a
 count, a rate and, for files, how far); it is cleared before anything else is written. Exit
 status: 0 when every input is a valid URL string, 1 when any is not (or could not be checked:
 a line too long, or not UTF-8), or, with ``--strict-advisories``, has an advisory; 2 for a
@@ -35,6 +36,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
+from urlgrammar.checking.schemes import CONTEXTS
 from urlgrammar.cli.arguments import base_url, text
 from urlgrammar.cli.check.formats import FORMATS, Options, Summary, Writer, writer
 from urlgrammar.cli.check.parallel import validated
@@ -104,6 +106,10 @@ def register(check: argparse.ArgumentParser) -> None:
                             help="leave out the advisories (risks beyond validity, shown as warnings)")
     advisories.add_argument("--strict-advisories", action="store_true",
                             help="exit 1 when any input has an advisory, as for an invalid one")
+    check.add_argument("--context", choices=CONTEXTS, default="browser",
+                       help="where the URLs are used: followed in a browser (default), or fetched "
+                            "by a server for others, which adds the advisory unsafe-fetch-scheme "
+                            "for file:, gopher:, dict:, ldap: and ftp:")
     check.set_defaults(run=run_check)
 
 
@@ -212,7 +218,8 @@ def run_check(args: argparse.Namespace) -> int:
     out.write(writer.start())
     # Validate keeps what the output shows, --max-errors of each input, and counts the rest.
     checked = validated(_inputs(args, reading), args.jobs, lambda: reading.interactive,
-                        not args.no_advisories, args.max_errors or None, FORMATS[args.format].href)
+                        not args.no_advisories, args.max_errors or None, FORMATS[args.format].href,
+                        args.context)
     died = None
     while True:
         try:

@@ -63,17 +63,20 @@ def _base(base: str) -> URL:
     return parse(base)
 
 
-def check(text: str, base: str | None, advisories: bool = True, limit: int | None = None) -> Report:
+def check(text: str, base: str | None, advisories: bool = True, limit: int | None = None,
+          context: str = "browser") -> Report:
     """:func:`validate` with ``base`` parsed once per process, not once per input, and at
-    most ``limit`` diagnostics (and advisories) kept. A run leaves no reference cycle
+    most ``limit`` diagnostics (and advisories) kept, for use in ``context``. A run leaves no reference cycle
     (tests/suite/test_cycles.py), so what it made is freed as its report goes."""
-    return validate(text, None if base is None else _base(base), advisories, max_diagnostics=limit)
+    return validate(text, None if base is None else _base(base), advisories, max_diagnostics=limit,
+                    context=context)
 
 
 def _check_batch(batch: list[tuple[str, str | None]], advisories: bool, limit: int | None,
-                 href: bool = True) -> list[Result]:
+                 href: bool = True, context: str = "browser") -> list[Result]:
     """A worker's job: the reports of a batch, as much of each as is printed."""
-    return [Result.of(check(text, base, advisories, limit), input=False, href=href) for text, base in batch]
+    return [Result.of(check(text, base, advisories, limit, context), input=False, href=href)
+            for text, base in batch]
 
 
 def _text(item: object) -> str | None:
@@ -82,11 +85,11 @@ def _text(item: object) -> str | None:
 
 def validated(items: Iterable[T], jobs: int, eager: Callable[[], bool] = lambda: True,
               advisories: bool = True, limit: int | None = None,
-              href: bool = True) -> Iterator[tuple[T, Checked | None]]:
+              href: bool = True, context: str = "browser") -> Iterator[tuple[T, Checked | None]]:
     """Each item with its report, in order (None for what is not an :class:`Input` with text),
     with validate's advisories or without, and at most ``limit`` diagnostics and advisories
     kept of each (validate's ``max_diagnostics``: the workers hold and send no more); without
-    ``href``, a report from a worker has None for it.
+    ``href``, a report from a worker has None for it; ``context`` is validate's.
 
     ``eager()`` says whether the items come from a source that may keep the next one waiting
     (a pipe, a terminal): then each is passed on as soon as it is read. Raises
@@ -94,7 +97,7 @@ def validated(items: Iterable[T], jobs: int, eager: Callable[[], bool] = lambda:
     """
     if jobs == 1:
         for item in items:
-            yield item, (check(item.text, item.base, advisories, limit)
+            yield item, (check(item.text, item.base, advisories, limit, context)
                          if isinstance(item, Input) and item.text is not None else None)
         return
     count = workers(jobs)
@@ -104,13 +107,13 @@ def validated(items: Iterable[T], jobs: int, eager: Callable[[], bool] = lambda:
         for batch, last in _batches(items, eager):
             if batch and last and not pending:
                 # The whole input: a worker would cost more than it saves.
-                yield from validated(batch, 1, eager, advisories, limit)
+                yield from validated(batch, 1, eager, advisories, limit, href, context)
                 return
             if batch:
                 texts = [(i.text, i.base) for i in batch if isinstance(i, Input) and i.text is not None]
                 worker = pool.worker() if texts else None
                 if worker is not None:
-                    worker.send((texts, advisories, limit, href))
+                    worker.send((texts, advisories, limit, href, context))
                 pending.append((batch, worker))
             # Whatever is done is written at once; beyond the batches in flight, wait for it.
             while pending and (_ready(pending[0][1]) or len(pending) > AHEAD * count):

@@ -82,6 +82,13 @@ SECURITY: dict[Code, Security] = {
     Code.PARSER_DISAGREEMENT: Security("7.5", 436),
     # Not a risk found but a check not run: worth seeing, not worth ranking with the others.
     Code.SPOOFING_CHECK_UNAVAILABLE: Security("2.0", None),
+    # example.com⁄evil.example reads as a host and a path: a homograph, as confusable-host.
+    Code.DELIMITER_LOOKALIKE_HOST: Security("7.5", 1007),
+    # A document or script from the link itself where it is followed: cross-site scripting.
+    Code.ACTIVE_DATA_URL: Security("6.1", 79),
+    # Raised only where the URLs are said to be fetched (--context fetch): a local file read or a
+    # request to an internal service, as an unauthenticated file read scores.
+    Code.UNSAFE_FETCH_SCHEME: Security("7.5", 918),
 }
 #: Distinct fingerprints counted per source (see :meth:`SARIFWriter._fingerprint`): more than
 #: the 25,000 results a run that code scanning accepts may hold, and about 10 MB at most.

@@ -238,7 +238,9 @@ def test_sarif_from_arguments_validates(capsys: pytest.CaptureFixture[str]) -> N
     log = json.loads(out)
     sarif_validator().validate(log)  # type: ignore[attr-defined]
     results = log["runs"][0]["results"]
-    assert all("locations" not in r and "fixes" not in r for r in results)
+    # Located in the artifact <command-line>, but not a file to change.
+    assert all(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "%3Ccommand-line%3E"
+               and "fixes" not in r for r in results)
     assert results[0]["properties"]["fix"] == "" and results[0]["properties"]["input"] == "https://u@b/"
 
 

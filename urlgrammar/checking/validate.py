@@ -118,14 +118,7 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
             raise ValueError(f"max_diagnostics must be 0 or more, not {max_diagnostics}")
     if context not in CONTEXTS:
         raise ValueError(f"context must be one of {', '.join(map(repr, CONTEXTS))}, not {context!r}")
-    if encoding != "utf-8":
-        name = get_encoding(encoding)
-        if name is None:
-            raise ValueError(f"{encoding!r} is not an encoding label of the Encoding Standard "
-                             "(https://encoding.spec.whatwg.org/#names-and-labels)")
-        # Only a code point beyond ASCII is encoded otherwise than in UTF-8.
-        output = get_output_encoding(name)
-        encoding = "utf-8" if input.isascii() or output == "UTF-8" else output
+    encoding = _query_encoding(input, encoding)
     lifted = None
     if base is None and encoding == "utf-8":
         fast = fast_path(input)  # most URLs: valid, and the parser reports nothing
@@ -139,6 +132,20 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
     report, advised = _examine(input, None if base is None else str(base), base_url, True, max_diagnostics,
                                lifted=lifted, context=context, encoding=encoding)
     return _advised(report, advised, base_url, max_diagnostics, context) if advisories else report
+
+
+def _query_encoding(input: str, label: str) -> str:
+    """The encoding ``input``'s query is encoded with: utf-8 wherever that is all the same,
+    so that the fast path may take the input."""
+    if label == "utf-8":
+        return label
+    name = get_encoding(label)
+    if name is None:
+        raise ValueError(f"{label!r} is not an encoding label of the Encoding Standard "
+                         "(https://encoding.spec.whatwg.org/#names-and-labels)")
+    # Only a code point beyond ASCII is encoded otherwise than in UTF-8.
+    output = get_output_encoding(name)
+    return "utf-8" if input.isascii() or output == "UTF-8" else output
 
 
 def examine(input: str, base: URL | None, listener: Reporter) -> Report:

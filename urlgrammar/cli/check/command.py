@@ -1,6 +1,6 @@
 """``urlgrammar check``: validate URL strings and report like a compiler, or for CI and programs.
 
-    urlgrammar check URL... | --file F | - | --file F --column NAME | --html FILE...
+    urlgrammar check URL... | --file F | - | --file F --column NAME | --html FILE... [--encoding LABEL]
                      [--base B] [--format F] [--max-errors N]
                      [--max-line-length BYTES] [--jobs N] [--quiet] [--summary]
                      [--no-advisories | --strict-advisories] [--context {browser,fetch}]

@@ -295,7 +295,8 @@ def test_a_tag_of_many_lines_is_scanned_a_bounded_number_of_times(tmp_path: Path
 def test_more_attributes_that_hold_urls(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     document = ('<meta http-equiv="Refresh" content="5; url=r^1">\n'
                 '<meta http-equiv=refresh content="0;URL = \'r^2\' x">'
-                '<meta name=refresh content="0; url=no"><meta http-equiv=content-type content="0; url=no">\n'
+                '<meta name=refresh content="0; url=no"><meta http-equiv=content-type content="0; url=no">'
+                '<meta itemprop=x itemid=m^1>\n'
                 '<link rel=preload as=image imagesrcset="i^1 1x,\n  i^2 2x"><img imagesrcset="no">\n'
                 '<div itemscope itemid="urn:isbn:0^1" itemtype="https://schema.org/Book"></div>\n'
                 '<image href="no"><use href=no>'
@@ -307,8 +308,9 @@ def test_more_attributes_that_hold_urls(tmp_path: Path, capsys: pytest.CaptureFi
     reports = jsonl(capsys, ["--html", str(path), "--base", "https://example.org/"])
     got = [(r["input"], *[(d["line"], d["column"]) for d in r["diagnostics"]]) for r in reports]  # type: ignore[attr-defined]
     expected = []
-    for text, at in [("r^1", "r^1"), ("r^2", "r^2"), ("i^1", "i^1"), ("i^2", "i^2"), ("urn:isbn:0^1", "0^1"),
-                     ("s^1", "s^1"), ("s^2", "s^2"), ("#s^3", "s^3"), ("s^4", "s^4")]:
+    for text, at in [("r^1", "r^1"), ("r^2", "r^2"), ("m^1", "m^1"), ("i^1", "i^1"), ("i^2", "i^2"),
+                     ("urn:isbn:0^1", "0^1"), ("s^1", "s^1"), ("s^2", "s^2"), ("#s^3", "s^3"),
+                     ("s^4", "s^4")]:
         expected.append((text, position(document, document.index(at) + 1)))
     assert [g for g in got if g[0] != "https://schema.org/Book"] == expected
 

@@ -151,7 +151,9 @@ class _Finder(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.found: list[tuple[str, str, Anchors]] = []
         self.base: str | None = None
-        self.svg = 0  # how many <svg> elements are open
+        # SVG's a, image and use take href and xlink:href as URLs only inside <svg> (HTML's
+        # own <image> is an <img>), so the open <svg> elements are counted.
+        self.svg = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "svg":
@@ -168,7 +170,7 @@ class _Finder(HTMLParser):
                 if self.base is None:
                     self.base = value
                 name = "base"
-            elif tag == "meta":
+            elif tag == "meta" and name == "content":
                 name = "refresh"
             located = _Located(value, raw, places[i] if places else None, line, offset + 1)
             for start, end in _urls(name, value):
@@ -179,9 +181,9 @@ class _Finder(HTMLParser):
             self.svg -= 1
 
     def _holds_urls(self, tag: str, name: str, attrs: list[tuple[str, str | None]]) -> bool:
-        if tag == "meta":  # https://html.spec.whatwg.org/multipage/semantics.html#attr-meta-http-equiv-refresh
-            return name == "content" and any(n == "http-equiv" and (v or "").lower() == "refresh"
-                                             for n, v in attrs)
+        if tag == "meta" and name == "content":
+            # https://html.spec.whatwg.org/multipage/semantics.html#attr-meta-http-equiv-refresh
+            return any(n == "http-equiv" and (v or "").lower() == "refresh" for n, v in attrs)
         if self.svg and name in SVG_URL_ATTRIBUTES:
             return tag in SVG_URL_ATTRIBUTES[name]
         elements = URL_ATTRIBUTES.get(name, frozenset())

@@ -403,3 +403,16 @@ def test_the_base_may_be_a_url() -> None:
     assert validate("b", base).href == "https://h/a/b"
     with pytest.raises(TypeError):
         validate(b"https://h/")  # type: ignore[arg-type]
+
+
+def test_the_query_encoding_is_a_documents() -> None:
+    """``encoding`` is the URL parser's (https://url.spec.whatwg.org/#concept-basic-url-parser):
+    a special URL's query only, as a windows-1252 document's link gives it."""
+    report = validate("https://h/caf\u00e9?q=caf\u00e9#caf\u00e9", encoding="latin1")
+    assert report.href == "https://h/caf%C3%A9?q=caf%E9#caf%C3%A9"
+    assert report.valid and report.suggestion == "https://h/caf\u00e9?q=caf\u00e9#caf\u00e9"
+    assert validate("caf\u00e9?q=\u20ac", "https://h/", encoding="windows-1252").href == "https://h/caf%C3%A9?q=%80"
+    assert validate("wss://h/?q=\u00e9", encoding="latin1").href == "wss://h/?q=%C3%A9"
+    assert validate("https://h/?q=\u00e9", encoding="utf-16le").href == "https://h/?q=%C3%A9"
+    with pytest.raises(ValueError, match="not an encoding label"):
+        validate("https://h/", encoding="latin-9")

@@ -18,6 +18,7 @@ from urlgrammar.checking.diagnostics import Collector
 from urlgrammar.checking.plain import fast_path
 from urlgrammar.checking.schemes import CONTEXTS
 from urlgrammar.checking.writing import GrammarError, Writing, removed_error
+from urlgrammar.encoding.labels import get_encoding, get_output_encoding
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.model.schemes import Mode
 from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
@@ -78,7 +79,8 @@ class Report(NamedTuple):
 
 
 def validate(input: str, base: str | URL | None = None, advisories: bool = True, *,
-             max_diagnostics: int | None = None, context: str = "browser") -> Report:
+             max_diagnostics: int | None = None, context: str = "browser",
+             encoding: str = "utf-8") -> Report:
     """Check ``input`` (against ``base``): is it a valid URL string, what does the standard's
     parser report, and (``advisories``) what risks beyond validity does it hold? Raises
     :class:`URLError` only when ``base`` does not parse.
@@ -102,6 +104,10 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
     browser), or ``"fetch"`` (fetched by a server for others), where the advisories also flag
     the schemes that read the server's files or talk to internal services (``file``,
     ``gopher``, ``dict``, ``ldap``, ``ftp``: unsafe-fetch-scheme). Other values are a ValueError.
+
+    ``encoding`` (a WHATWG encoding label) is the query encoding of special URLs other than ws
+    and wss, as a document's encoding is (https://url.spec.whatwg.org/#concept-basic-url-parser),
+    as for :func:`~urlgrammar.api.parse`.
     """
     if not isinstance(input, str):
         raise TypeError(f"validate() wants a str, not {type(input).__name__}")
@@ -112,8 +118,9 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
             raise ValueError(f"max_diagnostics must be 0 or more, not {max_diagnostics}")
     if context not in CONTEXTS:
         raise ValueError(f"context must be one of {', '.join(map(repr, CONTEXTS))}, not {context!r}")
+    encoding = _query_encoding(input, encoding)
     lifted = None
-    if base is None:
+    if base is None and encoding == "utf-8":
         fast = fast_path(input)  # most URLs: valid, and the parser reports nothing
         if isinstance(fast, URL):
             found = plain_advisories(input, fast, context) if advisories else ()
@@ -123,8 +130,22 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
         lifted = fast  # where the fast path lifted the input, the full path goes on from there
     base_url = base_url_of(base)
     report, advised = _examine(input, None if base is None else str(base), base_url, True, max_diagnostics,
-                               lifted=lifted, context=context)
+                               lifted=lifted, context=context, encoding=encoding)
     return _advised(report, advised, base_url, max_diagnostics, context) if advisories else report
+
+
+def _query_encoding(input: str, label: str) -> str:
+    """The encoding ``input``'s query is encoded with: utf-8 wherever that is all the same,
+    so that the fast path may take the input."""
+    if label == "utf-8":
+        return label
+    name = get_encoding(label)
+    if name is None:
+        raise ValueError(f"{label!r} is not an encoding label of the Encoding Standard "
+                         "(https://encoding.spec.whatwg.org/#names-and-labels)")
+    # Only a code point beyond ASCII is encoded otherwise than in UTF-8.
+    output = get_output_encoding(name)
+    return "utf-8" if input.isascii() or output == "UTF-8" else output
 
 
 def examine(input: str, base: URL | None, listener: Reporter) -> Report:
@@ -148,7 +169,7 @@ def _advised(report: Report, advised: Advised | None, base: URL | None, limit: i
 
 def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool, limit: int | None = None, *,
              lifted: Lifted | None = None, listener: Reporter | None = None,
-             context: str = "browser") -> tuple[Report, Advised | None]:
+             context: str = "browser", encoding: str = "utf-8") -> tuple[Report, Advised | None]:
     """The report on ``input``, and its advisories where the suggestion needed them. ``lifted``
     is the input's lift where the fast path made it; ``listener`` hears the run too."""
     record = None if base is None else base.record.unplaced()
@@ -158,7 +179,7 @@ def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool,
     url = None
     with contextlib.suppress(URLError):  # a failure is in the collector's diagnostics
         heard = collector if listener is None else Reporters(collector, listener)
-        url = URL._from_record(*resolve_and_normalise(lifted, record, "utf-8", heard))
+        url = URL._from_record(*resolve_and_normalise(lifted, record, encoding, heard))
     pre = lifted.pre
     error = Writing(pre.text, lifted.record, record, collector.first_pct_invalid).first_error()
     if error is not None and not pre.offsets.identity:
@@ -181,16 +202,17 @@ def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool,
                         f"writing grammar's {error.rule} rule.")
     suggestion, advised = None, None
     if suggest and url is not None and not omitted:
-        fixed = (input, url) if valid else _fixed(pre.text, collector.processed(), base, url.href)
+        fixed = (input, url) if valid else _fixed(pre.text, collector.processed(), base, url.href, encoding)
         if fixed is not None:
             advised = first_advisories(input, base, url, limit, context)  # the input's own
             found = advised if valid else first_advisories(fixed[0], base, fixed[1], limit, context)
-            suggestion = _unadvised(fixed[0], found, advised, base, url.href, limit, context)
+            suggestion = _unadvised(fixed[0], found, advised, base, url.href, limit, context, encoding)
     return Report(input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement,
                   (), omitted), advised
 
 
-def _fixed(text: str, processed: list[Diagnostic], base: URL | None, href: str) -> tuple[str, URL] | None:
+def _fixed(text: str, processed: list[Diagnostic], base: URL | None, href: str,
+           encoding: str = "utf-8") -> tuple[str, URL] | None:
     """The preprocessed input with every fix applied, and its URL, if that is valid and
     parses to ``href``.
 
@@ -202,12 +224,13 @@ def _fixed(text: str, processed: list[Diagnostic], base: URL | None, href: str) 
     candidate = apply_fixes(text, processed)
     if candidate is None:
         return None
-    check = _examine(candidate, None, base, False, 0)[0]  # its verdict, not its diagnostics
+    # its verdict, not its diagnostics
+    check = _examine(candidate, None, base, False, 0, encoding=encoding)[0]
     return (candidate, check.url) if check.valid and check.url is not None and check.href == href else None
 
 
 def _unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href: str,
-               limit: int | None, context: str) -> str | None:
+               limit: int | None, context: str, encoding: str = "utf-8") -> str | None:
     """``text``, a valid string for the URL ``href`` whose advisories are ``advised``, where
     none of them has a fix; otherwise what their fixes make of it, where that is a valid string
     for the same URL; None where either has an advisory with a fix, or one that the input
@@ -228,7 +251,7 @@ def _unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href
     respelled = apply_fixes(text, fixes)
     if respelled is None:
         return None
-    check = _examine(respelled, None, base, False, 0)[0]
+    check = _examine(respelled, None, base, False, 0, encoding=encoding)[0]
     if not check.valid or check.href != href:
         return None
     found, more = first_advisories(respelled, base, check.url, limit, context)

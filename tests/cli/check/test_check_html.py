@@ -158,3 +158,185 @@ def test_every_bad_url_is_found_at_its_line_and_column(seed: int, tmp_path: Path
     reports = jsonl(capsys, ["--html", str(path), "--base", "https://example.org/"])
     found = [(d["line"], d["column"]) for r in reports for d in r["diagnostics"]]  # type: ignore[attr-defined]
     assert found == expected
+
+
+# ---- the document's encoding, found as a browser finds it -----------------------------------------
+
+CAFE = '<a href="caf\u00e9?q=caf\u00e9">'
+BROWSER = "https://example.org/dir/caf%C3%A9?q=caf%E9"  # path in UTF-8, query in windows-1252
+UTF8 = "https://example.org/dir/caf%C3%A9?q=caf%C3%A9"
+
+
+def hrefs(capsys: pytest.CaptureFixture[str], path: Path, *options: str) -> list[tuple[object, ...]]:
+    reports = jsonl(capsys, ["--html", str(path), "--base", "https://example.org/dir/page.html", *options])
+    return [(r["input"], r["href"], r["valid"]) for r in reports]
+
+
+@pytest.mark.parametrize("declaration", [
+    '<meta charset="ISO-8859-1">',
+    "<meta charset=latin1>",
+    '<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">',
+    "<META HTTP-EQUIV=content-type CONTENT='text/html;charset=\"windows-1252\"'>",
+    '<!-- <meta charset="utf-8"> --><p title="<meta charset=utf-8>"><meta charset=x-user-defined>',
+])
+def test_a_meta_declares_the_encoding_of_document_and_query(declaration: str, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "page.html"
+    path.write_bytes(f"<!doctype html><head>{declaration}</head>\n{CAFE}".encode("windows-1252"))
+    assert hrefs(capsys, path) == [("caf\u00e9?q=caf\u00e9", BROWSER, True)]
+    assert capsys.readouterr().err == ""
+
+
+def test_a_meta_without_a_pragma_or_after_1024_bytes_declares_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "page.html"
+    path.write_bytes(("<meta charset=utf-8>" + CAFE + '<meta content="text/html; charset=latin1">'
+                      + " " * 1024 + "<meta charset=latin1>").encode())
+    assert hrefs(capsys, path) == [("caf\u00e9?q=caf\u00e9", UTF8, True)]
+    path.write_bytes(('<meta content="text/html; charset=latin1">' + CAFE).encode("latin-1"))
+    assert hrefs(capsys, path, "--encoding", "utf-8")[0][0] == "caf\ufffd?q=caf\ufffd"
+
+
+def test_a_byte_order_mark_beats_a_meta(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "page.html"
+    document = "<meta charset=windows-1252>" + CAFE
+    path.write_bytes(document.encode("windows-1252"))
+    assert hrefs(capsys, path) == [("caf\u00e9?q=caf\u00e9", BROWSER, True)]
+    utf8 = ("caf\u00e9?q=caf\u00e9", UTF8, True)
+    path.write_bytes(b"\xef\xbb\xbf" + document.encode("utf-8"))
+    assert hrefs(capsys, path) == [utf8]
+    path.write_bytes(document.encode("utf-16"))  # with its byte order mark: the query is UTF-8
+    assert hrefs(capsys, path) == [utf8]
+
+
+def test_encoding_is_used_only_when_nothing_else_says(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "page.html"
+    path.write_bytes(CAFE.encode("windows-1252"))
+    assert hrefs(capsys, path, "--encoding", " Latin1 ") == [("caf\u00e9?q=caf\u00e9", BROWSER, True)]
+    path.write_bytes(("<meta charset=utf-8>" + CAFE).encode("utf-8"))
+    assert hrefs(capsys, path, "--encoding", "latin1")[0][1] == UTF8
+    path.write_bytes(("<meta charset=koi8-r>" + '<a href="?\u0436">').encode("koi8-r"))
+    assert hrefs(capsys, path, "--encoding", "latin1")[0][1] == "https://example.org/dir/page.html?%D6"
+    with pytest.raises(SystemExit):
+        main(["--html", str(path), "--encoding", "latin-9"])
+    assert "'latin-9' is not an encoding label" in capsys.readouterr().err
+
+
+def test_bytes_not_of_the_declared_encoding(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "page.html"
+    # C1 controls, as the standard maps them
+    path.write_bytes(b'<meta charset=latin1><a href="https://h/\x81\x8d">')
+    assert [i.text for i in document_inputs(Stream(str(path)), None)] == ["https://h/\x81\x8d"]
+    path.write_bytes(b'<meta charset=shift_jis><a href="https://h/\x82">\n')
+    status = main(["--html", str(path)])
+    assert status == 2
+    assert capsys.readouterr().err == (f"urlgrammar check: error: {path} is not valid Shift_JIS (byte 0x82 "
+                                       "at byte 44); its bad bytes were read as U+FFFD\n")
+
+
+@pytest.mark.parametrize(("head", "expected"), [
+    (b"<meta charset=utf-8>", "UTF-8"),
+    (b"<meta charset=utf-16le>", "UTF-8"),  # a document that the prescan reads cannot be UTF-16
+    (b"<meta charset=x-user-defined>", "windows-1252"),
+    (b"<meta charset=nonsense><meta charset=koi8-r>", "KOI8-R"),
+    (b"<meta charset=koi8-r charset=latin2>", "KOI8-R"),  # the first of a name counts
+    (b"<meta http-equiv=content-type content='charset=latin2'>", "ISO-8859-2"),
+    (b"<meta content='charset=latin2'>", None),  # no pragma
+    (b"<meta content='charset=latin2' http-equiv=refresh>", None),
+    (b"<meta content='charset = \"koi8-u\" x'  http-equiv=Content-Type>", "KOI8-U"),
+    (b"<meta/charset=latin2>", "ISO-8859-2"),
+    (b"<metacharset=latin2>", None),
+    (b"<!--><meta charset=latin2>", "ISO-8859-2"),  # the comment ends at its own dashes
+    (b"<!-- --><? <meta charset=latin3> ?><meta charset=latin2>", "ISO-8859-2"),
+    (b"<meta charset=latin2", None),  # runs out
+])
+def test_the_prescan(head: bytes, expected: str | None) -> None:
+    from urlgrammar.cli.check.html_encoding import prescan
+
+    assert prescan(head) == expected
+
+
+# ---- fed in blocks: linear in every shape ----------------------------------------------------------
+
+def test_a_tag_of_many_lines_is_scanned_a_bounded_number_of_times(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """html.parser scans what it holds back (an unfinished tag) again on each feed: the text
+    scanned, summed over the feeds, grows as the document grows, not as its square."""
+    from html.parser import HTMLParser
+
+    feed = HTMLParser.feed
+    scanned = [0]
+
+    def counting(self: HTMLParser, data: str) -> None:
+        scanned[0] += len(self.rawdata) + len(data)
+        assert scanned[0] <= 8 * size, "the parser scans the document again and again"
+        feed(self, data)
+
+    monkeypatch.setattr(HTMLParser, "feed", counting)
+    found = []
+    for lines in (1 << 16, 1 << 17, 1 << 18):
+        document = "<p>&amp;\n<a title=x\n" + "  t=1\n" * lines + ' href="https://h/&#94;^">'
+        size = len(document)
+        path = tmp_path / "page.html"
+        path.write_text(document, encoding="utf-8")
+        scanned[0] = 0
+        [item] = document_inputs(Stream(str(path)), None)
+        found.append(scanned[0] / size)
+        # Exact places still: the reference and the character after it, past many blocks.
+        caret = document.index("&#94;")
+        assert [item.where(i) for i in (0, 10, 11)] == [
+            position(document, caret - 10), position(document, caret), position(document, caret + 5)]
+    assert max(found) <= 3, found  # each character about twice: read, and scanned again once
+
+
+# ---- meta refresh, imagesrcset, itemid, SVG -------------------------------------------------------
+
+def test_more_attributes_that_hold_urls(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    document = ('<meta http-equiv="Refresh" content="5; url=r^1">\n'
+                '<meta http-equiv=refresh content="0;URL = \'r^2\' x">'
+                '<meta name=refresh content="0; url=no"><meta http-equiv=content-type content="0; url=no">'
+                '<meta itemprop=x itemid=m^1>\n'
+                '<link rel=preload as=image imagesrcset="i^1 1x,\n  i^2 2x"><img imagesrcset="no">\n'
+                '<div itemscope itemid="urn:isbn:0^1" itemtype="https://schema.org/Book"></div>\n'
+                '<image href="no"><use href=no>'
+                '<svg>\n <a href="s^1"><image href="s^2"/><use xlink:href="#s^3"></use>'
+                '<a XLink:Href=s^4></a></a><g href=no></g></svg>'
+                '<use href=no><a xlink:href=no>')
+    path = tmp_path / "page.html"
+    path.write_text(document, encoding="utf-8")
+    reports = jsonl(capsys, ["--html", str(path), "--base", "https://example.org/"])
+    got = [(r["input"], *[(d["line"], d["column"]) for d in r["diagnostics"]]) for r in reports]  # type: ignore[attr-defined]
+    expected = []
+    for text, at in [("r^1", "r^1"), ("r^2", "r^2"), ("m^1", "m^1"), ("i^1", "i^1"), ("i^2", "i^2"),
+                     ("urn:isbn:0^1", "0^1"), ("s^1", "s^1"), ("s^2", "s^2"), ("#s^3", "s^3"),
+                     ("s^4", "s^4")]:
+        expected.append((text, position(document, document.index(at) + 1)))
+    assert [g for g in got if g[0] != "https://schema.org/Book"] == expected
+
+
+@pytest.mark.parametrize(("content", "expected"), [
+    ("5; url=a", "a"),
+    ("5;url=a", "a"),
+    ("5, URL=a", "a"),
+    (" 5 ; url = 'a b' c", "a b"),
+    ('0; url="a', "a"),
+    ("0; 'a'", "a"),  # quotes go without url= too
+    ("0; a", "a"),
+    ("0 a", "a"),
+    ("0.5.1; url=a ", "a"),
+    (".5; url=a", "a"),
+    ("0; urlx", "urlx"),  # not url=: the whole rest
+    ("0; ur", "ur"),
+    ("0; url=", ""),
+    ("5", None),  # the document itself
+    ("5; ", None),
+    ("x; url=a", None),  # no time: not a refresh
+    ("5x; url=a", None),
+    ("", None),
+])
+def test_refresh_content(content: str, expected: str | None) -> None:
+    from urlgrammar.cli.check.html import refresh_url
+
+    span = refresh_url(content)
+    assert (None if span is None else content[span[0]:span[1]]) == expected

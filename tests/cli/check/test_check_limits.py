@@ -106,7 +106,7 @@ def test_max_errors_0_keeps_them_all(capsys: pytest.CaptureFixture[str]) -> None
 
 def test_the_workers_keep_the_limit_and_send_the_counts(capsys: pytest.CaptureFixture[str]) -> None:
     # What a worker process sends back: at most the limit of each, and the counts of the rest.
-    [result] = parallel._check_batch([("https://h/" + "a b" * 50, None)], True, 4)
+    [result] = parallel._check_batch([("https://h/" + "a b" * 50, None, "utf-8")], True, 4)
     assert len(result.diagnostics) == 4 and result.omitted == 46
     assert pickle.loads(pickle.dumps(result)) == result and not result
     inputs = ["https://h/" + "a b" * n for n in (5, 50, 500)] + ["https://a" + "\u00ad" * 9 + "b/"]

@@ -232,5 +232,5 @@ def test_a_line_of_a_megabyte_is_a_batch_of_its_own() -> None:
 
 def test_a_worker_sends_back_neither_the_input_nor_an_href_that_is_not_printed() -> None:
     text = "https://h/" + "a b" * 1000
-    [result] = parallel._check_batch([(text, None)], True, 4, href=False)
+    [result] = parallel._check_batch([(text, None, "utf-8")], True, 4, href=False)
     assert (result.input, result.href, len(result.diagnostics), result.omitted) == ("", None, 4, 996)

@@ -1,6 +1,6 @@
 """``urlgrammar check``: validate URL strings and report like a compiler, or for CI and programs.
 
-    urlgrammar check URL... | --file F | - | --file F --column NAME | --html FILE...
+    urlgrammar check URL... | --file F | - | --file F --column NAME | --html FILE... [--encoding LABEL]
                      [--base B] [--format F] [--max-errors N]
                      [--max-line-length BYTES] [--jobs N] [--quiet] [--summary]
                      [--no-advisories | --strict-advisories] [--context {browser,fetch}]
@@ -65,6 +65,18 @@ def _count(value: str) -> int:
     return number
 
 
+def _encoding(value: str) -> str:
+    """An ``--encoding`` label's encoding (https://encoding.spec.whatwg.org/#concept-encoding-get)."""
+    from urlgrammar.encoding.labels import get_encoding, python_codec
+
+    name = get_encoding(value)
+    if name is None:
+        raise argparse.ArgumentTypeError(f"{value!r} is not an encoding label of the Encoding Standard")
+    if python_codec(name) is None:
+        raise argparse.ArgumentTypeError(f"{name} cannot be read here (it has no Python codec)")
+    return name
+
+
 def _positive(value: str) -> int:
     number = _count(value)
     if number == 0:
@@ -87,6 +99,9 @@ def register(check: argparse.ArgumentParser) -> None:
                        help="check the URLs in the URL-valued attributes of HTML documents")
     check.add_argument("--base", metavar="B", type=base_url,
                        help="the base URL for relative inputs (with --html: the document's URL)")
+    check.add_argument("--encoding", metavar="LABEL", type=_encoding,
+                       help="with --html: the encoding of a document that declares none (no byte order "
+                            "mark, no <meta charset> in its first 1024 bytes); default UTF-8")
     default = next(iter(FORMATS))
     check.add_argument("--format", choices=tuple(FORMATS), default=default,
                        help=f"output format (default {default})")
@@ -129,6 +144,8 @@ def _problem(args: argparse.Namespace) -> str | None:
         return "give URLs, --file or --html, only one of them"
     if args.urls and "-" in args.urls and args.urls != ["-"]:
         return "'-' (standard input) cannot be combined with other URLs"
+    if args.encoding is not None and args.html is None:
+        return "--encoding is the encoding of HTML documents: give --html FILE"
     if args.column is not None and args.file is None and args.urls != ["-"]:
         return "--column reads a CSV or TSV file: give --file F (or -)"
     no_quiet = FORMATS[args.format].no_quiet
@@ -181,7 +198,7 @@ def _inputs(args: argparse.Namespace, reading: Reading) -> Iterator[Input | Stop
             try:
                 stream = reading.open(name)
                 try:
-                    for item in document_inputs(stream, args.base, n):
+                    for item in document_inputs(stream, args.base, n, args.encoding):
                         n = item.number + 1
                         yield item
                 finally:

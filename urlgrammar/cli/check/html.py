@@ -3,10 +3,12 @@
 :func:`document_inputs` reads a document with the standard library's :mod:`html.parser` and
 gives one input per URL in the attributes that hold URLs (HTML Standard, index of attributes,
 https://html.spec.whatwg.org/multipage/indices.html#attributes-3), on the elements that give
-them that meaning; ``href`` of the first ``<base>`` is the base of every other URL
+them that meaning, and in a ``<meta http-equiv=refresh>``'s ``content``; ``href`` of the first
+``<base>`` is the base of every other URL
 (https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url), and the
 document's own URL (``--base``, or else the file's ``file:`` URL) is the base of that one.
-``itemtype`` tokens must be absolute URLs: they have no base.
+``itemtype`` tokens must be absolute URLs: they have no base. The document is decoded, and its
+URLs' queries encoded, in its encoding (:mod:`urlgrammar.cli.check.html_encoding`).
 
 Where a URL is: :mod:`html.parser` gives the position of a start tag and its attributes already
 decoded, so the value's place is found again in the tag's raw text. A code point that a
@@ -28,7 +30,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from urlgrammar.api import parse
+from urlgrammar.cli.check.html_encoding import decoder, sniff
 from urlgrammar.cli.check.sources import Input, SourceError, Stream
+from urlgrammar.encoding.labels import get_output_encoding
 from urlgrammar.errors import URLError
 
 #: Attribute → the elements on which it holds URLs (None: every element).
@@ -41,9 +45,19 @@ URL_ATTRIBUTES: dict[str, frozenset[str] | None] = {
     "data": frozenset({"object"}),
     "poster": frozenset({"video"}),
     "srcset": frozenset({"img", "source"}),
+    "imagesrcset": frozenset({"link"}),
     "ping": frozenset({"a", "area"}),
     "itemtype": None,
+    "itemid": None,
 }
+#: Inside ``<svg>``: attribute → the SVG elements on which it holds URLs
+#: (SVG 2, https://www.w3.org/TR/SVG2/linking.html#XLinkRefAttrs).
+SVG_URL_ATTRIBUTES: dict[str, frozenset[str]] = {
+    "href": frozenset({"a", "image", "use"}),
+    "xlink:href": frozenset({"a", "image", "use"}),
+}
+#: The parser is fed blocks of at least this many bytes.
+BLOCK = 1 << 16
 #: ASCII whitespace (https://infra.spec.whatwg.org/#ascii-whitespace).
 _SPACE = "\t\n\f\r "
 _TOKENS = re.compile(f"[^{_SPACE}]+")
@@ -53,36 +67,44 @@ _UNQUOTED = re.compile(f"[^{_SPACE}>]*")
 Anchors = tuple[tuple[int, int, int, int], ...]
 
 
-def document_inputs(stream: Stream, base: str | None, first: int = 1) -> Iterator[Input]:
+def document_inputs(stream: Stream, base: str | None, first: int = 1,
+                    encoding: str | None = None) -> Iterator[Input]:
     """The URLs of the HTML document read from ``stream``, numbered from ``first``, in order.
 
-    A document that is not UTF-8 is read with U+FFFD for its bad bytes, as browsers read it,
-    and checked; then a :class:`SourceError` says where its first bad byte is.
+    The document's encoding is found as a browser finds it, ``encoding`` (an encoding's name)
+    standing for the locale's guess (:func:`~urlgrammar.cli.check.html_encoding.sniff`). Bytes
+    that are not of that encoding are read as U+FFFD, as browsers read them, and the document
+    is checked; then a :class:`SourceError` says where the first is.
     """
     finder = _Finder()
-    reader = _Decoder()
+    reader = _Decoder(encoding)
     while True:
-        data = stream.readline(1 << 16)
+        # html.parser scans again what it held back (an unfinished tag or comment) on each
+        # feed: a block at least that long keeps the scans within twice the document.
+        data = stream.block(max(BLOCK, len(finder.rawdata)))
         finder.feed(reader.decode(data))
         if not data:
             break
     finder.close()
-    yield from _inputs(finder, stream, base, first)
+    yield from _inputs(finder, stream, base, first, get_output_encoding(reader.encoding))
+    if reader.encoding == "replacement":
+        raise SourceError(f"{stream.source.name} declares the replacement encoding, which browsers read as "
+                          "one U+FFFD: it has no URLs")
     if reader.bad is not None:
         at, byte = reader.bad
-        raise SourceError(f"{stream.source.name} is not valid UTF-8 (byte 0x{byte:02X} at byte "
-                          f"{at + 1}); its bad bytes were read as U+FFFD")
+        raise SourceError(f"{stream.source.name} is not valid {reader.encoding} (byte 0x{byte:02X} at "
+                          f"byte {at + 1}); its bad bytes were read as U+FFFD")
 
 
-def _inputs(finder: _Finder, stream: Stream, base: str | None, first: int) -> Iterator[Input]:
+def _inputs(finder: _Finder, stream: Stream, base: str | None, first: int, encoding: str) -> Iterator[Input]:
     document = base or _document_url(stream)
     document_base = document
     if finder.base is not None:
         with contextlib.suppress(URLError):  # the standard's fallback: the document's own URL
-            document_base = parse(finder.base.strip(_SPACE), document).href
+            document_base = parse(finder.base.strip(_SPACE), document, encoding=encoding).href
     for n, (attribute, text, anchors) in enumerate(finder.found, first):
         url_base = document if attribute == "base" else None if attribute == "itemtype" else document_base
-        yield Input(n, text, stream.source, anchors[0][1], anchors[0][2], url_base, None, anchors)
+        yield Input(n, text, stream.source, anchors[0][1], anchors[0][2], url_base, None, anchors, encoding)
 
 
 def _document_url(stream: Stream) -> str:
@@ -91,20 +113,25 @@ def _document_url(stream: Stream) -> str:
 
 
 class _Decoder:
-    """Bytes to text: UTF-16 after its byte order mark (HTML's encoding sniffing), otherwise
-    UTF-8, with U+FFFD for bad bytes after noting where the first is."""
+    """Bytes to text in the document's encoding, found in its first block, with U+FFFD for
+    bad bytes after noting where the first is."""
 
-    def __init__(self) -> None:
+    def __init__(self, fallback: str | None) -> None:
+        self.fallback = fallback
+        self.encoding = "UTF-8"
         self.decoder: codecs.IncrementalDecoder | None = None
+        self.started = False
         self.read = 0
         self.bad: tuple[int, int] | None = None
 
     def decode(self, data: bytes) -> str:
-        if self.decoder is None:
-            utf16 = data.startswith((b"\xff\xfe", b"\xfe\xff"))
-            self.decoder = codecs.getincrementaldecoder("utf-16" if utf16 else "utf-8")()
-            if data.startswith(b"\xef\xbb\xbf"):
-                data, self.read = data[3:], 3
+        if not self.started:
+            self.started = True
+            self.encoding, self.read = sniff(data, self.fallback)
+            data = data[self.read:]
+            self.decoder = decoder(self.encoding)
+        if self.decoder is None:  # replacement
+            return ""
         pending = len(self.decoder.getstate()[0])
         try:
             text = self.decoder.decode(data, final=not data)
@@ -124,11 +151,15 @@ class _Finder(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.found: list[tuple[str, str, Anchors]] = []
         self.base: str | None = None
+        # SVG's a, image and use take href and xlink:href as URLs only inside <svg> (HTML's
+        # own <image> is an <img>), so the open <svg> elements are counted.
+        self.svg = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "svg":
+            self.svg += 1
         wanted = [(i, name, value) for i, (name, value) in enumerate(attrs)
-                  if value is not None and name in URL_ATTRIBUTES
-                  and (URL_ATTRIBUTES[name] is None or tag in (URL_ATTRIBUTES[name] or ()))]
+                  if value is not None and self._holds_urls(tag, name, attrs)]
         if not wanted:
             return
         raw = self.get_starttag_text() or ""
@@ -139,9 +170,24 @@ class _Finder(HTMLParser):
                 if self.base is None:
                     self.base = value
                 name = "base"
+            elif tag == "meta" and name == "content":
+                name = "refresh"
             located = _Located(value, raw, places[i] if places else None, line, offset + 1)
             for start, end in _urls(name, value):
                 self.found.append((name, value[start:end], located.anchors(start, end)))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "svg" and self.svg:
+            self.svg -= 1
+
+    def _holds_urls(self, tag: str, name: str, attrs: list[tuple[str, str | None]]) -> bool:
+        if tag == "meta" and name == "content":
+            # https://html.spec.whatwg.org/multipage/semantics.html#attr-meta-http-equiv-refresh
+            return any(n == "http-equiv" and (v or "").lower() == "refresh" for n, v in attrs)
+        if self.svg and name in SVG_URL_ATTRIBUTES:
+            return tag in SVG_URL_ATTRIBUTES[name]
+        elements = URL_ATTRIBUTES.get(name, frozenset())
+        return elements is None or tag in elements
 
 
 def _urls(attribute: str, value: str) -> Iterator[tuple[int, int]]:
@@ -149,13 +195,59 @@ def _urls(attribute: str, value: str) -> Iterator[tuple[int, int]]:
     if attribute in ("ping", "itemtype"):  # space-separated tokens
         for m in _TOKENS.finditer(value):
             yield m.span()
-    elif attribute == "srcset":
+    elif attribute in ("srcset", "imagesrcset"):
         yield from srcset_urls(value)
+    elif attribute == "refresh":
+        span = refresh_url(value)
+        if span is not None:
+            yield span
     else:  # "a valid URL potentially surrounded by spaces"
         start = len(value) - len(value.lstrip(_SPACE))
         end = len(value.rstrip(_SPACE))
         if start < end or not value:
             yield start, max(start, end)
+
+
+def refresh_url(content: str) -> tuple[int, int] | None:
+    """The span of the URL in a refresh ``content`` value, or None where it has none (the
+    document's own URL) or is not a refresh: the "shared declarative refresh steps"
+    (https://html.spec.whatwg.org/multipage/browsing-the-web.html#shared-declarative-refresh-steps).
+    Trailing spaces are left out, as for a URL potentially surrounded by spaces."""
+    n = len(content)
+    at = _skip(content, 0)
+    digits = at
+    while at < n and content[at].isascii() and content[at].isdigit():
+        at += 1
+    if at == digits and content[at:at + 1] != ".":
+        return None
+    while at < n and (content[at] == "." or (content[at].isascii() and content[at].isdigit())):
+        at += 1
+    if at < n:
+        if content[at] not in ";," + _SPACE:
+            return None
+        at = _skip(content, at)
+        if content[at:at + 1] in (";", ","):
+            at = _skip(content, at + 1)
+    if at >= n:
+        return None
+    start = at
+    if content[at:at + 3].lower() == "url":
+        after = _skip(content, at + 3)
+        if content[after:after + 1] == "=":
+            start = _skip(content, after + 1)
+    end = n
+    if content[start:start + 1] in ("'", '"'):
+        quote = content[start]
+        start += 1
+        close = content.find(quote, start)
+        end = n if close < 0 else close
+    return start, max(start, len(content[:end].rstrip(_SPACE)))
+
+
+def _skip(text: str, at: int) -> int:
+    while at < len(text) and text[at] in _SPACE:
+        at += 1
+    return at
 
 
 def srcset_urls(value: str) -> Iterator[tuple[int, int]]:

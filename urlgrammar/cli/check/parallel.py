@@ -64,19 +64,20 @@ def _base(base: str) -> URL:
 
 
 def check(text: str, base: str | None, advisories: bool = True, limit: int | None = None,
-          context: str = "browser") -> Report:
+          context: str = "browser", encoding: str = "utf-8") -> Report:
     """:func:`validate` with ``base`` parsed once per process, not once per input, and at
-    most ``limit`` diagnostics (and advisories) kept, for use in ``context``. A run leaves no reference cycle
+    most ``limit`` diagnostics (and advisories) kept, for use in ``context``; ``encoding`` is
+    the query encoding (an HTML document's). A run leaves no reference cycle
     (tests/suite/test_cycles.py), so what it made is freed as its report goes."""
     return validate(text, None if base is None else _base(base), advisories, max_diagnostics=limit,
-                    context=context)
+                    context=context, encoding=encoding)
 
 
-def _check_batch(batch: list[tuple[str, str | None]], advisories: bool, limit: int | None,
+def _check_batch(batch: list[tuple[str, str | None, str]], advisories: bool, limit: int | None,
                  href: bool = True, context: str = "browser") -> list[Result]:
     """A worker's job: the reports of a batch, as much of each as is printed."""
-    return [Result.of(check(text, base, advisories, limit, context), input=False, href=href)
-            for text, base in batch]
+    return [Result.of(check(text, base, advisories, limit, context, encoding), input=False, href=href)
+            for text, base, encoding in batch]
 
 
 def _text(item: object) -> str | None:
@@ -97,7 +98,7 @@ def validated(items: Iterable[T], jobs: int, eager: Callable[[], bool] = lambda:
     """
     if jobs == 1:
         for item in items:
-            yield item, (check(item.text, item.base, advisories, limit, context)
+            yield item, (check(item.text, item.base, advisories, limit, context, item.encoding)
                          if isinstance(item, Input) and item.text is not None else None)
         return
     count = workers(jobs)
@@ -110,7 +111,8 @@ def validated(items: Iterable[T], jobs: int, eager: Callable[[], bool] = lambda:
                 yield from validated(batch, 1, eager, advisories, limit, href, context)
                 return
             if batch:
-                texts = [(i.text, i.base) for i in batch if isinstance(i, Input) and i.text is not None]
+                texts = [(i.text, i.base, i.encoding) for i in batch
+                         if isinstance(i, Input) and i.text is not None]
                 worker = pool.worker() if texts else None
                 if worker is not None:
                     worker.send((texts, advisories, limit, href, context))

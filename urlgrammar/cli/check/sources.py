@@ -68,7 +68,8 @@ class Input:
     text's first code point; ``anchors`` locate the others where the text does not sit on one
     line from ``column`` on (an HTML attribute value with line breaks or character
     references): each is (offset in text, line, column, step), and offset i after it is at
-    ``column + step * (i - offset)`` on that line.
+    ``column + step * (i - offset)`` on that line. ``encoding`` is the query encoding: an
+    HTML document's (https://url.spec.whatwg.org/#concept-basic-url-parser, "encoding").
     """
 
     number: int
@@ -79,6 +80,7 @@ class Input:
     base: str | None = None
     problem: Problem | None = None
     anchors: tuple[tuple[int, int, int, int], ...] = ()
+    encoding: str = "utf-8"
 
     def where(self, offset: int) -> tuple[int, int | None]:
         """The line and column in the source of the text's code point at ``offset`` (or of
@@ -138,6 +140,15 @@ class Stream:
     def readline(self, limit: int) -> bytes:
         try:
             data = self.file.readline(limit)
+        except OSError as e:
+            raise SourceError(f"cannot read {self.source.name}: {e.strerror or e}") from None
+        self.read += len(data)
+        return data
+
+    def block(self, size: int) -> bytes:
+        """Up to ``size`` bytes: fewer only at the end."""
+        try:
+            data = self.file.read(size)
         except OSError as e:
             raise SourceError(f"cannot read {self.source.name}: {e.strerror or e}") from None
         self.read += len(data)

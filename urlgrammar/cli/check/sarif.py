@@ -33,6 +33,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
+from urlgrammar import __version__
 from urlgrammar.cli.check.formats import Checked, Options, Summary, dumps, limited
 from urlgrammar.cli.check.sources import Input, Source
 from urlgrammar.cli.check.text import describe_fix
@@ -95,20 +96,11 @@ SECURITY: dict[Code, Security] = {
 FINGERPRINTS_COUNTED = 1 << 16
 
 
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("urlgrammar")
-    except PackageNotFoundError:
-        return "unknown"
-
-
 class SARIFWriter:
     """A SARIF log with one run, written result by result."""
 
     def __init__(self, options: Options) -> None:
-        self.max_errors, self.version, self.html = options.max_errors, _version(), options.documents > 0
+        self.max_errors, self.version, self.html = options.max_errors, __version__, options.documents > 0
         self.rules: dict[str, int] = {}
         self.first = True
         self.counted: dict[str, int] = {}

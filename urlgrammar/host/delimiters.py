@@ -27,9 +27,7 @@ import re
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-import idna
-
-from urlgrammar.host.spoofing import available
+from urlgrammar.host.spoofing import available, uts46_mapped
 
 if TYPE_CHECKING:
     # unicodedata2 ships no type information; its interface is the standard library's.
@@ -180,13 +178,8 @@ def _of_its_script(ch: str, scripts: set[frozenset[str] | None]) -> bool:
 def mapped_lookalike(ch: str) -> tuple[str, str, str] | None:
     """Where the UTS #46 mapping turns ``ch`` into code points of which one passes for a
     delimiter (`⅓` into `1⁄3`): what it maps to, that code point and the delimiter."""
-    if ch.isascii():
-        return None
-    try:
-        mapped = idna.uts46_remap(ch, std3_rules=False)
-    except idna.IDNAError:  # disallowed: the host parser fails on it
-        return None
-    if mapped == ch:
+    mapped = uts46_mapped(ch)
+    if mapped is None or mapped == ch:
         return None
     found = delimiter_lookalikes(mapped)
     return (mapped, found[0][1], found[0][2]) if found else None

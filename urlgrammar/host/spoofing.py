@@ -255,15 +255,21 @@ def check_label(label: str, top: str) -> LabelCheck:
 
 
 @lru_cache(maxsize=4096)  # a long host repeats its code points; the mapping costs a microsecond
+def uts46_mapped(ch: str) -> str | None:
+    """What the UTS #46 mapping makes of the non-ASCII code point ``ch`` (itself where it is
+    valid); None for ASCII and for a disallowed code point, on which the host parser fails."""
+    if ch.isascii():
+        return None
+    try:
+        return str(idna.uts46_remap(ch, std3_rules=False))
+    except idna.IDNAError:
+        return None
+
+
 def hidden_by_mapping(ch: str) -> str | None:
     """What the UTS #46 mapping does to ``ch`` where nobody sees it happen: ``"removed"``
     (a zero-width character, a soft hyphen, a variation selector: status ignored) or
     ``"a full stop"`` (the ideographic and full-width dots, which end a label). None for
     every other code point (ASCII, one mapped to a look-alike of itself, one disallowed)."""
-    if ch.isascii():
-        return None
-    try:
-        mapped = idna.uts46_remap(ch, std3_rules=False)
-    except idna.IDNAError:  # disallowed: the host parser fails on it
-        return None
+    mapped = uts46_mapped(ch)
     return "removed" if mapped == "" else "a full stop" if mapped == "." else None

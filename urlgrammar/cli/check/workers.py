@@ -63,14 +63,15 @@ def _die_with(parent: int) -> None:
         os._exit(0)
 
 
-def _receive(jobs: Connection, queue: SimpleQueue[tuple[Any, ...]]) -> None:
+def _receive(jobs: Connection, queue: SimpleQueue[tuple[Any, ...]], status: list[int]) -> None:
     """Pass each job on; at end-of-file (the main process closed the pipe, or died) end this
-    process at once: there is no one left to answer, and nothing of it to clean up."""
+    process at once, with ``status``: there is no one left to answer, and nothing of it to
+    clean up."""
     while True:
         try:
             job = jobs.recv()
         except (EOFError, OSError):
-            os._exit(0)
+            os._exit(status[0])
         queue.put(job)
 
 
@@ -85,7 +86,10 @@ def _serve(jobs: Connection, results: Connection, parent: int, task: Task,
         connection.close()
     _die_with(parent)
     queue: SimpleQueue[tuple[Any, ...]] = SimpleQueue()
-    threading.Thread(target=_receive, args=(jobs, queue), daemon=True).start()
+    # The exit status, whichever thread ends the process: once the failure is sent, the main
+    # process may close the pipe before this thread reaches its own exit.
+    status = [0]
+    threading.Thread(target=_receive, args=(jobs, queue, status), daemon=True).start()
     while True:
         try:
             result = task(*queue.get())
@@ -94,12 +98,13 @@ def _serve(jobs: Connection, results: Connection, parent: int, task: Task,
             # not as this process's traceback.
             said = f"{type(e).__name__}: {e}".splitlines()[0]
             result = _Failed(said if len(said) <= 200 else said[:199] + "…")
+            status[0] = 1
         try:
             results.send(result)
         except OSError:  # the main process has gone
-            os._exit(0)
-        if isinstance(result, _Failed):
-            os._exit(1)
+            os._exit(status[0])
+        if status[0]:
+            os._exit(status[0])
 
 
 class _Failed:

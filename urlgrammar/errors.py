@@ -70,6 +70,7 @@ class Code(StrEnum):
     DELIMITER_LOOKALIKE_HOST = "delimiter-lookalike-host"
     ACTIVE_DATA_URL = "active-data-url"
     UNSAFE_FETCH_SCHEME = "unsafe-fetch-scheme"
+    LOOKALIKE_DOMAIN = "lookalike-domain"
     # The project's own: a failure that no diagnostic names (URLError without diagnostics),
     # and a grammar that did not read a text (the grammars are total: a bug if it happens).
     FAILURE = "failure"
@@ -191,6 +192,8 @@ ADVISORIES: dict[Code, Advisory] = dict([
               "browser renders as a document or runs as script (HTML, XML, SVG, JavaScript)."),
     _advisory(Code.UNSAFE_FETCH_SCHEME, "security-considerations", "A server that fetches URLs for "
               "others reads local files or talks to internal services with this scheme."),
+    _advisory(Code.LOOKALIKE_DOMAIN, "url-rendering-i18n", "The host ends in a look-alike of a "
+              "well-known domain: the same UTS #39 skeleton, diacritics removed, but another domain."),
 ])
 
 _BY_NAME: dict[str, Code] = {c.value: c for c in Code}

@@ -38,6 +38,8 @@ FLAGGED = [
     ("https://www.аррӏе.com/", None, ("confusable-host", "аррӏе")),
     ("https://ɡoogle.com/", None, ("confusable-host", "ɡoogle")),
     ("https://gοο.gl/", None, ("confusable-host", "gοο")),
+    # lookalike-domain: a well-known domain with a diacritic (more in test_lookalike_domain.py).
+    ("https://www.googlé.com/", None, ("lookalike-domain", "googlé.com")),
     # mixed-script-host: Latin with Cyrillic, Latin with Greek.
     ("https://pаypal.com/", None, ("mixed-script-host", "pаypal")),
     ("https://αβc.example/", None, ("mixed-script-host", "αβc")),
@@ -130,6 +132,8 @@ def test_flagged(input: str, base: str | None, expected: tuple[str, str]) -> Non
 
 
 NOT_FLAGGED = [
+    # lookalike-domain: a well-known domain itself, and under one.
+    ("https://bücher.google.com/", None, "lookalike-domain"),
     # Confusables: ASCII (skeletons map 0 to O and m to rn, which no display hides), accented
     # Latin, a ligature letter, scripts that are not confusable with Latin, a Cyrillic label
     # among Cyrillic names, and a Japanese label mixing the scripts Japanese is written in.
@@ -236,7 +240,8 @@ def test_without_the_data_the_spoofing_checks_say_they_did_not_run(monkeypatch: 
 
 
 def test_an_advisory_says_what_and_why() -> None:
-    [confusable, mixed] = validate("https://xn--pple-43d.com/").advisories
+    [confusable, mixed, lookalike] = validate("https://xn--pple-43d.com/").advisories
+    assert (lookalike.code, lookalike.detail) == ("lookalike-domain", "apple.com")
     assert (confusable.code, confusable.severity, confusable.component, confusable.detail) == \
         ("confusable-host", ADVISORY, "host", "apple")
     assert "'аpple' looks like 'apple'" in confusable.message and "skeleton 'apple'" in confusable.message

@@ -37,6 +37,7 @@ from itertools import chain
 
 from urlgrammar.checking.delimiters import delimiter_lookalike_host
 from urlgrammar.checking.kept import Kept
+from urlgrammar.checking.lookalike_domain import lookalike_domain
 from urlgrammar.checking.schemes import scheme_advisories
 from urlgrammar.checking.walk import code_point
 from urlgrammar.encoding.decode import percent_decode_spans, percent_decode_str
@@ -72,15 +73,17 @@ def _advisory(code: Code, start: int, end: int, specifics: str, component: str |
 
 
 def find_advisories(input: str, base: URL | None, url: URL | None,
-                    context: str = "browser") -> tuple[Diagnostic, ...]:
+                    context: str = "browser", protected: tuple[str, ...] = ()) -> tuple[Diagnostic, ...]:
     """Every advisory for ``input`` (against ``base``), whose URL is ``url``, ordered by where
     each starts; none where the parser fails (``url`` is None). ``context`` is where the URL
-    is used (:data:`~urlgrammar.checking.schemes.CONTEXTS`)."""
-    return first_advisories(input, base, url, None, context)[0]
+    is used (:data:`~urlgrammar.checking.schemes.CONTEXTS`); ``protected``, the domains whose
+    look-alikes are flagged besides the well-known ones (:mod:`.lookalike_domain`)."""
+    return first_advisories(input, base, url, None, context, protected)[0]
 
 
-def first_advisories(input: str, base: URL | None, url: URL | None,
-                     limit: int | None, context: str = "browser") -> tuple[tuple[Diagnostic, ...], int]:
+def first_advisories(input: str, base: URL | None, url: URL | None, limit: int | None,
+                     context: str = "browser",
+                     protected: tuple[str, ...] = ()) -> tuple[tuple[Diagnostic, ...], int]:
     """The first ``limit`` advisories of :func:`find_advisories` (all of them for None), and
     how many it leaves out; a host's, which may be one per code point, are made one at a time
     and only the first kept."""
@@ -93,7 +96,7 @@ def first_advisories(input: str, base: URL | None, url: URL | None,
     found: Iterable[Diagnostic] = scheme_advisories(input, url, context)
     if authority is not None:
         found = chain(found, _scheme_relative(input, base, url, authority) if base is not None else (),
-                      _credentials(authority), _host_advisories(input, authority),
+                      _credentials(authority), _host_advisories(input, authority, protected),
                       delimiter_lookalike_host(input, authority))
     for d in found:
         kept.add(d.start, 0, d)
@@ -125,7 +128,8 @@ def host_advisories(input: str, authority: Component) -> list[Diagnostic]:
     return list(_host_advisories(input, authority))
 
 
-def _host_advisories(input: str, authority: Component) -> Iterator[Diagnostic]:
+def _host_advisories(input: str, authority: Component,
+                     protected: tuple[str, ...] = ()) -> Iterator[Diagnostic]:
     c = authority.value.host
     if c.span is None:
         return
@@ -137,6 +141,7 @@ def _host_advisories(input: str, authority: Component) -> Iterator[Diagnostic]:
         yield from _invisible(input[start:end], start, host.serialize() if end - start <= _SHOWN else None)
     if type(host) is Domain and "xn--" in host.value:
         yield from _labels(host.value, input[start:end], start)
+        yield from filter(None, [lookalike_domain(host.value, input[start:end], start, protected)])
     internal = internal_address(host)
     if internal is not None:
         yield _advisory(Code.INTERNAL_ADDRESS, start, end, internal.message, "host", internal.kind)

@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 from urlgrammar.checking.advisories import first_advisories, plain_advisories
@@ -80,7 +82,7 @@ class Report(NamedTuple):
 
 def validate(input: str, base: str | URL | None = None, advisories: bool = True, *,
              max_diagnostics: int | None = None, context: str = "browser",
-             encoding: str = "utf-8") -> Report:
+             encoding: str = "utf-8", protected: Iterable[str] = ()) -> Report:
     """Check ``input`` (against ``base``): is it a valid URL string, what does the standard's
     parser report, and (``advisories``) what risks beyond validity does it hold? Raises
     :class:`URLError` only when ``base`` does not parse.
@@ -108,6 +110,10 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
     ``encoding`` (a WHATWG encoding label) is the query encoding of special URLs other than ws
     and wss, as a document's encoding is (https://url.spec.whatwg.org/#concept-basic-url-parser),
     as for :func:`~urlgrammar.api.parse`.
+
+    ``protected`` names domains (`mybank.example`, `bücher.de`) whose look-alikes get the
+    advisory lookalike-domain, as the well-known domains that ship with the package do; a
+    ValueError names one that is not a valid domain of two labels or more.
     """
     if not isinstance(input, str):
         raise TypeError(f"validate() wants a str, not {type(input).__name__}")
@@ -118,6 +124,7 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
             raise ValueError(f"max_diagnostics must be 0 or more, not {max_diagnostics}")
     if context not in CONTEXTS:
         raise ValueError(f"context must be one of {', '.join(map(repr, CONTEXTS))}, not {context!r}")
+    names = _protected(protected) if protected else ()
     encoding = _query_encoding(input, encoding)
     lifted = None
     if base is None and encoding == "utf-8":
@@ -130,8 +137,24 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
         lifted = fast  # where the fast path lifted the input, the full path goes on from there
     base_url = base_url_of(base)
     report, advised = _examine(input, None if base is None else str(base), base_url, True, max_diagnostics,
-                               lifted=lifted, context=context, encoding=encoding)
-    return _advised(report, advised, base_url, max_diagnostics, context) if advisories else report
+                               lifted=lifted, context=context, encoding=encoding, protected=names)
+    return _advised(report, advised, base_url, max_diagnostics, context, names) if advisories else report
+
+
+def _protected(entries: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(entries, str):
+        raise TypeError("protected wants an iterable of domains, not one str")
+    given = tuple(entries)
+    if not all(isinstance(e, str) for e in given):
+        raise TypeError("protected wants domains as str")
+    return _protected_names(given)
+
+
+@lru_cache(maxsize=8)  # one list for many URLs: each domain parsed once
+def _protected_names(entries: tuple[str, ...]) -> tuple[str, ...]:
+    from urlgrammar.host.top_domains import protected_names
+
+    return protected_names(entries)
 
 
 def _query_encoding(input: str, label: str) -> str:
@@ -161,15 +184,16 @@ Advised = tuple[tuple[Diagnostic, ...], int]
 
 
 def _advised(report: Report, advised: Advised | None, base: URL | None, limit: int | None,
-             context: str = "browser") -> Report:
+             context: str = "browser", protected: tuple[str, ...] = ()) -> Report:
     """``report`` with its advisories: ``advised``, where the suggestion found them already."""
-    found, omitted = advised or first_advisories(report.input, base, report.url, limit, context)
+    found, omitted = advised or first_advisories(report.input, base, report.url, limit, context, protected)
     return report._replace(advisories=found, advisories_omitted=omitted)
 
 
 def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool, limit: int | None = None, *,
              lifted: Lifted | None = None, listener: Reporter | None = None,
-             context: str = "browser", encoding: str = "utf-8") -> tuple[Report, Advised | None]:
+             context: str = "browser", encoding: str = "utf-8",
+             protected: tuple[str, ...] = ()) -> tuple[Report, Advised | None]:
     """The report on ``input``, and its advisories where the suggestion needed them. ``lifted``
     is the input's lift where the fast path made it; ``listener`` hears the run too."""
     record = None if base is None else base.record.unplaced()
@@ -204,9 +228,11 @@ def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool,
     if suggest and url is not None and not omitted:
         fixed = (input, url) if valid else _fixed(pre.text, collector.processed(), base, url.href, encoding)
         if fixed is not None:
-            advised = first_advisories(input, base, url, limit, context)  # the input's own
-            found = advised if valid else first_advisories(fixed[0], base, fixed[1], limit, context)
-            suggestion = _unadvised(fixed[0], found, advised, base, url.href, limit, context, encoding)
+            advised = first_advisories(input, base, url, limit, context, protected)  # the input's own
+            found = advised if valid else first_advisories(fixed[0], base, fixed[1], limit, context,
+                                                           protected)
+            suggestion = _unadvised(fixed[0], found, advised, base, url.href, limit, context, encoding,
+                                    protected)
     return Report(input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement,
                   (), omitted), advised
 
@@ -230,7 +256,8 @@ def _fixed(text: str, processed: list[Diagnostic], base: URL | None, href: str,
 
 
 def _unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href: str,
-               limit: int | None, context: str, encoding: str = "utf-8") -> str | None:
+               limit: int | None, context: str, encoding: str = "utf-8",
+               protected: tuple[str, ...] = ()) -> str | None:
     """``text``, a valid string for the URL ``href`` whose advisories are ``advised``, where
     none of them has a fix; otherwise what their fixes make of it, where that is a valid string
     for the same URL; None where either has an advisory with a fix, or one that the input
@@ -254,7 +281,7 @@ def _unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href
     check = _examine(respelled, None, base, False, 0, encoding=encoding)[0]
     if not check.valid or check.href != href:
         return None
-    found, more = first_advisories(respelled, base, check.url, limit, context)
+    found, more = first_advisories(respelled, base, check.url, limit, context, protected)
     return None if more or any(d.fix is not None or d.code not in codes for d in found) else respelled
 
 

@@ -4,6 +4,7 @@
                      [--base B] [--format F] [--max-errors N]
                      [--max-line-length BYTES] [--jobs N] [--quiet] [--summary]
                      [--no-advisories | --strict-advisories] [--context {browser,fetch}]
+                     [--protect FILE]
 
 Each input gets :func:`urlgrammar.validate`, which keeps ``--max-errors`` of its diagnostics
 and as many advisories and counts the rest, so that one line of a megabyte of errors does not
@@ -24,6 +25,10 @@ a line too long, or not UTF-8), or, with ``--strict-advisories``, has an advisor
 usage error or a file that cannot be read (including an argument that is not UTF-8, a base URL
 that does not parse, a binary or UTF-16 file); 3 when a worker process of ``--jobs`` died: the
 run stops there, and what was checked before it is written, with its summary.
+
+``--protect FILE`` names domains (one a line, ``#`` comments) whose look-alikes get the advisory
+lookalike-domain, as the well-known ones' do (validate's ``protected``); a domain that is not
+valid is a usage error.
 """
 
 from __future__ import annotations
@@ -125,7 +130,19 @@ def register(check: argparse.ArgumentParser) -> None:
                        help="where the URLs are used: followed in a browser (default), or fetched "
                             "by a server for others, which adds the advisory unsafe-fetch-scheme "
                             "for file:, gopher:, dict:, ldap: and ftp:")
+    check.add_argument("--protect", metavar="FILE",
+                       help="flag look-alikes of the domains in FILE (one a line, '#' starts a "
+                            "comment) as of the well-known ones (advisory lookalike-domain)")
     check.set_defaults(run=run_check)
+
+
+def protected_file(path: str) -> tuple[str, ...]:
+    """The domains of a ``--protect`` file, checked (an OSError or a ValueError says why not)."""
+    from urlgrammar.host.top_domains import protected_names
+
+    with open(path, encoding="utf-8") as f:
+        lines = [line.partition("#")[0].strip() for line in f]
+    return protected_names(line for line in lines if line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +244,12 @@ def run_check(args: argparse.Namespace) -> int:
     problem = _problem(args)
     if problem is not None:
         return _usage(problem)
+    protected: tuple[str, ...] = ()
+    if args.protect is not None:
+        try:
+            protected = protected_file(args.protect)
+        except (OSError, ValueError) as e:
+            return _usage(f"--protect {args.protect}: {e}")
     writer = _writer(args)
     reading = Reading(len(args.html) if args.html is not None else 1)
     out, summary, stopped = sys.stdout, Summary(), False
@@ -236,7 +259,7 @@ def run_check(args: argparse.Namespace) -> int:
     # Validate keeps what the output shows, --max-errors of each input, and counts the rest.
     checked = validated(_inputs(args, reading), args.jobs, lambda: reading.interactive,
                         not args.no_advisories, args.max_errors or None, FORMATS[args.format].href,
-                        args.context)
+                        args.context, protected)
     died = None
     while True:
         try:

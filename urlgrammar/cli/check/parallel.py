@@ -64,19 +64,21 @@ def _base(base: str) -> URL:
 
 
 def check(text: str, base: str | None, advisories: bool = True, limit: int | None = None,
-          context: str = "browser", encoding: str = "utf-8") -> Report:
+          context: str = "browser", encoding: str = "utf-8", protected: tuple[str, ...] = ()) -> Report:
     """:func:`validate` with ``base`` parsed once per process, not once per input, and at
     most ``limit`` diagnostics (and advisories) kept, for use in ``context``; ``encoding`` is
-    the query encoding (an HTML document's). A run leaves no reference cycle
+    the query encoding (an HTML document's), ``protected`` validate's. A run leaves no reference cycle
     (tests/suite/test_cycles.py), so what it made is freed as its report goes."""
     return validate(text, None if base is None else _base(base), advisories, max_diagnostics=limit,
-                    context=context, encoding=encoding)
+                    context=context, encoding=encoding, protected=protected)
 
 
 def _check_batch(batch: list[tuple[str, str | None, str]], advisories: bool, limit: int | None,
-                 href: bool = True, context: str = "browser") -> list[Result]:
+                 href: bool = True, context: str = "browser",
+                 protected: tuple[str, ...] = ()) -> list[Result]:
     """A worker's job: the reports of a batch, as much of each as is printed."""
-    return [Result.of(check(text, base, advisories, limit, context, encoding), input=False, href=href)
+    return [Result.of(check(text, base, advisories, limit, context, encoding, protected), input=False,
+                      href=href)
             for text, base, encoding in batch]
 
 
@@ -86,11 +88,12 @@ def _text(item: object) -> str | None:
 
 def validated(items: Iterable[T], jobs: int, eager: Callable[[], bool] = lambda: True,
               advisories: bool = True, limit: int | None = None,
-              href: bool = True, context: str = "browser") -> Iterator[tuple[T, Checked | None]]:
+              href: bool = True, context: str = "browser",
+              protected: tuple[str, ...] = ()) -> Iterator[tuple[T, Checked | None]]:
     """Each item with its report, in order (None for what is not an :class:`Input` with text),
     with validate's advisories or without, and at most ``limit`` diagnostics and advisories
     kept of each (validate's ``max_diagnostics``: the workers hold and send no more); without
-    ``href``, a report from a worker has None for it; ``context`` is validate's.
+    ``href``, a report from a worker has None for it; ``context`` and ``protected`` are validate's.
 
     ``eager()`` says whether the items come from a source that may keep the next one waiting
     (a pipe, a terminal): then each is passed on as soon as it is read. Raises
@@ -98,7 +101,7 @@ def validated(items: Iterable[T], jobs: int, eager: Callable[[], bool] = lambda:
     """
     if jobs == 1:
         for item in items:
-            yield item, (check(item.text, item.base, advisories, limit, context, item.encoding)
+            yield item, (check(item.text, item.base, advisories, limit, context, item.encoding, protected)
                          if isinstance(item, Input) and item.text is not None else None)
         return
     count = workers(jobs)
@@ -108,14 +111,14 @@ def validated(items: Iterable[T], jobs: int, eager: Callable[[], bool] = lambda:
         for batch, last in _batches(items, eager):
             if batch and last and not pending:
                 # The whole input: a worker would cost more than it saves.
-                yield from validated(batch, 1, eager, advisories, limit, href, context)
+                yield from validated(batch, 1, eager, advisories, limit, href, context, protected)
                 return
             if batch:
                 texts = [(i.text, i.base, i.encoding) for i in batch
                          if isinstance(i, Input) and i.text is not None]
                 worker = pool.worker() if texts else None
                 if worker is not None:
-                    worker.send((texts, advisories, limit, href, context))
+                    worker.send((texts, advisories, limit, href, context, protected))
                 pending.append((batch, worker))
             # Whatever is done is written at once; beyond the batches in flight, wait for it.
             while pending and (_ready(pending[0][1]) or len(pending) > AHEAD * count):

@@ -72,6 +72,7 @@ def test_the_wheel_ships_the_grammars_and_works_installed_alone(tmp_path: Path) 
     assert {f"urlgrammar/grammars/{name}.lark" for name in GRAMMARS} <= names
     assert {"urlgrammar/py.typed", "urlgrammar/algorithm/__init__.py"} <= names
     assert {f"urlgrammar/teaching/viewer/static/{name}" for name in ASSETS} <= names
+    assert "urlgrammar/host/top_domains.txt" in names
 
     # A fresh virtual environment with the wheel alone; lark and idna come from this one.
     venv = tmp_path / "venv"
@@ -90,11 +91,13 @@ def test_the_wheel_ships_the_grammars_and_works_installed_alone(tmp_path: Path) 
               "print(pathlib.Path(urlgrammar.__file__).resolve()); "
               "print(urlgrammar.parse('../x?y', base='HTTP://example.com/a/b/c').href); "
               "print(urlgrammar.parse_reference('a\\\\b', mode='special').href); "
-              "from urlgrammar.teaching.viewer.page import export; print('<script>' in export('x:y'))")
+              "from urlgrammar.teaching.viewer.page import export; print('<script>' in export('x:y')); "
+              "from urlgrammar.host.top_domains import top_domains; print(len(top_domains()))")
     result = subprocess.run([str(python), "-I", "-c", script], cwd=tmp_path, check=True,
                             capture_output=True, text=True, timeout=120)
-    location, href, reference, page = result.stdout.splitlines()
+    location, href, reference, page, well_known = result.stdout.splitlines()
     assert Path(location).is_relative_to(venv) and not Path(location).is_relative_to(ROOT)
     assert href == "http://example.com/a/x?y"
     assert reference == "a/b"
     assert page == "True"  # the viewer's page, from the assets the wheel ships
+    assert well_known == "836"  # the look-alike advisory's list of well-known domains

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, assert_linear_work, check_output
+from conftest import ROOT, assert_linear_work, check_output, lines_run
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -113,6 +113,12 @@ def test_a_bad_protected_domain_is_a_value_error(entry: str, says: str) -> None:
     with pytest.raises(ValueError, match=says) as raised:
         validate("https://example.com/", protected=["good.example", entry])
     assert repr(entry) in str(raised.value)
+
+
+def test_one_tuple_for_many_urls_is_checked_once() -> None:
+    many = tuple(f"site{i}.example" for i in range(1000))
+    url = "https://example.com/a?b"
+    assert lines_run(lambda u: validate(u, protected=many), url) <= lines_run(validate, url) + 20
 
 
 def test_protected_wants_domains_as_strings() -> None:

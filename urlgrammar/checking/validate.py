@@ -141,13 +141,26 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
     return _advised(report, advised, base_url, max_diagnostics, context, names) if advisories else report
 
 
+#: The last tuple of protected domains given, and its names: a caller that passes one tuple for
+#: many URLs (check does) pays for its checks once, not once per URL. A tuple cannot change, and
+#: the reference kept here keeps its identity from going to another.
+_last_protected: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+
+
 def _protected(entries: Iterable[str]) -> tuple[str, ...]:
+    global _last_protected
+    last, names = _last_protected
+    if entries is last:
+        return names
     if isinstance(entries, str):
         raise TypeError("protected wants an iterable of domains, not one str")
     given = tuple(entries)
     if not all(isinstance(e, str) for e in given):
         raise TypeError("protected wants domains as str")
-    return _protected_names(given)
+    names = _protected_names(given)
+    if type(entries) is tuple:
+        _last_protected = (entries, names)
+    return names
 
 
 @lru_cache(maxsize=8)  # one list for many URLs: each domain parsed once

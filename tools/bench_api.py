@@ -14,7 +14,7 @@ and urlgrammar's speed as a multiple of each peer's (peer time / urlgrammar time
 urlgrammar is faster).
 
 The workloads, per corpus (the URLs of it that every library parses, at most N):
-- ``parse``, ``validate`` (against pywhatwgurl's and ada's parse), and ``keep``: parse and keep
+- ``parse``, ``can_parse``, ``validate`` (against pywhatwgurl's and ada's parse), and ``keep``: parse and keep
   every URL in a list, against ``parse`` throwing each away (the row's ratio is keep / throw
   away per library), then the bytes per kept URL (tracemalloc's count for 10,000 URLs, inputs
   made before it starts, so not counted);
@@ -184,6 +184,8 @@ def corpus(path: str, found: dict[str, tuple[Any, Any]],
     both = race({f"{n} {way}": _constant((_keep_each if way == "keep" else _parse_each)(m, urls), len(urls))
                  for n, m in makes.items() for way in ("throw", "keep")}, args.repeat)
     out["parse"] = row("parse", {n: both[f"{n} throw"] for n in makes})
+    checks = {n: _constant(_loop(make.can_parse, urls), len(urls)) for n, make in makes.items()}
+    out["can_parse"] = row("can_parse", race(checks, args.repeat))
     validate = {n: _constant(_parse_each(m, urls), len(urls)) for n, m in makes.items() if n != "urlgrammar"}
     validate["urlgrammar"] = _constant(_parse_each(urlgrammar.validate, urls), len(urls))
     out["validate"] = row("validate (peers: parse)", race(validate, args.repeat))

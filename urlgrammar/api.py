@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from urlgrammar.encoding.labels import get_encoding
-from urlgrammar.errors import URLError
 from urlgrammar.operations.pipeline import parse_url
 from urlgrammar.url import URL, base_url_of
 
@@ -33,9 +32,8 @@ def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8")
 
 
 def can_parse(input: str, base: str | URL | None = None) -> bool:
-    """Whether :func:`parse` would succeed (https://url.spec.whatwg.org/#dom-url-canparse)."""
-    try:
-        parse(input, base)
-    except URLError:
-        return False
-    return True
+    """Whether :func:`parse` would succeed (https://url.spec.whatwg.org/#dom-url-canparse),
+    without making the URL."""
+    if not isinstance(input, str):
+        raise TypeError(f"can_parse() wants a str, not {type(input).__name__}")
+    return URL.can_parse(input, base)

@@ -15,11 +15,10 @@ not UTF-8).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from urlgrammar.encoding.decode import pct_tokens
-from urlgrammar.encoding.labels import get_encoding
-from urlgrammar.encoding.percent import FORM_URLENCODED_SET, percent_encode_after_encoding, scalar_values
+from urlgrammar.encoding.percent import FORM_URLENCODED_SET, percent_encoder, scalar_values
 
 __all__ = ["parse", "serialize"]
 
@@ -73,15 +72,26 @@ def serialize(pairs: Iterable[tuple[str, str]], encoding: str = "utf-8") -> str:
     encoding cannot represent becomes a percent-encoded numeric character reference, as a
     browser's form submission does. An unknown label is a ValueError.
     """
-    if get_encoding(encoding) is None:
+    try:
+        encode = _UTF8 if encoding == "utf-8" else percent_encoder(encoding, FORM_URLENCODED_SET)
+    except LookupError:
         raise ValueError(f"{encoding!r} is not an encoding label of the Encoding Standard "
-                         "(https://encoding.spec.whatwg.org/#names-and-labels)")
-    out = []
-    for pair in pairs:
-        name, value = as_pair(pair)
-        out.append(percent_encode_after_encoding(encoding, name, FORM_URLENCODED_SET) + "="
-                   + percent_encode_after_encoding(encoding, value, FORM_URLENCODED_SET))
-    return "&".join(out)
+                         "(https://encoding.spec.whatwg.org/#names-and-labels)") from None
+    return _serialized(map(as_pair, pairs), encode)
+
+
+def serialize_scalar_pairs(pairs: Iterable[tuple[str, str]]) -> str:
+    """:func:`serialize` in UTF-8 of pairs known to be two scalar value strings each, as a
+    :class:`~urlgrammar.URLSearchParams` keeps them: nothing to check."""
+    return _serialized(pairs, _UTF8)
+
+
+#: The UTF-8 serializer's encoder, made once: most serializations use it.
+_UTF8 = percent_encoder("utf-8", FORM_URLENCODED_SET)
+
+
+def _serialized(pairs: Iterable[tuple[str, str]], encode: Callable[[str], str]) -> str:
+    return "&".join([f"{encode(name)}={encode(value)}" for name, value in pairs])
 
 
 def as_pair(pair: object) -> tuple[str, str]:

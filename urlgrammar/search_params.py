@@ -144,7 +144,7 @@ class URLSearchParams:
     def __str__(self) -> str:
         """The application/x-www-form-urlencoded serialization
         (https://url.spec.whatwg.org/#urlsearchparams-stringification-behavior)."""
-        return form.serialize(self._list)
+        return form.serialize_scalar_pairs(self._list)
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
         """The name-value pairs, in order, read as the standard's pair iterator reads them

@@ -16,7 +16,7 @@ from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind, URLRecord
 from urlgrammar.model.schemes import Mode
-from urlgrammar.operations.pipeline import parse_url
+from urlgrammar.operations.pipeline import parse_url, parses
 from urlgrammar.operations.setters import set_component
 from urlgrammar.syntax.printer import print_record
 
@@ -79,8 +79,17 @@ class URL(Getters):
 
     @staticmethod
     def can_parse(input: str | URL, base: str | URL | None = None) -> bool:
-        """Whether ``URL(input, base)`` succeeds (https://url.spec.whatwg.org/#dom-url-canparse)."""
-        return URL.parse(input, base) is not None
+        """Whether ``URL(input, base)`` succeeds (https://url.spec.whatwg.org/#dom-url-canparse):
+        the parser runs as far as it can fail, and no URL is made."""
+        if not isinstance(input, str):
+            return URL.parse(input, base) is not None
+        try:
+            base_url = base_url_of(base)  # the API URL parser parses the base first
+        except URLError:
+            return False
+        if base_url is None:
+            return parses(input)
+        return parses(input, base_url.record.unplaced(), base_url.mode)
 
     def to_json(self) -> str:
         """The href (https://url.spec.whatwg.org/#dom-url-tojson)."""

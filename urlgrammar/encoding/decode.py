@@ -12,6 +12,7 @@ import re
 from array import array
 from collections.abc import Iterator, Sequence
 from functools import cache
+from itertools import compress
 from typing import NamedTuple
 
 from urlgrammar.encoding.percent import scalar_values, utf8
@@ -120,16 +121,38 @@ def percent_decode_spans(s: str) -> SpannedDecoding | None:
 
 def _decode_run(token: str, position: int, chars: list[str], starts: array[int], ends: array[int]) -> None:
     """One run of percent-encoded bytes, UTF-8 decoded: each code point spans the bytes that
-    made it (a U+FFFD the bytes of the sequence it replaces)."""
+    made it (a U+FFFD the bytes of the sequence it replaces).
+
+    The run is decoded whole. Where that needs no replacement, each code point starts at a
+    byte that is not a continuation byte (0x80 to 0xBF), and the starts are picked out by
+    ``itertools.compress`` rather than by a loop over the bytes. Where it does (or the text
+    holds U+FFFD itself), the run is decoded byte by byte, the decoder saying where each code
+    point ends."""
+    data = bytes.fromhex(token.replace("%", ""))
+    text = data.decode("utf-8", "replace")
+    end = position + len(token)
+    if "\ufffd" not in text:
+        chars.append(text)
+        # Each byte is three code points of the token; a code point's span ends where the
+        # next one starts.
+        first = len(starts)
+        starts.extend(compress(range(position, end, 3), data.translate(_STARTS_CODE_POINT)))
+        ends.extend(starts[first + 1:])
+        ends.append(end)
+        return
     decoder = codecs.getincrementaldecoder("utf-8")("replace")
     pending = position
-    for k in range(0, len(token), 3):
-        out = decoder.decode(bytes.fromhex(token[k + 1:k + 3]), final=k + 3 == len(token))
+    for k in range(len(data)):
+        out = decoder.decode(data[k:k + 1], final=k + 1 == len(data))
         if out:
             chars.append(out)
             starts.extend([pending] * len(out))
-            ends.extend([position + k + 3] * len(out))
-            pending = position + k + 3
+            ends.extend([position + 3 * k + 3] * len(out))
+            pending = position + 3 * k + 3
+
+
+#: For ``bytes.translate``: a zero byte for each UTF-8 continuation byte, 1 for the others.
+_STARTS_CODE_POINT = bytes(0 if 0x80 <= b <= 0xBF else 1 for b in range(256))
 
 
 @cache
@@ -147,7 +170,10 @@ def _pieces(text: str) -> Iterator[tuple[int, str]]:
     while start < n:
         cut = text.find("%", start + PIECE) if n - start > PIECE else -1
         while cut >= 0 and _encoded_bytes().fullmatch(text, cut - 3, cut) is not None:
-            cut = text.find("%", cut + 1)
+            # The `%` is in a run of encoded bytes: none of the run's `%` will do, so look on
+            # from the run's end.
+            run = _encoded_bytes().match(text, cut)
+            cut = text.find("%", cut + 1 if run is None else max(run.end(), cut + 1))
         end = n if cut < 0 else cut
         yield start, text[start:end]
         start = end

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TypeAlias
 
-from urlgrammar.encoding.decode import pct_tokens, percent_decode_spans
+from urlgrammar.encoding.decode import pct_invalid_spans, percent_decode_spans
 from urlgrammar.encoding.percent import C0_CONTROL_SET, utf8_percent_encode
 from urlgrammar.errors import Code, Diagnostic, URLError, message
 from urlgrammar.host.domain import (
@@ -246,10 +246,10 @@ def _opaque_host(input: str, sink: list[Diagnostic], where: Origin) -> Host:
                                message(Code.INVALID_URL_UNIT, f"{_name(found.group())} in the host"),
                                "host", detail="opaque host",
                                fix=encoded if encoded != found.group() else None))
-    invalid = next((t for t in pct_tokens(input) if t.type == "PCT_INVALID"), None) \
-        if "%" in input else None
+    # Only the first is reported: read piece by piece, the rest of a long host is not read.
+    invalid = next(pct_invalid_spans(input), None) if "%" in input else None
     if invalid is not None:
-        start = invalid.start_pos or 0
+        start = invalid[0]
         sink.append(Diagnostic(Code.INVALID_URL_UNIT, *where(start, start + 1),
                                message(Code.INVALID_URL_UNIT, "a '%' in the host without two hex "
                                        "digits after it"), "host",

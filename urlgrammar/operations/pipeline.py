@@ -94,15 +94,7 @@ def resolve_and_normalise(lifted: Lifted, base: URLRecord | None, encoding: str,
         reporter.preprocessed(pre)
         reporter.parsed(mode, read)
     try:
-        record = whatwg_resolve(read, base, mode)
-        if reporter is not None:
-            reporter.resolved(read, record)
-        scheme = record[0]  # every resolved URL has a scheme
-        if not scheme.value.islower():
-            record = URLRecord((scheme.with_value(scheme.value.lower()), *record[1:]))
-        mode = mode_for_scheme(record[0].value, mode)
-        record = process_authority(record, mode, reporter.host if reporter is not None and
-                                   reporter.wants_hosts else None)
+        record, mode = _resolve_and_process(read, base, mode, reporter)
         # Without a base, every value of the record was read from the text (or is "" or ".").
         record = _normalise(record, mode, encoding, pre.text if base is None else None)
         if reporter is not None:
@@ -119,6 +111,37 @@ def resolve_and_normalise(lifted: Lifted, base: URLRecord | None, encoding: str,
         raise in_input(e, offsets) from None
     if not offsets.identity:
         record = record.map_spans(offsets.span)
+    return record, mode
+
+
+def parses(input: str, base: URLRecord | None = None, base_mode: Mode = Mode.GENERIC) -> bool:
+    """Whether :func:`parse_url` succeeds (https://url.spec.whatwg.org/#dom-url-canparse),
+    found by the phases that can fail: the parser's failures come from resolving (a relative
+    reference without a base it can use) and from processing the host and the port.
+    Normalising and percent-encoding never fail, and a URL's spans and href are not needed to
+    know, so none of them is run."""
+    _, mode, read = lift(input, base_mode if base is not None else _GENERIC)
+    try:
+        _resolve_and_process(read, base, mode, None)
+    except URLError:
+        return False
+    return True
+
+
+def _resolve_and_process(read: URLRecord, base: URLRecord | None, mode: Mode,
+                         reporter: Reporter | None) -> tuple[URLRecord, Mode]:
+    """Resolve the lifted record, lowercase its scheme and process its host and port: every
+    phase at which the basic URL parser can fail. Raises URLError, spans in the preprocessed
+    text."""
+    record = whatwg_resolve(read, base, mode)
+    if reporter is not None:
+        reporter.resolved(read, record)
+    scheme = record[0]  # every resolved URL has a scheme
+    if not scheme.value.islower():
+        record = URLRecord((scheme.with_value(scheme.value.lower()), *record[1:]))
+    mode = mode_for_scheme(record[0].value, mode)
+    record = process_authority(record, mode, reporter.host if reporter is not None and
+                               reporter.wants_hosts else None)
     return record, mode
 
 

@@ -164,9 +164,12 @@ def _invisible(written: str, start: int, host: str | None) -> Iterator[Diagnosti
 
 
 def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
-    """confusable-host and mixed-script-host for each label that is not ASCII once decoded;
-    each spans the label as written where the written host splits into the same labels."""
-    from urlgrammar.host.spoofing import MISSING, available, check_label, decoded, script_name
+    """confusable-host, mixed-script-host and unsafe-host-code-point for each label that is not
+    ASCII once decoded (:mod:`urlgrammar.host.label_policy`); each spans the code points it
+    names where the written host shows them one for one (:mod:`.culprits`), else the label as
+    written where the written host splits into the same labels, else the host."""
+    from urlgrammar.checking.culprits import label_advisories
+    from urlgrammar.host.spoofing import MISSING, available, decoded
 
     labels = domain.split(".")
     if not available():
@@ -178,27 +181,14 @@ def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
                               "host", None)]
         return []
     spans = [(start, start + len(written))] * len(labels)
+    pieces: list[str | None] = [None] * len(labels)
     if "%" not in written:
-        pieces = _FULL_STOPS.split(written)
-        if len(pieces) == len(labels):
+        split = _FULL_STOPS.split(written)
+        if len(split) == len(labels):
             offsets = [m.end() for m in _FULL_STOPS.finditer(written)]
-            spans = [(start + a, start + a + len(p)) for a, p in zip([0, *offsets], pieces, strict=True)]
-    found = []
-    top = next((label for label in reversed(labels) if label), "")
-    for encoded, (at, to) in zip(labels, spans, strict=True):
-        if not encoded.startswith("xn--"):
-            continue
-        check = check_label(encoded, top)
-        label, lookalike = check.label, check.lookalike
-        if lookalike is not None:
-            found.append(_advisory(
-                Code.CONFUSABLE_HOST, at, to, f"'{label}' looks like '{lookalike.label}': both have "
-                f"the skeleton '{lookalike.skeleton}'", "host", lookalike.label))
-        if check.scripts:
-            names = ", ".join(map(script_name, check.scripts))
-            found.append(_advisory(Code.MIXED_SCRIPT_HOST, at, to, f"'{label}' mixes {names}", "host",
-                                   "+".join(check.scripts)))
-    return found
+            spans = [(start + a, start + a + len(p)) for a, p in zip([0, *offsets], split, strict=True)]
+            pieces = list(split)
+    return label_advisories(labels, spans, pieces)
 
 
 def _credentials(authority: Component) -> list[Diagnostic]:

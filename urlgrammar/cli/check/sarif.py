@@ -90,6 +90,9 @@ SECURITY: dict[Code, Security] = {
     # Raised only where the URLs are said to be fetched (--context fetch): a local file read or a
     # request to an internal service, as an unauthenticated file read scores.
     Code.UNSAFE_FETCH_SCHEME: Security("7.5", 918),
+    # A label a browser shows in Punycode: often a spoof (ɡoogle, with U+0261), sometimes a rare
+    # letter; ranked with mixed scripts.
+    Code.UNSAFE_HOST_CODE_POINT: Security("5.0", 1007),
 }
 #: Distinct fingerprints counted per source (see :meth:`SARIFWriter._fingerprint`): more than
 #: the 25,000 results a run that code scanning accepts may hold, and about 10 MB at most.

@@ -137,3 +137,10 @@ def test_unsafe_host_code_point_message() -> None:
     [d] = [d for d in validate("https://þing.com/").advisories if d.code == "unsafe-host-code-point"]
     assert "U+00FE LATIN SMALL LETTER THORN (Latin)" in d.message and "(.is)" in d.message
     assert (d.start, d.end, d.detail) == (8, 9, "U+00FE")
+
+
+def test_explain_marks_the_culprit() -> None:
+    from urlgrammar.teaching.explain import explain
+
+    text = explain("https://pАypal.com/").text()
+    assert "confusable-host at 9..10 (“А”)" in text and "U+0430 CYRILLIC SMALL LETTER A" in text

@@ -2,9 +2,11 @@
 
 Usage: python tools/make_identifier_status.py PATH/TO/IdentifierStatus.txt
 
-The file is UTS #39's (https://www.unicode.org/Public/security/17.0.0/IdentifierStatus.txt,
-also in unicode-org/unicodetools, unicodetools/data/security/17.0.0/), under the Unicode
-License v3. The module keeps only the Allowed ranges: every code point it does not list is
+The file is UTS #39's (https://www.unicode.org/Public/security/16.0.0/IdentifierStatus.txt,
+also in unicode-org/unicodetools, unicodetools/data/security/16.0.0/), under the Unicode
+License v3. The project ships 16.0.0's, the data of the ICU that Chromium's IDN display uses
+(17.0.0 made Bopomofo Limited_Use and the kana voiced sound marks Uncommon_Use, which no
+browser applies yet). The module keeps only the Allowed ranges: every code point it does not list is
 Restricted (the file's ``@missing`` line).
 """
 
@@ -20,19 +22,19 @@ _OUT = Path(__file__).resolve().parent.parent / "urlgrammar" / "host" / "identif
 
 
 def main(path: str) -> None:
-    ranges: list[list[int]] = []
+    listed: list[tuple[int, int]] = []
     version = "?"
     for line in Path(path).read_text(encoding="utf-8").splitlines():
         if m := _VERSION.match(line):
             version = m.group(1)
         if m := _LINE.match(line):
-            start = int(m.group(1), 16)
-            end = int(m.group(2) or m.group(1), 16)
-            if ranges and ranges[-1][1] + 1 == start:
-                ranges[-1][1] = end
-            else:
-                ranges.append([start, end])
-    ranges.sort()
+            listed.append((int(m.group(1), 16), int(m.group(2) or m.group(1), 16)))
+    ranges: list[list[int]] = []
+    for start, end in sorted(listed):
+        if ranges and ranges[-1][1] + 1 >= start:
+            ranges[-1][1] = max(ranges[-1][1], end)
+        else:
+            ranges.append([start, end])
     words = [f"{a:X}" if a == b else f"{a:X}-{b:X}" for a, b in ranges]
     lines, line = [], ""
     for word in words:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 else:
     import unicodedata2
 
-from urlgrammar.host.label_policy import DEVIATIONS, Name, label_findings, name_of
+from urlgrammar.host.label_policy import Name, label_findings, name_of
 from urlgrammar.host.label_rules import bidi_failure, convert_and_validate, has_rtl
 from urlgrammar.host.punycode import punycode_encode
 from urlgrammar.host.spoofing import available, default_ignorable, newer_than_data
@@ -100,13 +100,6 @@ def _invisible_code_point(label: str, name: Name) -> str | None:
     return "invisible code point" if any(map(invisible, label)) else None
 
 
-def _deviation(label: str, name: Name) -> str | None:
-    # IDNA 2003 maps these (ß to ss) or removes them: the label shown would be another host to
-    # a reader that still uses it. Chromium shows such a label in Punycode too; no advisory,
-    # since `straße.de` is a common name that the standard reads as written.
-    return "deviation character" if not DEVIATIONS.isdisjoint(label) else None
-
-
 def _label_rules(label: str, name: Name) -> str | None:
     findings = label_findings(label, name)
     return None if not findings else findings[0].reason
@@ -115,8 +108,7 @@ def _label_rules(label: str, name: Name) -> str | None:
 #: The checks a label must pass to be shown in Unicode, in order; the first needs to run
 #: before the others, which read the data. :func:`_label_rules` is Chromium's policy
 #: (:mod:`.label_policy`).
-DISPLAY_CHECKS: tuple[DisplayCheck, ...] = (_unjudged, _invisible_code_point, _deviation,
-                                            _label_rules)
+DISPLAY_CHECKS: tuple[DisplayCheck, ...] = (_unjudged, _invisible_code_point, _label_rules)
 
 
 def display_refusal(label: str, name: Name = NO_NAME) -> str | None:

@@ -2,19 +2,18 @@
 
 Chromium shows a label of a host in Unicode only where ``IDNSpoofChecker::SafeToDisplayAsUnicode``
 finds it safe (components/url_formatter/spoof_checks/idn_spoof_checker.cc, chromium/chromium at
-commit 05eaa06bcd62d80432d379ad2287abb690ffc112, BSD-3-Clause; read for its rules and data,
+commit 58a4b28c5469c43918658f893252391c286c74ab, BSD-3-Clause; read for its rules and data,
 which the tables below transcribe). Its checks, in its order, and what each is here:
 
 1. ICU's spoof checker: code points outside the allowed set (UTS #39 Identifier_Status Allowed,
    less Chromium's removals), scripts beyond Highly Restrictive, the same nonspacing mark twice
    on one letter, digits of more than one numbering system;
-2. deviation characters (ß ς ZWJ ZWNJ, which IDNA 2003 maps otherwise): display only;
-3. letters of one orthography outside its country's top-level domain (Icelandic þ ð, Azerbaijani
-   ə), and a middle dot other than Catalan's `l·l` under `.cat`;
-4. in a label of one script: all its letters of a script in :data:`WHOLE_SCRIPT` look like Latin
-   letters, where the name is not under that script's top-level domains; a label of digits and
-   digit look-alikes;
-5. in a label that mixes scripts: digit look-alikes, non-ASCII Latin letters with another
+2. letters of one orthography outside its countries' top-level domains (Icelandic and Faroese
+   þ ð, Azerbaijani ə), and a middle dot other than Catalan's `l·l` under `.cat`;
+3. in a label of one script: all its letters of a script in :data:`WHOLE_SCRIPT` look like Latin
+   letters (but for a few common words), where the name is not under that script's top-level
+   domains; a label of digits and digit look-alikes;
+4. in a label that mixes scripts: digit look-alikes, non-ASCII Latin letters with another
    script, and the kana, ideograph and mark patterns of :func:`_patterns`.
 
 Each :class:`Finding` has a kind, which the advisories name: ``confusable`` (a look-alike),
@@ -70,10 +69,9 @@ _REMOVED = frozenset("\u0338\u058a\u2010\u2019\u2027\u30a0\u02bb\u02bc\u02ec\u01
 #: Latin Extended-D.
 _REMOVED_BLOCKS = ((0x01CD, 0x01DC), (0x1C80, 0x1C8F), (0x1E00, 0x1E9B), (0x1F00, 0x1FFF),
                    (0xA640, 0xA69F), (0xA720, 0xA7FF))
-#: Deviation characters of UTS #46, which IDNA 2003 maps otherwise: shown in Punycode.
-DEVIATIONS = frozenset("\u00df\u03c2\u200c\u200d")
-#: Letters of one orthography, shown only under its country's top-level domain.
-_ORTHOGRAPHY = {"\u00fe": "is", "\u00f0": "is", "\u0259": "az"}  # þ ð (Icelandic), ə (Azerbaijani)
+#: Letters of one orthography, shown only under its countries' top-level domains: þ ð
+#: (Icelandic, Faroese), ə (Azerbaijani).
+_ORTHOGRAPHY = {"\u00fe": ("is", "fo"), "\u00f0": ("is", "fo"), "\u0259": ("az",)}
 
 #: Chromium's whole-script confusables: per script (ISO 15924), the letters that look like
 #: Latin ones, and the ASCII top-level domains under which a name in that script is usual (a
@@ -82,7 +80,7 @@ _ORTHOGRAPHY = {"\u00fe": "is", "\u00f0": "is", "\u0259": "az"}  # þ ð (Icelan
 WHOLE_SCRIPT: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     code: (frozenset(letters), frozenset(tlds)) for code, letters, tlds in (
         ("Armn", "ագզէլհյոսւօՙ", ("am",)),
-        ("Cyrl", "аысԁеԍһіюјӏорԗԛѕԝхуъьҽпгѵѡ", ("bg", "by", "kz", "pyc", "ru", "su", "ua", "uz")),
+        ("Cyrl", "аысԁеԍһіюкјӏорԗԛѕԝхуъьҽпгѵѡ", ("bg", "by", "kz", "pyc", "ru", "su", "ua", "uz")),
         ("Ethi", "ሀሠሰስበነተከዐዕዘጠፐꬅ", ("er", "et")),
         ("Geor", "იოყძხჽჿ", ("ge",)),
         ("Grek", "αικνρυωηοτ", ("gr",)),
@@ -95,7 +93,9 @@ WHOLE_SCRIPT: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     )}
 #: Code points that are, or look like, digits: a label of these and ASCII digits alone reads
 #: as a number.
-_DIGIT_LOOKALIKES = frozenset("θ२২੨૨೩೭շзҙӡउওਤ੩૩౩ဒვპੜ੫丩ㄐճ৪੪୫૭୨౨")
+_DIGIT_LOOKALIKES = frozenset("θ२২੨૨೩೭շзҙӡउওਤ੩૩౩ဒვპੜკ੫丩ㄐճ৪੪୫૭୨౨")
+#: Common words that are whole-script confusables but like no Latin word: shown as written.
+_WORDS = frozenset({"секс", "как", "коса", "курс", "парк", "такий", "укроп", "сахарок", "покраска"})
 #: Kana that look like one another, kana and ideographs that look like slashes, and
 #: ideographs and Bopomofo that look like Latin letters or punctuation (一 ー 丨 十 工 …).
 _KANA_EXCEPTIONS = frozenset("へべぺヘベペ・ーヽヾ")
@@ -182,10 +182,11 @@ def _orthography(label: str, tld: str) -> list[Finding]:
     """Letters of one country's orthography outside its top-level domain, and the middle
     dot outside Catalan's `l·l` under `.cat` (RFC 5892 appendix A.3)."""
     found = []
-    foreign = [ch for ch in label if _ORTHOGRAPHY.get(ch, tld) != tld] if len(label) > 1 else []
+    foreign = [ch for ch in label if tld not in _ORTHOGRAPHY.get(ch, (tld,))] if len(label) > 1 else []
     if foreign:
-        found.append(Finding("unsafe", "is a letter shown only under its country's top-level "
-                             f"domain (.{_ORTHOGRAPHY[foreign[0]]})", _unique(foreign)))
+        countries = " or ".join(f".{c}" for c in _ORTHOGRAPHY[foreign[0]])
+        found.append(Finding("unsafe", "has a letter shown only under its countries' top-level "
+                             f"domains ({countries})", _unique(foreign)))
     dots = [i for i, ch in enumerate(label) if ch == "\u00b7"]
     if dots and (tld != "cat" or any(
             i == 0 or i == len(label) - 1 or label[i - 1] != "l" or label[i + 1] != "l" for i in dots)):
@@ -218,7 +219,7 @@ def _whole_script(label: str, name: Name) -> Finding | None:
         culprits = [ch for ch in label if ch not in lookalike.label]
     if own in WHOLE_SCRIPT and single_script(label):
         letters = [ch for ch in label if script(ch) == own]
-        if letters and WHOLE_SCRIPT[own][0].issuperset(letters):
+        if letters and WHOLE_SCRIPT[own][0].issuperset(letters) and label not in _WORDS:
             what = what or "is made only of letters that look like Latin ones"
             culprits = culprits or letters
     if not what or (own is not None and own != "Latn" and whole_script_allowed(own, name)):

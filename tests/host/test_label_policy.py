@@ -147,3 +147,37 @@ def test_explain_marks_the_culprit() -> None:
 
     text = explain("https://pАypal.com/").text()
     assert "confusable-host at 9..10 (“А”)" in text and "U+0430 CYRILLIC SMALL LETTER A" in text
+
+
+@pytest.mark.parametrize("unit", ["аре", "aー一ノへ", "1२", "a\u0301\u0301", "ᎬᏴᎪᎩ", "ışık"])
+def test_the_rules_are_linear_in_the_label(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Counted, not timed: the script look-ups the rules make grow as the label does.
+    from urlgrammar.host import label_policy, spoofing
+
+    calls = {"n": 0}
+    script, extensions = spoofing.script, spoofing.script_extensions
+
+    def counted_script(ch: str) -> str:
+        calls["n"] += 1
+        return script(ch)
+
+    def counted_extensions(ch: str) -> tuple[str, ...]:
+        calls["n"] += 1
+        return extensions(ch)
+
+    for module in (label_policy, spoofing):
+        monkeypatch.setattr(module, "script", counted_script)
+    monkeypatch.setattr(label_policy, "script_extensions", counted_extensions)
+    counts = []
+    for n in (1_000, 10_000):
+        calls["n"] = 0
+        label_findings(unit * (n // len(unit)), name_of(["x", "com"]))
+        counts.append(calls["n"])
+    assert counts[1] <= 11 * counts[0]
+
+
+def test_a_100_kb_host_s_advisories_are_bounded() -> None:
+    input = "https://" + "аррӏе" * 20_000 + ".com/"
+    found = validate(input).advisories
+    assert {d.code for d in found} == {"confusable-host"}
+    assert all(len(d.message) < 600 for d in found)

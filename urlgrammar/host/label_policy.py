@@ -128,9 +128,11 @@ def label_findings(label: str, name: Name) -> tuple[Finding, ...]:
                              "Chromium's allowed set)", _unique(restricted)))
     scripts = mixed_scripts(label)
     if scripts:
-        main = max(scripts, key=lambda s: sum(script(ch) == s for ch in label))
+        # The culprits are the letters of the scripts other than the label's most used one.
+        of = [script(ch) for ch in label]
+        main = max(scripts, key=of.count)
         found.append(Finding("mixed", f"mixes {', '.join(map(script_name, scripts))}", _unique(
-            ch for ch in label if script(ch) in scripts and script(ch) != main)))
+            ch for ch, s in zip(label, of, strict=True) if s in scripts and s != main)))
     found.extend(_marks_and_digits(label))
     found.extend(_orthography(label, name.tld))
     lookalike = _whole_script(label, name)
@@ -216,7 +218,8 @@ def _whole_script(label: str, name: Name) -> Finding | None:
     if lookalike is not None:
         shown = lookalike.label if len(lookalike.label) <= 63 else lookalike.label[:63] + "…"
         what = f"looks like '{shown}'"
-        culprits = [ch for ch in label if ch not in lookalike.label]
+        latin = set(lookalike.label)
+        culprits = [ch for ch in label if ch not in latin]
     if own in WHOLE_SCRIPT and single_script(label):
         letters = [ch for ch in label if script(ch) == own]
         if letters and WHOLE_SCRIPT[own][0].issuperset(letters) and label not in _WORDS:

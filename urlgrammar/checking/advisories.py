@@ -16,8 +16,8 @@ the advisories only internal-address can apply to those, for an internal name (`
 `*.internal`, a metadata service's name, `10.0.0.1.nip.io`; an IP address is never plain), so
 :func:`plain_advisories` compares the host's end with what those names end with, in one
 ``str.endswith``, and runs the host's checks only where that matches. The rest cannot apply:
-confusable-host, mixed-script-host and unsafe-host-code-point (every label is ASCII), invisible-host-code-point and
-delimiter-lookalike-host (no non-ASCII, `%` or `xn--` in the host), script-url and
+confusable-host, mixed-script-host and unsafe-host-code-point (every label is ASCII),
+invisible-host-code-point and delimiter-lookalike-host (no non-ASCII, `%` or `xn--` in the host), script-url and
 active-data-url (no javascript, vbscript or data scheme), host-lookalike-credentials (no
 userinfo), scheme-relative-host-change (no base) and parser-disagreement (see
 :mod:`.disagreement`). In the fetch context a plain `file:` or `ftp:` URL has

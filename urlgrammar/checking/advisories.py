@@ -17,7 +17,8 @@ the advisories only internal-address can apply to those, for an internal name (`
 :func:`plain_advisories` compares the host's end with what those names end with, in one
 ``str.endswith``, and runs the host's checks only where that matches. The rest cannot apply:
 confusable-host, mixed-script-host and unsafe-host-code-point (every label is ASCII),
-invisible-host-code-point and delimiter-lookalike-host (no non-ASCII, `%` or `xn--` in the host), script-url and
+invisible-host-code-point and delimiter-lookalike-host (no non-ASCII, `%` or `xn--` in the host),
+script-url and
 active-data-url (no javascript, vbscript or data scheme), host-lookalike-credentials (no
 userinfo), scheme-relative-host-change (no base) and parser-disagreement (see
 :mod:`.disagreement`). In the fetch context a plain `file:` or `ftp:` URL has

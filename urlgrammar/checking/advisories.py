@@ -18,9 +18,8 @@ the advisories only internal-address can apply to those, for an internal name (`
 ``str.endswith``, and runs the host's checks only where that matches. The rest cannot apply:
 confusable-host, mixed-script-host and unsafe-host-code-point (every label is ASCII),
 invisible-host-code-point and delimiter-lookalike-host (no non-ASCII, `%` or `xn--` in the host),
-script-url and
-active-data-url (no javascript, vbscript or data scheme), host-lookalike-credentials (no
-userinfo), scheme-relative-host-change (no base) and parser-disagreement (see
+script-url and active-data-url (no javascript, vbscript or data scheme),
+host-lookalike-credentials (no userinfo), scheme-relative-host-change (no base) and parser-disagreement (see
 :mod:`.disagreement`). In the fetch context a plain `file:` or `ftp:` URL has
 unsafe-fetch-scheme, so there the full computation runs. The tests compare it with
 :func:`find_advisories` on WPT's inputs and generated ones.

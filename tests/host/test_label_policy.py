@@ -106,6 +106,8 @@ def test_near_misses(label: str, rest: tuple[str, ...]) -> None:
     ("https://ɡoogle.com/", "https://xn--oogle-qmc.com/"),
     # Shown in Unicode, as Chromium shows them.
     ("https://сахар.ru/", "https://сахар.ru/"),
+    ("https://www.сахар.ru/", "https://www.сахар.ru/"),  # a label above is no part of its name
+    ("https://сахар.com.ua/", "https://xn--80aa2cbv.com.ua/"),  # but one between is
     ("https://ışık.com.tr/", "https://ışık.com.tr/"),
     ("https://þing.is/", "https://þing.is/"),
     ("https://аррӏе.рф/", "https://аррӏе.рф/"),

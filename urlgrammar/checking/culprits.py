@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from urlgrammar.errors import ADVISORY, Code, Diagnostic, message
-from urlgrammar.host.label_policy import Finding, judge, name_of
+from urlgrammar.host.label_policy import Finding, judge, names_of
 from urlgrammar.host.spoofing import prototype, script, script_name, uts46_mapped
 
 if TYPE_CHECKING:
@@ -58,9 +58,8 @@ def label_advisories(labels: list[str], spans: list[tuple[int, int]],
     """The advisories of each ``xn--`` label of a domain (``labels``, as the host parser gives
     them), one per kind of finding; ``spans`` are where each label is written, and ``written``
     the labels as written where the written host splits into them (else None)."""
-    name = name_of(labels)
     found = []
-    for encoded, (at, to), text in zip(labels, spans, written, strict=True):
+    for encoded, (at, to), text, name in zip(labels, spans, written, names_of(labels), strict=True):
         if not encoded.startswith("xn--"):
             continue
         judgement = judge(encoded, name)

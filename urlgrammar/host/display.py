@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 else:
     import unicodedata2
 
-from urlgrammar.host.label_policy import Name, label_findings, name_of
+from urlgrammar.host.label_policy import Name, label_findings, names_of
 from urlgrammar.host.label_rules import bidi_failure, convert_and_validate, has_rtl
 from urlgrammar.host.punycode import punycode_encode
 from urlgrammar.host.spoofing import available, default_ignorable, newer_than_data
@@ -148,8 +148,8 @@ def shown_labels(domain: str) -> list[str]:
     # The top-level domain as shown: a label in its script is no homograph under it
     # (:func:`.label_policy.whole_script_allowed`), but only where the display shows that
     # script.
-    name = name_of(labels)
-    if not name.top.isascii() and not may_show_unicode(name.top, name):
-        name = name._replace(top=name.tld)
+    names = names_of(labels)
+    if names and not names[-1].top.isascii() and not may_show_unicode(names[-1].top, names[-1]):
+        names = [name._replace(top=name.tld) for name in names]
     return [a if d is None or not may_show_unicode(d, name) else d
-            for d, a in zip(decoded, labels, strict=True)]
+            for d, a, name in zip(decoded, labels, names, strict=True)]

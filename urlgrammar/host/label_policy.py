@@ -199,8 +199,8 @@ def _orthography(label: str, tld: str) -> list[Finding]:
 def whole_script_allowed(code: str, name: Name) -> bool:
     """Whether a label wholly of script ``code`` may look like Latin under ``name``: its
     top-level domain is in that script or among the script's (:data:`WHOLE_SCRIPT`), and no
-    other label of the name has letters of another script. Chromium reads the top-level
-    domain alone; we read the whole name, so that `аррӏе.com.ком` is no Cyrillic name."""
+    label between the two has letters of another script. Chromium reads the top-level domain
+    alone; we read the rest of the name, so that `аррӏе.com.ком` is no Cyrillic name."""
     tlds = WHOLE_SCRIPT.get(code, (frozenset(), frozenset()))[1]
     in_script = any(script(ch) == code for ch in name.top) or name.tld in tlds
     return in_script and name.scripts <= {code}
@@ -268,17 +268,29 @@ def _patterns(label: str) -> list[Finding]:
     return found
 
 
-def name_of(labels: list[str]) -> Name:
-    """The :class:`Name` of a domain from its labels as the host parser gives them (ASCII)."""
+def names_of(labels: list[str]) -> list[Name]:
+    """The :class:`Name` each label of a domain is judged in, from the labels as the host parser
+    gives them (ASCII): the scripts are those of the letters of the labels between it and the
+    last, which a reader takes for the rest of its name (`com` in `аррӏе.com.ком`); a label
+    above it (`www` in `www.сахар.ru`) is not."""
     from urlgrammar.host.spoofing import decoded
 
-    tld = next((label for label in reversed(labels) if label), "")
-    rest = labels[:len(labels) - 1 - labels[::-1].index(tld)] if tld else []
-    letters = {script(ch) for label in rest if label.startswith("xn--") or not label.isascii()
-               for ch in decoded(label) if ch.isalpha()}
-    if any(not label.startswith("xn--") and any(ch.isalpha() for ch in label) for label in rest):
-        letters.add("Latn")
-    return Name(tld, decoded(tld), frozenset(letters))
+    last = max((i for i, label in enumerate(labels) if label), default=0)
+    tld = labels[last] if labels else ""
+    top = decoded(tld)
+    names = [Name(tld, top, frozenset())] * len(labels)
+    seen: frozenset[str] = frozenset()
+    for i in range(last - 1, -1, -1):
+        names[i] = Name(tld, top, seen)
+        text = decoded(labels[i])
+        seen = seen.union(script(ch) for ch in text if ch.isalpha()) if not text.isascii() \
+            else seen | {"Latn"} if any(ch.isalpha() for ch in text) else seen
+    return names
+
+
+def name_of(labels: list[str]) -> Name:
+    """The :class:`Name` the first of ``labels`` is judged in (:func:`names_of`)."""
+    return names_of(labels)[0]
 
 
 class Judgement(NamedTuple):

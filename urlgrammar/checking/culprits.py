@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 else:
     import unicodedata2
 
-#: The kinds of :class:`.label_policy.Finding`, and the advisory each is.
+#: The kinds of :class:`urlgrammar.host.label_policy.Finding`, and the advisory each is.
 _CODES = {"confusable": Code.CONFUSABLE_HOST, "mixed": Code.MIXED_SCRIPT_HOST,
           "unsafe": Code.UNSAFE_HOST_CODE_POINT}
 #: How many culprits a message names before it says how many more there are.

@@ -135,6 +135,8 @@ def shown_labels(domain: str) -> list[str]:
     https://url.spec.whatwg.org/#url-rendering-i18n
     """
     labels = domain.split(".")
+    if not available():  # nothing can be judged, so no label is shown decoded
+        return labels
     decoded = [to_unicode_label(label) for label in labels]
     # One label in error leaves them all as written, as domain to Unicode returns the domain
     # on any error: with one label shown in Unicode, the display would parse through UTS #46

@@ -24,6 +24,7 @@ refuses). Everything here is linear in the label's length and needs the security
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -141,18 +142,19 @@ def label_findings(label: str, name: Name) -> tuple[Finding, ...]:
     digits = [ch for ch in label if ch in _DIGIT_LOOKALIKES]
     if digits and all(ch in _DIGIT_LOOKALIKES or "0" <= ch <= "9" for ch in label):
         found.append(Finding("confusable", "reads as a number", _unique(digits)))
-    if not single_script(label):
+    one_script = single_script(label)
+    if not one_script:
         latin = [ch for ch in label if not ch.isascii() and script(ch) == "Latn"]
         if latin:
             found.append(Finding("mixed", "puts Latin letters beyond ASCII beside another script",
                                  _unique(latin)))
-    if not single_script(label) or any(ch in _KANA_EXCEPTIONS or _mark(ch) for ch in label):
+    if not one_script or any(ch in _KANA_EXCEPTIONS or _mark(ch) for ch in label):
         found.extend(_patterns(label))
     return tuple(found)
 
 
-def _unique(chars: object) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(chars))  # type: ignore[call-overload]
+def _unique(chars: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(chars))
 
 
 def _marks_and_digits(label: str) -> list[Finding]:

@@ -153,6 +153,13 @@ SHAPES: tuple[Shape, ...] = (
     Shape("IDN labels ü.", "http://", "ü.", "/", host=True),
     Shape("distinct IDN labels üab.", "http://", "ü.", "/", host=True, distinct=True),
     Shape("IDN mixed scripts", "http://", "üдαש", "/", host=True),
+    # Chromium's label rules (urlgrammar/host/label_policy.py): a whole-script look-alike, kana
+    # and ideographs among Latin, digits of two systems, a repeated mark, Cherokee capitals.
+    Shape("Cyrillic look-alikes", "http://", "аре", "/", host=True),
+    Shape("kana patterns", "http://", "aー一ノへ", "/", host=True),
+    Shape("two digit systems", "http://", "1२", "/", host=True),
+    Shape("repeated marks", "http://", "a\u0301\u0301", "/", host=True),
+    Shape("Cherokee capitals", "http://", "ᎬᏴᎪᎩ", "/", host=True),
     Shape("xn-- labels", "http://", "xn--tda.", "/", host=True),
     Shape("long xn-- label", "http://xn--", "a", "/", host=True),
     Shape("bidi labels", "http://", "ש.a.", "/", host=True),

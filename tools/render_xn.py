@@ -115,13 +115,26 @@ def _invisible(ch: str) -> bool:
     return unicodedata2.category(ch)[0] in "CZ" or ch in BLANK or spoofing.default_ignorable(ch)
 
 
+def _lookalike(text: str, top: str) -> bool:
+    """UTS #39's Latin look-alike of a label: before the label rules of Chromium, the function
+    took the top-level domain and let a label in its script pass; now the policy's whole-name
+    rule does (:func:`urlgrammar.host.label_policy.whole_script_allowed`), which this tool
+    reads as the older rule did, from the top-level domain alone."""
+    try:
+        return spoofing.latin_lookalike(text, top) is not None  # type: ignore[call-arg]
+    except TypeError:
+        scripts = {spoofing.script(ch) for ch in text} - {"Zyyy", "Zinh"}
+        same = len(scripts) == 1 and "Latn" not in scripts and scripts <= {spoofing.script(ch) for ch in top}
+        return not same and spoofing.latin_lookalike(text) is not None
+
+
 def check_failure(text: str, top: str) -> str | None:
     """Why a decoded label should not be shown in Unicode, computed apart from the library."""
     if any(map(spoofing.newer_than_data, text)):
         return "newer than the data"
     if any(map(_invisible, text)):
         return "invisible"
-    if spoofing.latin_lookalike(text, top) is not None:
+    if _lookalike(text, top):
         return "confusable"
     return "mixed scripts" if spoofing.mixed_scripts(text) else None
 

@@ -71,6 +71,7 @@ class Code(StrEnum):
     ACTIVE_DATA_URL = "active-data-url"
     UNSAFE_FETCH_SCHEME = "unsafe-fetch-scheme"
     LOOKALIKE_DOMAIN = "lookalike-domain"
+    UNSAFE_HOST_CODE_POINT = "unsafe-host-code-point"
     # The project's own: a failure that no diagnostic names (URLError without diagnostics),
     # and a grammar that did not read a text (the grammars are total: a bug if it happens).
     FAILURE = "failure"
@@ -194,6 +195,9 @@ ADVISORIES: dict[Code, Advisory] = dict([
               "others reads local files or talks to internal services with this scheme."),
     _advisory(Code.LOOKALIKE_DOMAIN, "url-rendering-i18n", "The host ends in a look-alike of a "
               "well-known domain: the same UTS #39 skeleton, diacritics removed, but another domain."),
+    _advisory(Code.UNSAFE_HOST_CODE_POINT, "url-rendering-i18n", "A label of the host holds a "
+              "code point that browsers do not show in Unicode: one not allowed in identifiers "
+              "(UTS #39), a mark repeated or misplaced, or a letter outside its country's domain."),
 ])
 
 _BY_NAME: dict[str, Code] = {c.value: c for c in Code}

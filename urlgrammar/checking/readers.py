@@ -41,14 +41,17 @@ from urllib.parse import SplitResult, urljoin, urlsplit, uses_relative
 
 from urlgrammar.errors import URLError, escape
 from urlgrammar.host.domain import domain_to_ascii
-from urlgrammar.model.schemes import default_port, is_file, is_special_scheme
+from urlgrammar.model.schemes import (
+    AIOHTTP_SCHEMES,
+    HTTP_CLIENT_SCHEMES,
+    default_port,
+    is_file,
+    is_special_scheme,
+)
 
 HostValue = str | ipaddress.IPv4Address | ipaddress.IPv6Address | None
 
-#: The schemes an HTTP client fetches (urllib.request's http.client, urllib3, httpx).
-_HTTP = frozenset({"http", "https"})
-#: aiohttp's, whose URLs are yarl's: HTTP and WebSocket.
-_AIOHTTP = _HTTP | {"ws", "wss"}
+_HTTP, _AIOHTTP = HTTP_CLIENT_SCHEMES, AIOHTTP_SCHEMES
 
 
 class Reading(NamedTuple):

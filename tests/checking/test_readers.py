@@ -11,6 +11,9 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from conftest import shared_cases, shared_parametrize
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from urlgrammar import validate
 from urlgrammar.checking import readers
@@ -19,6 +22,7 @@ from urlgrammar.errors import Diagnostic
 from urlgrammar.url import URL
 
 OPTIONAL = ("urllib3", "httpx", "yarl")
+URLTESTDATA = [c for c in shared_cases("wpt/urltestdata.json") if not isinstance(c, str)]
 
 
 def disagreement(input: str, base: str | None = None) -> Diagnostic | None:
@@ -131,7 +135,7 @@ def _stub_httpx(host: bytes) -> Any:
 def test_an_optional_reader_alone_can_disagree(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(readers, "_MODULES", {"urllib3": None, "yarl": None,
                                               "httpx": _stub_httpx(b"other.example")})
-    found = disagreement("https://GOOD.example/a?b")  # not plain: the full path
+    found = disagreement("https://GOOD.example/%61?b")  # not plain, nor a simple head
     assert found is not None and found.detail == "host"
     assert "httpx 9.9 reads scheme 'https', host 'other.example', port 443" in found.message
     assert "(readers: urllib.parse, http.client, httpx 9.9)" in found.message
@@ -144,7 +148,7 @@ def test_an_optional_reader_alone_can_disagree(monkeypatch: pytest.MonkeyPatch) 
 def test_an_optional_reader_that_agrees_adds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(readers, "_MODULES", {"urllib3": None, "yarl": None,
                                               "httpx": _stub_httpx(b"good.example")})
-    assert disagreement("https://GOOD.example/a?b") is None  # not plain: the full path
+    assert disagreement("https://GOOD.example/%61?b") is None  # not plain, nor a simple head
     # It does not read what its client does not fetch.
     assert [name for name, _ in readers.readings("ftp://good.example/", None, "ftp")] == ["urllib.parse"]
 
@@ -181,10 +185,49 @@ def test_the_optional_readers_read_up_to_the_query_and_not_past_2048(monkeypatch
     monkeypatch.setattr(readers, "_MODULES", {"urllib3": None, "yarl": None,
                                               "httpx": _stub_httpx(b"other.example")})
     # A long query or fragment is not read (httpx keeps about 40 bytes a code point).
-    found = disagreement("https://GOOD.example/?" + "q" * 50_000)
+    found = disagreement("https://GOOD.example/%61?" + "q" * 50_000)
     assert found is not None and "httpx 9.9 reads" in found.message
     # A long path is, and past 2,048 code points the optional readers do not run.
-    assert disagreement("https://GOOD.example/" + "p" * 2_000) is not None
-    assert disagreement("https://GOOD.example/" + "p" * 2_100) is None
-    names = [name for name, _ in readers.readings("https://h/" + "p" * 2_100, None, "https")]
+    assert disagreement("https://GOOD.example/%61" + "p" * 2_000) is not None
+    assert disagreement("https://GOOD.example/%61" + "p" * 2_100) is None
+    names = [name for name, _ in readers.readings("https://h/%61" + "p" * 2_100, None, "https")]
     assert names == ["urllib.parse", "http.client"]
+
+
+# ---- the heads the optional readers are not asked about --------------------------------------
+
+_HEADS = st.builds(
+    lambda scheme, labels, port, path: f"{scheme}://{'.'.join(labels)}{port}{path}",
+    st.sampled_from(["http", "HTTP", "https", "HtTpS", "ws", "WSS"]),
+    st.lists(st.sampled_from(["a", "EXAMPLE", "com", "0x7f", "127", "0", "1", "256", "010", "xn--", "-a",
+                              "a-", "", "xn--pple-43d", "XN--BCHER-KVA", "2130706433", "0177", "localhost"]),
+             min_size=1, max_size=5),
+    st.sampled_from(["", ":", ":80", ":443", ":0", ":65535", ":65536", ":08080"]),
+    st.sampled_from(["", "/", "/a/b", "/a:b", "/(x)", "/;p=1", "/~u/*", "/a//b", "/.."]),
+)
+
+
+def _agree_with_urllib(text: str) -> None:
+    if not readers._SIMPLE_HEAD.fullmatch(text) or not URL.can_parse(text):
+        return  # the advisory compares only what the standard parses (`:65536` it refuses)
+    urllib = readers.urllib_reading(readers.split(text, None))
+    for name, schemes, read in readers._OPTIONAL:
+        module = readers._module(name)
+        if module is None or text.split(":", 1)[0].lower() not in schemes:
+            continue
+        try:
+            reading = read(module, text, None)
+        except (ValueError, TypeError, UnicodeError, module.__dict__.get("InvalidURL", ValueError)):
+            continue  # a refusal is no reading to disagree with
+        assert reading == urllib, (name, text, reading, urllib)
+
+
+@settings(max_examples=1_500)
+@given(text=_HEADS)
+def test_the_optional_readers_read_a_simple_head_as_urllib_does(text: str) -> None:
+    _agree_with_urllib(text)
+
+
+@shared_parametrize("wpt/urltestdata.json", "case", URLTESTDATA, ids=lambda c: repr(c["input"]))
+def test_the_optional_readers_read_simple_wpt_heads_as_urllib_does(case: dict[str, Any]) -> None:
+    _agree_with_urllib(case["input"].split("?")[0].split("#")[0])

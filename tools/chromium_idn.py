@@ -33,8 +33,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import urlgrammar  # noqa: E402
-from urlgrammar.host.display import display_refusal, to_unicode_label  # noqa: E402
-from urlgrammar.rendering import LRE, PDF  # noqa: E402
+from urlgrammar.host import display  # noqa: E402
+
+#: The embedding marks render() puts around a right-to-left rendering.
+_MARKS = dict.fromkeys(map(ord, "\u202a\u202b\u202c"))
 
 _STRING = r'"(?:[^"\\]|\\.)*"'
 _CASE = re.compile(
@@ -114,20 +116,43 @@ def shown_host(host: str) -> tuple[str | None, str]:
         url = urlgrammar.parse(f"https://{host}/")
     except urlgrammar.URLError:
         return None, host
-    shown = urlgrammar.render(f"https://{url.hostname}/").replace(LRE, "").replace(PDF, "")
+    shown = urlgrammar.render(f"https://{url.hostname}/").translate(_MARKS)
     return shown.removeprefix("https://").removesuffix("/"), url.hostname
+
+
+def _decoded(label: str) -> str | None:
+    """The label as domain to Unicode decodes it without error, or None (display.py's own
+    function where this checkout has it)."""
+    own = getattr(display, "to_unicode_label", None)
+    if own is not None:
+        result: str | None = own(label)
+        return result
+    if not label.startswith("xn--"):
+        return None
+    shown = urlgrammar.domain_to_unicode(label)
+    return None if shown == label else shown
+
+
+def _refusal(label: str, top: str) -> str | None:
+    """:func:`urlgrammar.host.display.display_refusal`, with the host's top label where it
+    takes one."""
+    try:
+        result: str | None = display.display_refusal(label, top)
+    except TypeError:
+        result = display.display_refusal(label)
+    return result
 
 
 def why_kept(ascii_host: str) -> str:
     """Why our display keeps a label of ``ascii_host`` in Punycode: the first reason found."""
     labels = ascii_host.split(".")
-    decoded = [to_unicode_label(label) for label in labels]
+    decoded = [_decoded(label) for label in labels]
     if any(d is None and a.startswith("xn--") for d, a in zip(decoded, labels, strict=True)):
         return "domain to Unicode error (the label, or another, does not decode cleanly)"
     unicode = [d if d is not None else a for d, a in zip(decoded, labels, strict=True)]
     top = next((label for label in reversed(unicode) if label), "")
     for d in decoded:
-        if d is not None and (reason := display_refusal(d, top)) is not None:
+        if d is not None and (reason := _refusal(d, top)) is not None:
             return re.sub(r"confusable with \S+", "confusable with a Latin label", reason)
     return "bidi rule across the domain, or the top-level domain refused"
 

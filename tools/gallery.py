@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from urlgrammar.checking.readers import standard_library_only  # noqa: E402
 from urlgrammar.teaching.explain import explain  # noqa: E402
 from urlgrammar.teaching.setters import explain_setter  # noqa: E402
 from urlgrammar.teaching.viewer.page import export  # noqa: E402
@@ -38,7 +39,8 @@ HEADING = re.compile(r"^## (.*)$", re.M)
 
 
 def render(input: str, base: str | None) -> str:
-    return explain(input, base).text(brief=True).rstrip() + "\n"
+    with standard_library_only():  # the same gallery whichever optional readers are installed
+        return explain(input, base).text(brief=True).rstrip() + "\n"
 
 
 def render_args(args: dict[str, str | None]) -> str:
@@ -67,10 +69,11 @@ def view_name(text: str, at: int) -> str:
 def views(text: str) -> dict[str, str]:
     """Each explain entry's page, by name (without ``.html``), made now."""
     out = {}
-    for m in ENTRY.finditer(text):
-        args = json.loads(m["args"])
-        if m["kind"] == "explain":
-            out[view_name(text, m.start())] = export(str(args["input"]), args.get("base"))
+    with standard_library_only():
+        for m in ENTRY.finditer(text):
+            args = json.loads(m["args"])
+            if m["kind"] == "explain":
+                out[view_name(text, m.start())] = export(str(args["input"]), args.get("base"))
     return out
 
 

@@ -183,8 +183,8 @@ ADVISORIES: dict[Code, Advisory] = dict([
               "the base URL's scheme but replaces its host."),
     _advisory(Code.SCRIPT_URL, "security-considerations", "A javascript: or vbscript: URL runs "
               "script where it is followed; it names no resource."),
-    _advisory(Code.PARSER_DISAGREEMENT, "security-considerations", "Python's "
-              "urllib.parse.urlsplit reads a different scheme, host or port than the standard."),
+    _advisory(Code.PARSER_DISAGREEMENT, "security-considerations", "A Python URL "
+              "reader reads a different scheme, host or port than the standard."),
     _advisory(Code.SPOOFING_CHECK_UNAVAILABLE, "url-rendering-i18n", "The host has a label that "
               "is not ASCII, and the checks for confusable and mixed-script labels could not run."),
     _advisory(Code.DELIMITER_LOOKALIKE_HOST, "url-rendering-i18n", "The host holds a code point "

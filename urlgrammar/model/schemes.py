@@ -106,6 +106,12 @@ GENERIC = Scheme(Mode.GENERIC)
 #: unsafe-fetch-scheme advisory's list (urlgrammar.checking.schemes).
 UNSAFE_TO_FETCH = frozenset({"file", "ftp", "gopher", "dict", "ldap"})
 
+#: The schemes Python's HTTP clients fetch (urllib.request through http.client, urllib3,
+#: httpx), and aiohttp's, which adds WebSocket: the parser-disagreement advisory's readers read
+#: these (urlgrammar.checking.readers).
+HTTP_CLIENT_SCHEMES = frozenset({"http", "https"})
+AIOHTTP_SCHEMES = HTTP_CLIENT_SCHEMES | {"ws", "wss"}
+
 
 def scheme_info(scheme: str) -> Scheme:
     """The table's row for ``scheme``, in any case (https://url.spec.whatwg.org/#special-scheme)."""

@@ -18,7 +18,8 @@ from lark import Token, Tree
 
 from urlgrammar import algorithm
 from urlgrammar.api import parse
-from urlgrammar.checking.disagreement import python_reading, standard_reading
+from urlgrammar.checking.disagreement import standard_reading
+from urlgrammar.checking.readers import readings
 from urlgrammar.checking.validate import Report, examine
 from urlgrammar.encoding.decode import percent_decode_str
 from urlgrammar.errors import Code, Diagnostic, URLError
@@ -145,9 +146,12 @@ def _advisories(ex: Explanation, report: Report, url: URL, base: URL | None) -> 
     for d in report.advisories:
         found = d.as_dict()
         if d.code == Code.PARSER_DISAGREEMENT:
-            python = python_reading(ex.input, None if base is None else base.href)
-            found["readings"] = {"urllib.parse.urlsplit": None if python is None else python.describe(),
-                                 "the standard": standard_reading(url).describe()}
+            standard = standard_reading(url)
+            read: dict[str, str | None] = {
+                name: None if reading is None else reading.describe()
+                for name, reading in readings(ex.input, None if base is None else base.href, standard.scheme)}
+            read["the standard"] = standard.describe()
+            found["readings"] = read
         ex.advisories.append(found)
 
 

@@ -1,0 +1,241 @@
+"""parser-disagreement with Python's readers (issue 23): http.client's IDNA 2003, a port that a
+reader cannot read, and the optional readers (urllib3, httpx, yarl) both present and absent."""
+
+from __future__ import annotations
+
+import http.client
+import importlib
+import socket
+import sys
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from conftest import shared_cases, shared_parametrize
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from urlgrammar import validate
+from urlgrammar.checking import readers
+from urlgrammar.checking.disagreement import standard_reading
+from urlgrammar.errors import Diagnostic
+from urlgrammar.url import URL
+
+OPTIONAL = ("urllib3", "httpx", "yarl")
+URLTESTDATA = [c for c in shared_cases("wpt/urltestdata.json") if not isinstance(c, str)]
+
+
+def disagreement(input: str, base: str | None = None) -> Diagnostic | None:
+    found = [d for d in validate(input, base).advisories if d.code == "parser-disagreement"]
+    return found[0] if found else None
+
+
+@pytest.fixture
+def without_optional_readers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As though urllib3, httpx and yarl were not installed: their imports fail."""
+    for name in OPTIONAL:
+        monkeypatch.setitem(sys.modules, name, None)
+    monkeypatch.setattr(readers, "_MODULES", {})
+
+
+# ---- the standard library's fetchers encode with IDNA 2003 -----------------------------------
+
+class _Sink:
+    def __init__(self) -> None:
+        self.sent = b""
+
+    def sendall(self, data: bytes) -> None:
+        self.sent += data
+
+
+def test_http_client_sends_the_idna_2003_form_of_a_host() -> None:
+    # The fact the reader rests on, on this Python: the Host header http.client writes.
+    connection = http.client.HTTPConnection("fa\u00df.example")
+    sink = _Sink()
+    connection.sock = sink  # type: ignore[assignment]
+    connection.putrequest("GET", "/")
+    connection.endheaders()
+    assert b"Host: fass.example\r\n" in sink.sent
+    # ... and socket's look-up encodes with the same codec (it fails before any network use).
+    with pytest.raises(UnicodeError, match="idna"):
+        socket.getaddrinfo("a" * 64 + "\u00df.example", 80)
+
+
+@pytest.mark.parametrize("input", ["http://fa\u00df.example/", "https://\u03b2\u03cc\u03bb\u03bf\u03c2.com/"])
+def test_idna_2003_against_the_standard(input: str, without_optional_readers: None) -> None:
+    found = disagreement(input)
+    assert found is not None and (found.component, found.detail) == ("host", "host")
+    assert "http.client reads scheme" in found.message
+    assert "(readers: urllib.parse, http.client)" in found.message
+    # The href is what every reader reads as the standard does: Punycode is ASCII.
+    assert found.fix == validate(input).href and disagreement(found.fix) is None
+
+
+def test_faß_names_both_hosts(without_optional_readers: None) -> None:
+    found = disagreement("http://fa\u00df.example/")
+    assert found is not None
+    assert "http.client reads scheme 'http', host 'fass.example', port 80; the standard reads " \
+        "scheme 'http', host 'xn--fa-hia.example', port 80" in found.message
+
+
+@pytest.mark.parametrize("input", ["http://fass.example/", "http://b\u00fccher.example/",
+                                   "http://xn--fa-hia.example/", "foo://fa\u00df.example/",
+                                   "http://\u0130.example/"])
+def test_idna_near_misses(input: str) -> None:
+    # IDNA 2003 and the standard agree (ü, İ), an ASCII host is not encoded at all, and a
+    # scheme that http.client does not fetch is not read by it.
+    assert disagreement(input) is None
+
+
+def test_a_host_the_idna_codec_refuses_is_no_reading() -> None:
+    parsed = readers.split("http://" + "\u00e9" * 70 + ".example/", None)
+    assert readers.http_client_reading(parsed) is None
+
+
+# ---- a reader that raises on the port --------------------------------------------------------
+
+def test_a_port_urllib_cannot_read_still_has_its_host_compared(without_optional_readers: None) -> None:
+    text = "http://good.example\\@evil.example:x/"
+    found = disagreement(text)
+    assert found is not None and found.detail == "host"
+    assert "urllib.parse and http.client read scheme 'http', host 'evil.example', a port it " \
+        "cannot read; the standard reads scheme 'http', host 'good.example', port 80" in found.message
+    reading = readers.urllib_reading(readers.split(text, None))
+    assert reading is not None and not reading.port_read
+
+
+def test_a_port_urllib_cannot_read_is_no_disagreement_by_itself() -> None:
+    # Near miss: the host agrees (the standard puts `@evil.example:x` in the path).
+    assert disagreement("http://good.example/@evil.example:x/") is None
+    assert disagreement("http://good.example/a:b@c:x/") is None
+
+
+# ---- the optional readers --------------------------------------------------------------------
+
+def test_without_the_optional_readers_nothing_breaks(without_optional_readers: None) -> None:
+    found = disagreement("http://good.example\\@evil.example/")
+    assert found is not None and found.message.endswith("(readers: urllib.parse, http.client).")
+    assert dict.fromkeys(OPTIONAL) == readers._MODULES
+    assert disagreement("http://good.example/") is None
+
+
+def _stub_httpx(host: bytes) -> Any:
+    class URL:
+        def __init__(self, text: str) -> None:
+            if "\\" in text:
+                raise InvalidURL(text)
+            self.scheme, self.raw_host, self.port = "https", host, None
+
+    class InvalidURL(Exception):
+        pass
+
+    return SimpleNamespace(URL=URL, InvalidURL=InvalidURL, __version__="9.9")
+
+
+def test_an_optional_reader_alone_can_disagree(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(readers, "_MODULES", {"urllib3": None, "yarl": None,
+                                              "httpx": _stub_httpx(b"other.example")})
+    found = disagreement("https://GOOD.example/%61?b")  # not plain, nor a simple head
+    assert found is not None and found.detail == "host"
+    assert "httpx 9.9 reads scheme 'https', host 'other.example', port 443" in found.message
+    assert "(readers: urllib.parse, http.client, httpx 9.9)" in found.message
+    # Its own exception (not a ValueError) is a refusal, named as one, not a disagreement.
+    found = disagreement("https://good.example\\@evil.example/")
+    assert found is not None and "httpx 9.9 refused it" in found.message
+    assert "httpx 9.9 reads" not in found.message
+
+
+def test_an_optional_reader_that_agrees_adds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(readers, "_MODULES", {"urllib3": None, "yarl": None,
+                                              "httpx": _stub_httpx(b"good.example")})
+    assert disagreement("https://GOOD.example/%61?b") is None  # not plain, nor a simple head
+    # It does not read what its client does not fetch.
+    assert [name for name, _ in readers.readings("ftp://good.example/", None, "ftp")] == ["urllib.parse"]
+
+
+def _installed(name: str) -> bool:
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not all(map(_installed, OPTIONAL)),
+                    reason="urllib3, httpx and yarl are not all installed (the readers extra)")
+def test_the_installed_readers() -> None:
+    monkeypatch = pytest.MonkeyPatch()
+    monkeypatch.setattr(readers, "_MODULES", {})
+    try:
+        # urllib3 reads a backslash as the standard does; httpx reads the host after `@`; yarl
+        # refuses a backslash in the authority.
+        found = disagreement("http://good.example\\@evil.example/")
+        assert found is not None
+        said, _, ran = found.message.partition("(readers: ")
+        assert "httpx" in said and "urllib3" not in said
+        assert all(name in ran for name in OPTIONAL) and "yarl" in ran.partition(";")[2]
+        url = URL("http://good.example\\@evil.example/")
+        names = {name.split()[0]: r for name, r in readers.readings(url.href, None, "http")}
+        assert set(names) == {"urllib.parse", "http.client", *OPTIONAL}
+        assert all(r == standard_reading(url) for r in names.values())
+    finally:
+        monkeypatch.undo()
+
+
+def test_readers_are_total_on_a_long_host() -> None:
+    # Each reader on a 100 kB host returns or refuses; none raises past the advisory.
+    for host in ("a" * 100_000, "\u00df" * 100_000, "[" + "1:" * 50_000 + "]", "a." * 50_000):
+        report = validate(f"http://{host}/")
+        assert all(d.code != "parser-disagreement" or d.message for d in report.advisories)
+
+
+def test_the_optional_readers_read_up_to_the_query_and_not_past_2048(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(readers, "_MODULES", {"urllib3": None, "yarl": None,
+                                              "httpx": _stub_httpx(b"other.example")})
+    # A long query or fragment is not read (httpx keeps about 40 bytes a code point).
+    found = disagreement("https://GOOD.example/%61?" + "q" * 50_000)
+    assert found is not None and "httpx 9.9 reads" in found.message
+    # A long path is, and past 2,048 code points the optional readers do not run.
+    assert disagreement("https://GOOD.example/%61" + "p" * 2_000) is not None
+    assert disagreement("https://GOOD.example/%61" + "p" * 2_100) is None
+    names = [name for name, _ in readers.readings("https://h/%61" + "p" * 2_100, None, "https")]
+    assert names == ["urllib.parse", "http.client"]
+
+
+# ---- the heads the optional readers are not asked about --------------------------------------
+
+_HEADS = st.builds(
+    lambda scheme, labels, port, path: f"{scheme}://{'.'.join(labels)}{port}{path}",
+    st.sampled_from(["http", "HTTP", "https", "HtTpS", "ws", "WSS"]),
+    st.lists(st.sampled_from(["a", "EXAMPLE", "com", "0x7f", "127", "0", "1", "256", "010", "xn--", "-a",
+                              "a-", "", "xn--pple-43d", "XN--BCHER-KVA", "2130706433", "0177", "localhost"]),
+             min_size=1, max_size=5),
+    st.sampled_from(["", ":", ":80", ":443", ":0", ":65535", ":65536", ":08080"]),
+    st.sampled_from(["", "/", "/a/b", "/a:b", "/(x)", "/;p=1", "/~u/*", "/a//b", "/.."]),
+)
+
+
+def _agree_with_urllib(text: str) -> None:
+    if not readers._SIMPLE_HEAD.fullmatch(text) or not URL.can_parse(text):
+        return  # the advisory compares only what the standard parses (`:65536` it refuses)
+    urllib = readers.urllib_reading(readers.split(text, None))
+    for name, schemes, read in readers._OPTIONAL:
+        module = readers._module(name)
+        if module is None or text.split(":", 1)[0].lower() not in schemes:
+            continue
+        try:
+            reading = read(module, text, None)
+        except (ValueError, TypeError, UnicodeError, module.__dict__.get("InvalidURL", ValueError)):
+            continue  # a refusal is no reading to disagree with
+        assert reading == urllib, (name, text, reading, urllib)
+
+
+@settings(max_examples=1_500)
+@given(text=_HEADS)
+def test_the_optional_readers_read_a_simple_head_as_urllib_does(text: str) -> None:
+    _agree_with_urllib(text)
+
+
+@shared_parametrize("wpt/urltestdata.json", "case", URLTESTDATA, ids=lambda c: repr(c["input"]))
+def test_the_optional_readers_read_simple_wpt_heads_as_urllib_does(case: dict[str, Any]) -> None:
+    _agree_with_urllib(case["input"].split("?")[0].split("#")[0])

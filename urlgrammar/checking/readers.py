@@ -1,0 +1,247 @@
+"""Python's readers of a URL: what each common way of fetching a URL from Python connects to.
+
+https://url.spec.whatwg.org/#security-considerations ("B should never trust A"). Each reader
+gives a :class:`Reading`, the scheme, host and port it reads, or None where it refuses the
+string (it raises, so it fetches nothing and vouches for nothing):
+
+- ``urllib.parse``: ``urlsplit`` (``urljoin(base, input)`` against a base), whose
+  ``hostname`` is what a check of the host (an allow list) reads. A non-ASCII host is compared
+  as the domain to ASCII of the standard gives it (an IDNA difference is the next reader's);
+  a port that ``port`` cannot read is not compared, and the host still is.
+- ``http.client``: what ``urllib.request.urlopen`` connects to, for http and https: the
+  hostname above, which ``http.client`` sends as ``Host`` and ``socket.getaddrinfo`` looks up
+  after the ``idna`` codec of the standard library encodes it when it is not ASCII. That
+  codec is IDNA 2003 (RFC 3490 with nameprep): ``'faß.example'.encode('idna')`` is
+  ``b'fass.example'``, where UTS #46 without transitional processing, the standard's, gives
+  ``xn--fa-hia.example``. (CPython: ``HTTPConnection.putrequest`` tries ASCII and falls back to
+  ``encode("idna")``; ``socketmodule.c``'s ``idna_converter`` does the same for every host
+  it looks up.)
+- ``urllib3``, ``httpx`` and ``yarl`` (aiohttp's URL), where installed: their own parsers
+  (``urllib3.util.parse_url``, ``httpx.URL``, ``yarl.URL``) for the schemes their clients
+  fetch, and the host as they send it (``raw_host``: IDNA-encoded). None of them is required:
+  each is imported the first time a URL needs it, and a reader that is not installed does
+  not run. They read the string up to its query or fragment, and only where that (and the
+  base) is at most 2,048 code points long and is not of a shape they all read as
+  ``urllib.parse`` does (:data:`_SIMPLE_HEAD`).
+
+Hosts are compared as the fetch would look them up: lowercase, an IPv6 address without its
+brackets, a dotted-decimal address as that address (`127.1` stays text: a check that compares
+it with `127.0.0.1` misses it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import ipaddress
+import re
+from collections.abc import Callable, Iterator
+from types import ModuleType
+from typing import Any, NamedTuple
+from urllib.parse import SplitResult, urljoin, urlsplit, uses_relative
+
+from urlgrammar.errors import URLError, escape
+from urlgrammar.host.domain import domain_to_ascii
+from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
+from urlgrammar.model.schemes import (
+    AIOHTTP_SCHEMES,
+    HTTP_CLIENT_SCHEMES,
+    default_port,
+    is_file,
+    is_special_scheme,
+)
+
+HostValue = str | ipaddress.IPv4Address | ipaddress.IPv6Address | None
+
+_HTTP, _AIOHTTP = HTTP_CLIENT_SCHEMES, AIOHTTP_SCHEMES
+
+
+#: What ipaddress.ip_address may take: dotted decimal, or IPv6 (hex digits, colons, dots, a
+#: zone after `%`).
+_MAYBE_ADDRESS = re.compile(r"[0-9.]+|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(?:%.*)?", re.S)
+
+
+class Reading(NamedTuple):
+    """What one parser reads: the scheme, the host (None for none) and the port (the
+    scheme's default where none is written; None where there is neither). ``port_read`` is
+    False where the reader raised on the port: its host is compared, its port is not."""
+
+    scheme: str
+    host: HostValue
+    port: int | None
+    port_read: bool = True
+
+    def describe(self) -> str:
+        # The standard's reading of an opaque host is percent-decoded: `%0A` is a line break
+        # there, which the advisory's message and explain's readings must not print raw.
+        host = "no host" if self.host is None else f"host '{escape(str(self.host))}'"
+        port = ", a port it cannot read" if not self.port_read else \
+            "" if self.port is None else f", port {self.port}"
+        return f"scheme '{escape(self.scheme)}', {host}{port}"
+
+    def differences(self, standard: Reading) -> list[str]:
+        """The fields in which this reading differs from ``standard``'s: scheme, host, port."""
+        return [name for name, a, b in (("scheme", self.scheme, standard.scheme),
+                                        ("host", self.host, standard.host),
+                                        ("port", self.port if self.port_read else standard.port,
+                                         standard.port)) if a != b]
+
+
+def host_value(text: str | None) -> HostValue:
+    """A host as a fetch looks it up: None for none, an IP address where ``text`` is one
+    (dotted decimal or IPv6, brackets or not), else the lowercase text."""
+    if not text:
+        return None
+    bare = text[1:-1] if text.startswith("[") and text.endswith("]") else text
+    if not _MAYBE_ADDRESS.fullmatch(bare):  # ip_address's ValueError costs more than this look
+        return text.lower()
+    try:
+        return ipaddress.ip_address(bare)
+    except ValueError:
+        return text.lower()
+
+
+def split(input: str, base: str | None) -> SplitResult | None:
+    """``urlsplit(input)``, or ``urlsplit(urljoin(base, input))`` against ``base``; None where
+    urllib raises (an unbalanced `[`, a netloc that NFKC changes) or does not resolve against
+    the base (a scheme not in ``uses_relative``: `foo:`, `javascript:`)."""
+    try:
+        if base is not None and urlsplit(base).scheme not in uses_relative:
+            return None
+        return urlsplit(input if base is None else urljoin(base, input))
+    except ValueError:
+        return None
+
+
+def _port(parsed: SplitResult) -> tuple[int | None, bool]:
+    try:
+        port = parsed.port
+    except ValueError:  # not a number, or out of range: urlopen raises, hostname is read
+        return None, False
+    return (port if port is not None else default_port(parsed.scheme)), True
+
+
+def urllib_reading(parsed: SplitResult | None) -> Reading | None:
+    """What ``urllib.parse`` reads from the result of :func:`split`."""
+    if parsed is None:
+        return None
+    scheme = parsed.scheme
+    hostname = parsed.hostname
+    host = host_value(hostname)
+    if isinstance(host, str) and not host.isascii() and is_special_scheme(scheme):
+        with contextlib.suppress(URLError):  # compared by name, not by its IDNA spelling
+            host = domain_to_ascii(host)
+    if is_file(scheme) and host == "localhost":
+        host = None
+    return Reading(scheme, host, *_port(parsed))
+
+
+def http_client_reading(parsed: SplitResult | None) -> Reading | None:
+    """What ``urllib.request.urlopen`` connects to through ``http.client``: urllib's
+    hostname, encoded with the ``idna`` codec (IDNA 2003) where it is not ASCII; None where
+    that codec refuses it (a label too long or empty, a prohibited code point)."""
+    if parsed is None or parsed.scheme not in _HTTP:
+        return None
+    hostname = parsed.hostname
+    if hostname and not hostname.isascii():
+        try:
+            hostname = hostname.encode("idna").decode("ascii")
+        except UnicodeError:
+            return None
+    return Reading(parsed.scheme, host_value(hostname), *_port(parsed))
+
+
+#: Each optional reader's module, once imported (None where it is not installed).
+_MODULES: dict[str, ModuleType | None] = {}
+
+
+@contextlib.contextmanager
+def standard_library_only() -> Iterator[None]:
+    """Within it, the optional readers do not run, installed or not: for output that must
+    be the same on every install (the gallery of docs/teaching.md)."""
+    saved = dict(_MODULES)
+    _MODULES.update(dict.fromkeys(name for name, _, _ in _OPTIONAL))
+    try:
+        yield
+    finally:
+        _MODULES.clear()
+        _MODULES.update(saved)
+
+
+def _module(name: str) -> ModuleType | None:
+    if name not in _MODULES:
+        try:
+            _MODULES[name] = importlib.import_module(name)
+        except ImportError:
+            _MODULES[name] = None
+    return _MODULES[name]
+
+
+def _urllib3(urllib3: Any, text: str, base: str | None) -> Reading | None:
+    if base is not None:  # urllib3 has no reference resolution: its callers join with urljoin
+        text = urljoin(base, text)
+    parsed = urllib3.util.parse_url(text)
+    scheme = parsed.scheme or "http"  # what PoolManager.connection_from_host assumes
+    port = default_port(scheme) if parsed.port is None else parsed.port
+    return Reading(scheme, host_value(parsed.host), port)
+
+
+def _httpx(httpx: Any, text: str, base: str | None) -> Reading | None:
+    url = httpx.URL(text) if base is None else httpx.URL(base).join(text)
+    port = default_port(url.scheme) if url.port is None else url.port  # httpx drops a default port
+    return Reading(url.scheme, host_value(url.raw_host.decode("ascii")), port)
+
+
+def _yarl(yarl: Any, text: str, base: str | None) -> Reading | None:
+    url = yarl.URL(text) if base is None else yarl.URL(base).join(yarl.URL(text))
+    return Reading(url.scheme, host_value(url.raw_host), url.port)
+
+
+#: What the optional readers read of a string: up to its query or fragment, which no reader's
+#: scheme, authority or port reaches into (RFC 3986's authority ends at the first `/`, `?` or
+#: `#`, urllib's netloc too, and the tabs and newlines urllib removes are neither). httpx
+#: keeps about 40 bytes for each code point it parses, which a long query would make the
+#: largest part of validate's memory.
+_QUERY_OR_FRAGMENT = re.compile("[?#]")
+#: The longest such part, and base, that the optional readers read: past it they do not run.
+#: No host is longer than 253 code points, and browsers have long capped URLs near 2,000.
+_LONGEST = 2048
+
+#: A head that every optional reader reads as ``urllib.parse`` does, so that they are not asked
+#: (each costs 10 to 40 µs, more than the rest of validate's full path): a scheme and `//`,
+#: which each reads as the scheme, lowercase; an authority of ASCII letters, digits, dots and
+#: hyphens with perhaps a port, which each ends at the first `/` (RFC 3986's authority, and
+#: urllib's netloc) and reads as the host lowercased, with no IDNA to apply (it is ASCII), no
+#: userinfo, brackets or escapes to read otherwise, and the port's digits (a port above 65535
+#: the standard refuses itself); then a path of ASCII URL code points but `?` and `@` (no `%`,
+#: `\` or space).
+#: The tests check the claim on generated heads and WPT's.
+_SIMPLE_HEAD = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://[A-Za-z0-9.\-]+(?::[0-9]{1,5})?"
+                          f"(?:/{one_of(URL_CODE_POINTS_ASCII.replace('?', '').replace('@', ''))}*)?")
+
+#: The optional readers: module, the schemes its client fetches, how it reads.
+_OPTIONAL: tuple[tuple[str, frozenset[str], Callable[[Any, str, str | None], Reading | None]], ...] = (
+    ("urllib3", _HTTP, _urllib3), ("httpx", _HTTP, _httpx), ("yarl", _AIOHTTP, _yarl))
+
+
+def readings(input: str, base: str | None, scheme: str) -> list[tuple[str, Reading | None]]:
+    """Each reader that ran on ``input`` (against ``base``) for a URL whose scheme the
+    standard reads as ``scheme``, named (an optional one with its version), with its reading,
+    or None where it refused the string."""
+    parsed = split(input, base)
+    found: list[tuple[str, Reading | None]] = [("urllib.parse", urllib_reading(parsed))]
+    if scheme in _HTTP:
+        found.append(("http.client", http_client_reading(parsed)))
+    head = _QUERY_OR_FRAGMENT.split(input, 1)[0]
+    if len(head) > _LONGEST or (base is not None and len(base) > _LONGEST) or _SIMPLE_HEAD.fullmatch(head):
+        return found
+    for name, schemes, read in _OPTIONAL:
+        module = _module(name) if scheme in schemes else None
+        if module is None:
+            continue
+        try:
+            reading = read(module, head, base)
+        except (ValueError, TypeError, UnicodeError, module.__dict__.get("InvalidURL", ValueError)):
+            reading = None
+        found.append((f"{name} {getattr(module, '__version__', '')}".rstrip(), reading))
+    return found

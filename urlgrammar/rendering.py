@@ -28,6 +28,7 @@ from __future__ import annotations
 import codecs
 import re
 import string
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ from urlgrammar.host.label_rules import has_rtl
 from urlgrammar.host.parser import Domain
 from urlgrammar.host.public_suffix import PublicSuffixListMissing, registrable_domain
 from urlgrammar.host.spoofing import available, newer_than_data, skeleton
+from urlgrammar.host.top_domains import protected_names
 from urlgrammar.model.record import Kind
 from urlgrammar.model.schemes import is_file
 from urlgrammar.url import URL
@@ -63,7 +65,7 @@ _DELIMITERS = frozenset("/\\?#@:%.&=")
 _PADLOCKS = frozenset("\U0001f50f\U0001f510\U0001f512\U0001f513")
 
 
-def render(url: URL | str, *, width: int | None = None) -> str:
+def render(url: URL | str, *, width: int | None = None, protected: Iterable[str] = ()) -> str:
     """``url`` (a URL, or a string that :func:`urlgrammar.parse` takes) as the standard's URL
     rendering shows it (https://url.spec.whatwg.org/#url-rendering; the host by
     https://url.spec.whatwg.org/#concept-domain-to-unicode, see the module's docstring).
@@ -76,12 +78,18 @@ def render(url: URL | str, *, width: int | None = None) -> str:
     Public Suffix List (the optional ``psl`` extra); without it, the last two labels.
     Raises :class:`~urlgrammar.URLError` for a string that does not parse, and ValueError
     for a ``width`` below 1.
+
+    ``protected`` are domains the caller trusts (as :func:`urlgrammar.validate` takes them),
+    beside the well-known ones that ship with the package: a host that ends in a look-alike of
+    one is shown in ASCII (lookalike-domain). A ValueError names an entry that is not a
+    domain of two labels or more.
     """
     if width is not None and width < 1:
         raise ValueError(f"width must be at least 1, not {width}")
+    names = protected_names(protected)
     if isinstance(url, str):
         url = parse(url)
-    labels, keep = _host(url)
+    labels, keep = _host(url, names)
     scheme = url.protocol + ("//" if url.record.has(Kind.AUTHORITY) else "")
     port = f":{url.port}" if url.port else ""
     shown = _fit(scheme, labels, keep, port, _rest(url), width)
@@ -115,7 +123,7 @@ def _path(url: URL) -> str:
     return path
 
 
-def _host(url: URL) -> tuple[list[str], int]:
+def _host(url: URL, protected: tuple[str, ...]) -> tuple[list[str], int]:
     """The host's labels as shown, and how many of the last ones the elision keeps."""
     authority = url.record.component(Kind.AUTHORITY)
     if authority is None:
@@ -126,7 +134,7 @@ def _host(url: URL) -> tuple[list[str], int]:
         # a host no parser gives it, and no IDN display policy has judged.
         return [host.serialize()], 1
     ascii_labels = host.value.split(".")
-    shown = shown_labels(host.value)
+    shown = shown_labels(host.value, protected)
     # A trailing dot is an empty last label, which stays with the registrable domain.
     try:
         registrable = registrable_domain(host)

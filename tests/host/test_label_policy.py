@@ -32,6 +32,7 @@ FLAGGED = [
     ("𐌰𐌱", ("com",), ("unsafe", "𐌰𐌱")),  # Gothic
     ("\u1e01b", ("com",), ("unsafe", "\u1e01")),  # Latin Extended Additional, which Chromium removes
     ("a\u2019b", ("com",), ("unsafe", "\u2019")),
+    ("안녕!", ("kr",), ("unsafe", "!")),  # ASCII beyond letters, digits and the hyphen
     # Digits of two numbering systems (Devanagari and Bengali), in one script's label.
     ("क१২", ("in",), ("mixed", "২")),
     # The same nonspacing mark twice on one letter; a mark on dotless i; a dot above i, j, l.
@@ -71,6 +72,7 @@ NOT_FLAGGED = [
     ("əli", ("az",)),
     ("col·legi", ("cat",)),  # Catalan l·l under .cat
     ("bücher", ("de",)),
+    ("bü-cher1", ("de",)),  # ASCII letters, digits and the hyphen
     ("ab12", ("com",)),  # one numbering system
     ("a\u0301b", ("com",)),  # one mark
     ("ラーメン", ("jp",)),  # ー after kana
@@ -183,3 +185,25 @@ def test_a_100_kb_host_s_advisories_are_bounded() -> None:
     found = validate(input).advisories
     assert {d.code for d in found} == {"confusable-host"}
     assert all(len(d.message) < 600 for d in found)
+
+
+@pytest.mark.parametrize(("input", "protected", "shown"), [
+    # The host is a look-alike of a well-known domain: every label stays as written, as
+    # Chromium shows such a host in Punycode.
+    ("https://gооgle.com/", (), "https://xn--ggle-55da.com/"),
+    ("https://mail.googlé.com/", (), "https://mail.xn--googl-fsa.com/"),
+    ("https://xn--igklmo68-kcb.com/", ("digklmo68.com",), "https://xn--igklmo68-kcb.com/"),
+    # Near misses: no look-alike of a protected domain, or the protected domain itself.
+    ("https://xn--igklmo68-kcb.com/", (), "https://đigklmo68.com/"),
+    ("https://bücher.de/", ("bucher.de",), "https://xn--bcher-kva.de/"),
+    ("https://bücher.de/", ("bücher.de",), "https://bücher.de/"),
+    ("https://www.bücher.de/", ("bücher.de",), "https://www.bücher.de/"),
+])
+def test_render_keeps_a_look_alike_of_a_well_known_domain_in_ascii(
+        input: str, protected: tuple[str, ...], shown: str) -> None:
+    assert render(parse(input), protected=protected) == shown
+
+
+def test_render_names_a_protected_entry_that_is_no_domain() -> None:
+    with pytest.raises(ValueError, match="'localhost' has one label"):
+        render("https://h/", protected=["localhost"])

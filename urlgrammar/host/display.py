@@ -127,11 +127,15 @@ def may_show_unicode(label: str, name: Name = NO_NAME) -> bool:
     return display_refusal(label, name) is None
 
 
-def shown_labels(domain: str) -> list[str]:
+def shown_labels(domain: str, protected: tuple[str, ...] = ()) -> list[str]:
     """The labels of an ASCII ``domain`` (a host the host parser gave) as a trust display shows
     them: decoded where domain to Unicode decodes the domain without error (each ``xn--``
     label by :func:`to_unicode_label`, then CheckBidi) and no check refuses the label
-    (:func:`display_refusal`); else as written.
+    (:func:`display_refusal`); else as written. Where a label would show decoded and the
+    domain ends in a look-alike of a well-known domain (the shipped list and ``protected``,
+    as :func:`~urlgrammar.host.top_domains.protected_names` gives them), every label is
+    shown as written, as Chromium shows such a host in Punycode
+    (``IDNSpoofChecker::GetSimilarTopDomain``): no one label is the spoof, the name is.
     https://url.spec.whatwg.org/#url-rendering-i18n
     """
     labels = domain.split(".")
@@ -153,5 +157,11 @@ def shown_labels(domain: str) -> list[str]:
     names = names_of(labels)
     if names and not names[-1].top.isascii() and not may_show_unicode(names[-1].top, names[-1]):
         names = [name._replace(top=name.tld) for name in names]
-    return [a if d is None or not may_show_unicode(d, name) else d
-            for d, a, name in zip(decoded, labels, names, strict=True)]
+    shown = [a if d is None or not may_show_unicode(d, name) else d
+             for d, a, name in zip(decoded, labels, names, strict=True)]
+    if shown == labels:
+        return labels
+    from urlgrammar.host.top_domains import similar_well_known, well_known
+
+    trimmed = labels[:-1] if labels[-1] == "" else labels  # a trailing dot ends no label
+    return labels if similar_well_known(trimmed, well_known(protected)) is not None else shown

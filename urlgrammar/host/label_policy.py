@@ -104,6 +104,8 @@ _SLASH_LIKE = frozenset("ノンソゾ丶乀乁丿")
 _CJK_LATIN_LIKE = frozenset("一ㄧ丨乛七丅十〇ㄒㄚㄟㄨㄩㄈㆺㆳ工ㆲ讠丁")
 _JAPANESE = frozenset({"Kana", "Hira", "Hani"})
 _LGC = frozenset({"Latn", "Grek", "Cyrl"})
+#: The ASCII an identifier may hold (a label is lowercase once mapped).
+_LDH = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 
 
 def _removed(ch: str) -> bool:
@@ -123,7 +125,9 @@ def label_findings(label: str, name: Name) -> tuple[Finding, ...]:
     """Every rule that refuses to show ``label`` (decoded, not ASCII) in Unicode under the
     domain ``name``, in Chromium's order; empty where it may be shown."""
     found: list[Finding] = []
-    restricted = [ch for ch in label if not ch.isascii() and (not allowed(ch) or _removed(ch))]
+    # ASCII beyond letters, digits and the hyphen (`!`, `_`, `$`, which the standard's domains
+    # may hold) is no identifier character either.
+    restricted = [ch for ch in label if ch not in _LDH if ch.isascii() or not allowed(ch) or _removed(ch)]
     if restricted:
         found.append(Finding("unsafe", "not allowed in identifiers (UTS #39 Identifier_Status, "
                              "Chromium's allowed set)", _unique(restricted)))

@@ -1,6 +1,6 @@
 """How often render() shows a host as Chromium's IDN display policy does, on Chromium's own cases.
 
-    python tools/chromium_idn.py PATH [--platform linux|apple|other] [--all]
+    python tools/chromium_idn.py PATH [--platform linux|apple|other] [--protect FILE] [--all]
 
 PATH is Chromium's ``components/url_formatter/spoof_checks/idn_spoof_checker_unittest.cc``
 (BSD-licensed; kept outside the repository, e.g. /work/data/chromium/). The tool reads its
@@ -18,6 +18,12 @@ display gave (:func:`urlgrammar.host.display.display_refusal` for a label kept i
 "domain to Unicode error" where ToUnicode fails; "shown in Unicode" where Chromium refuses
 and we do not, with Chromium's comment above the case). Exit status 0; 2 when PATH cannot be
 read or holds no cases.
+
+Chromium's unit tests compare hosts with a list of top domains of their own
+(``components/url_formatter/spoof_checks/top_domains/test_domains.list``: `digklmo68.com`,
+`wmhtb.com`, `o2.com` ...), not with the browser's; ``--protect FILE`` gives render() that
+list as its ``protected`` domains (one a line, `#` comments), so that its look-alike check
+compares with the domains the cases were written against.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 import urlgrammar  # noqa: E402
 from urlgrammar.host import display  # noqa: E402
+from urlgrammar.host.top_domains import protected_names, similar_well_known, well_known  # noqa: E402
 
 #: The embedding marks render() puts around a right-to-left rendering.
 _MARKS = dict.fromkeys(map(ord, "\u202a\u202b\u202c"))
@@ -109,14 +116,14 @@ def read_cases(text: str, platform: str = "linux") -> list[Case]:
     return cases
 
 
-def shown_host(host: str) -> tuple[str | None, str]:
+def shown_host(host: str, protected: tuple[str, ...] = ()) -> tuple[str | None, str]:
     """The host of ``https://HOST/`` as render() shows it (None where the standard's parser
     rejects it), and the host the parser reads (``host`` where it rejects it)."""
     try:
         url = urlgrammar.parse(f"https://{host}/")
     except urlgrammar.URLError:
         return None, host
-    shown = urlgrammar.render(f"https://{url.hostname}/").translate(_MARKS)
+    shown = urlgrammar.render(f"https://{url.hostname}/", protected=protected).translate(_MARKS)
     return shown.removeprefix("https://").removesuffix("/"), url.hostname
 
 
@@ -143,7 +150,7 @@ def _refusal(label: str, top: str) -> str | None:
     return result
 
 
-def why_kept(ascii_host: str) -> str:
+def why_kept(ascii_host: str, protected: tuple[str, ...] = ()) -> str:
     """Why our display keeps a label of ``ascii_host`` in Punycode: the first reason found."""
     labels = ascii_host.split(".")
     decoded = [_decoded(label) for label in labels]
@@ -154,6 +161,8 @@ def why_kept(ascii_host: str) -> str:
     for d in decoded:
         if d is not None and (reason := _refusal(d, top)) is not None:
             return re.sub(r"confusable with \S+", "confusable with a Latin label", reason)
+    if similar_well_known([label for label in labels if label], well_known(protected)) is not None:
+        return "look-alike of a well-known domain (lookalike-domain)"
     return "bidi rule across the domain, or the top-level domain refused"
 
 
@@ -161,13 +170,18 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("path", help="Chromium's idn_spoof_checker_unittest.cc")
     ap.add_argument("--platform", choices=sorted(_FLAGS), default="linux")
+    ap.add_argument("--protect", metavar="FILE",
+                    help="domains render() protects: Chromium's test_domains.list")
     ap.add_argument("--all", action="store_true", help="print the agreeing cases too")
     args = ap.parse_args()
     try:
         cases = read_cases(Path(args.path).read_text(encoding="utf-8"), args.platform)
+        lines = Path(args.protect).read_text(encoding="utf-8").splitlines() if args.protect else []
     except (OSError, UnicodeDecodeError) as e:
-        print(f"chromium_idn: cannot read {args.path}: {e}", file=sys.stderr)
+        print(f"chromium_idn: cannot read {e.filename if isinstance(e, OSError) else args.protect}: {e}",
+              file=sys.stderr)
         return 2
+    protected = protected_names(line.strip() for line in lines if line.strip() and not line.startswith("#"))
     if not cases:
         print(f"chromium_idn: no test cases in {args.path}", file=sys.stderr)
         return 2
@@ -176,7 +190,7 @@ def main() -> int:
     agree = compared = 0
     for case in cases:
         expected = case.unicode if case.verdict == "kSafe" and case.unicode is not None else case.host
-        shown, read = shown_host(case.host)
+        shown, read = shown_host(case.host, protected)
         if read != case.host.lower():  # `xn--hello?world.com`: the host is `xn--hello`
             groups["not compared: the standard reads another host"].append(f"  {case.host!r} -> {read!r}")
             continue
@@ -194,7 +208,7 @@ def main() -> int:
         elif ours == "parse failure":
             reason = "the standard's host parser rejects the host"
         elif ours == "as written":
-            reason = f"kept: {why_kept(read)}"
+            reason = f"kept: {why_kept(read, protected)}"
         else:
             reason = "another split between the labels shown and kept"
         groups[reason].append(line)

@@ -1,6 +1,6 @@
 """Detection rates on an attack set and false alarms on a benign set, per class (issue 23).
 
-    python tools/spoof_sets.py [--attack FILE] [--benign FILE] [--misses] [--alarms]
+    python tools/spoof_sets.py [--attack FILE] [--benign FILE] [--protect FILE] [--misses] [--alarms]
 
 The sets are tools/data/attack_set.tsv (valid or at least parseable URLs over the classes of
 issue 23, each with what should catch it) and tools/data/benign_set.tsv (real internationalised
@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import urlgrammar  # noqa: E402
+from urlgrammar.host.top_domains import protected_names  # noqa: E402
 
 DATA = ROOT / "tools" / "data"
 #: The advisories that are not about the host's spelling (host-spoof is any other).
@@ -63,17 +64,17 @@ def caught(codes: set[str], expected: str) -> bool:
     return bool(codes & wanted) or ("host-spoof" in wanted and bool(codes - NOT_SPOOF))
 
 
-def shown_host(url: urlgrammar.URL) -> tuple[str, str] | None:
+def shown_host(url: urlgrammar.URL, protected: tuple[str, ...]) -> tuple[str, str] | None:
     """The host as written (ASCII) and as render() shows it, for a domain; else None."""
     host = url.hostname
     if not host or host.startswith("[") or not url.protocol.startswith("http"):
         return None
-    shown = urlgrammar.render(f"https://{host}/")
+    shown = urlgrammar.render(f"https://{host}/", protected=protected)
     shown = "".join(c for c in shown if c not in "\u202a\u202b\u202c").removeprefix("https://").removesuffix("/")
     return host, shown
 
 
-def attack(rows: list[list[str]], misses: bool) -> None:
+def attack(rows: list[list[str]], misses: bool, protected: tuple[str, ...] = ()) -> None:
     n: Counter[str] = Counter()
     flagged: Counter[str] = Counter()
     refused: Counter[str] = Counter()
@@ -81,13 +82,13 @@ def attack(rows: list[list[str]], misses: bool) -> None:
     missed: dict[str, list[str]] = defaultdict(list)
     for url_text, kind, expected, render, source in rows:
         n[kind] += 1
-        report = urlgrammar.validate(url_text)
+        report = urlgrammar.validate(url_text, protected=protected)
         codes = {d.code for d in report.advisories}
         if caught(codes, expected):
             flagged[kind] += 1
         else:
             missed[kind].append(f"  advisory missed: {url_text!r} [{source}] had {sorted(codes)}")
-        if render == "punycode" and report.url is not None and (pair := shown_host(report.url)):
+        if render == "punycode" and report.url is not None and (pair := shown_host(report.url, protected)):
             host, shown = pair
             if "xn--" in host:
                 applicable[kind] += 1
@@ -112,7 +113,7 @@ def attack(rows: list[list[str]], misses: bool) -> None:
             print("\n".join(lines))
 
 
-def benign(rows: list[list[str]], alarms: bool) -> None:
+def benign(rows: list[list[str]], alarms: bool, protected: tuple[str, ...] = ()) -> None:
     n: Counter[str] = Counter()
     flagged: Counter[str] = Counter()
     punycode: Counter[str] = Counter()
@@ -120,13 +121,13 @@ def benign(rows: list[list[str]], alarms: bool) -> None:
     said: dict[str, list[str]] = defaultdict(list)
     for url_text, kind, source in rows:
         n[kind] += 1
-        report = urlgrammar.validate(url_text)
+        report = urlgrammar.validate(url_text, protected=protected)
         codes = sorted({d.code for d in report.advisories})
         if codes:
             flagged[kind] += 1
             by_code.update(codes)
             said[kind].append(f"  {url_text!r} [{source}]: {codes}")
-        pair = shown_host(report.url) if report.url is not None else None
+        pair = shown_host(report.url, protected) if report.url is not None else None
         if pair is not None and "xn--" in pair[1]:
             punycode[kind] += 1
             said[kind].append(f"  render keeps Punycode: {pair[1]!r} for {url_text!r} [{source}]")
@@ -149,14 +150,19 @@ def main() -> int:
     ap.add_argument("--benign", type=Path, default=DATA / "benign_set.tsv")
     ap.add_argument("--misses", action="store_true", help="print every attack row missed")
     ap.add_argument("--alarms", action="store_true", help="print every benign row with a false alarm")
+    ap.add_argument("--protect", type=Path, metavar="FILE",
+                    help="domains to protect besides the shipped list, one a line (Chromium's "
+                         "top_domains/test_domains.list: the domains its unit tests' look-alikes imitate)")
     args = ap.parse_args()
     try:
         attack_rows, benign_rows = read_tsv(args.attack), read_tsv(args.benign)
+        lines = args.protect.read_text(encoding="utf-8").splitlines() if args.protect else []
     except (OSError, UnicodeDecodeError) as e:
-        print(f"spoof_sets: cannot read a set: {e}", file=sys.stderr)
+        print(f"spoof_sets: cannot read a file: {e}", file=sys.stderr)
         return 2
-    attack(attack_rows, args.misses)
-    benign(benign_rows, args.alarms)
+    protected = protected_names(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+    attack(attack_rows, args.misses, protected)
+    benign(benign_rows, args.alarms, protected)
     return 0
 
 

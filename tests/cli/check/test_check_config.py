@@ -122,7 +122,7 @@ def test_config_include_exclude_and_base(tmp_path: Path, monkeypatch: pytest.Mon
     Path("b.md").write_text("[x](https://u@h/)\n", encoding="utf-8")
     status, out, _ = run(capsys, ["--format", "jsonl", "."])
     [record] = [json.loads(line) for line in out.splitlines()]
-    assert (status, record["source"], record["href"]) == (0, "./a.txt", "https://example.com/relative/path")
+    assert (status, record["source"], record["href"]) == (0, "a.txt", "https://example.com/relative/path")
 
 
 @pytest.mark.parametrize(("text", "message"), [

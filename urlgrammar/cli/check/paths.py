@@ -81,7 +81,7 @@ def files(path: str, globs: Globs) -> Iterator[str]:
                                 and not os.path.isfile(os.path.join(top, d, "pyvenv.cfg")))
         for name in sorted(names):
             if globs.included(prefix + name):
-                yield os.path.join(top, name)
+                yield os.path.normpath(os.path.join(top, name))  # docs/a.md, not ./docs/a.md
 
 
 def _raise(error: OSError) -> None:

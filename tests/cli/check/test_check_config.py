@@ -44,6 +44,15 @@ def test_a_protocol_relative_url_in_a_list_is_still_advised(tmp_path: Path,
         assert codes(capsys, [*argv, "--base", BASE]) == (0, [["scheme-relative-host-change"]])
 
 
+def test_an_svg_data_url_in_css_is_no_active_content(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    url = "data:image/svg+xml,%3Csvg%3E%3C/svg%3E"
+    (tmp_path / "a.css").write_text(f'a {{ background: url("{url}") }}', encoding="utf-8")
+    (tmp_path / "a.html").write_text(f'<iframe src="{url}"></iframe>', encoding="utf-8")
+    assert codes(capsys, [str(tmp_path / "a.css")]) == (0, [[]])
+    assert codes(capsys, [str(tmp_path / "a.html")]) == (0, [["active-data-url"]])
+
+
 def test_other_advisories_stay_in_documents(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "page.md"
     path.write_text("[x](javascript:alert(1))\n", encoding="utf-8")

@@ -8,6 +8,11 @@ suppresses.
   for another host; a link in a page (``<script src="//cdn.example/x.js">``) goes to another
   host because that is what links do, and its page's scheme is the one a browser keeps. In
   lists, CSV columns, standard input and arguments (the URLs a program receives) it stays.
+- In CSS, ``active-data-url`` is not reported either: a style sheet's URLs are fetched as
+  images, fonts and style sheets, never navigated to, and an SVG used as an image runs no
+  script (https://html.spec.whatwg.org/multipage/embedded-content.html#the-img-element, SVG
+  "secure animated" mode), so ``url("data:image/svg+xml,...")``, the usual inline icon, is no
+  active content.
 - A comment ``urlgrammar: ignore[code, code]`` in an HTML comment (``<!-- ... -->``, which
   Markdown keeps as HTML too) suppresses those codes for the URLs on its line;
   ``urlgrammar: ignore`` without a list suppresses every code there.
@@ -32,10 +37,9 @@ from urlgrammar.errors import Code
 
 #: The codes a finding can have: the library's, and check's own for lines it could not read.
 CODES = frozenset(code.value for code in Code) | {"line-too-long", "invalid-UTF-8"}
-#: Sources that are documents a person reads, where links go wherever their author chose.
-DOCUMENTS = frozenset({"html", "markdown", "css"})
-#: Not reported in documents (see above).
-NOT_IN_DOCUMENTS = frozenset({Code.SCHEME_RELATIVE_HOST_CHANGE.value})
+_HOSTS = frozenset({Code.SCHEME_RELATIVE_HOST_CHANGE.value})
+#: What is not reported in each kind of source (see above), by reader.
+NOT_IN = {"html": _HOSTS, "markdown": _HOSTS, "css": _HOSTS | {Code.ACTIVE_DATA_URL.value}}
 #: What a suppression without a list of codes stands for.
 EVERY = "*"
 # The list of codes is bounded, so that a line of many unclosed lists stays linear.
@@ -89,7 +93,7 @@ class Rules:
             return False
         if self.select is not None and code not in self.select:
             return False
-        return not (code in NOT_IN_DOCUMENTS and item.source.reader in DOCUMENTS)
+        return code not in NOT_IN.get(item.source.reader, ())
 
     def fit(self, item: Input, report: Checked | None) -> tuple[bool, Checked | None]:
         """Whether the input is reported at all, and its report with what is kept."""

@@ -33,10 +33,12 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TextIO
 
 from urlgrammar.checking.schemes import CONTEXTS
 from urlgrammar.cli.arguments import base_url, text
 from urlgrammar.cli.check.config import Config, ConfigError, find, load
+from urlgrammar.cli.check.fix import Fixer, diff
 from urlgrammar.cli.check.formats import FORMATS, Checked, Options, Summary, Writer, writer
 from urlgrammar.cli.check.inputs import Settings, Stop, inputs
 from urlgrammar.cli.check.parallel import validated
@@ -135,6 +137,12 @@ def register(check: argparse.ArgumentParser) -> None:
     check.add_argument("--errors-only", action="store_true",
                        help="json and jsonl: write only the inputs with findings (the summary still "
                             "counts every input)")
+    check.add_argument("--fix", action="store_true",
+                       help="write each URL's suggestion into its file (lists, Markdown, UTF-8 HTML) "
+                            "where it is the same URL (the same href)")
+    check.add_argument("--diff", action="store_true",
+                       help="write nothing: show what --fix would change, as a unified diff "
+                            "(exit status 1 when it would change something)")
     check.set_defaults(run=run_check)
 
 
@@ -208,11 +216,13 @@ def run_check(args: argparse.Namespace) -> int:
     except (ConfigError, UnknownCode) as e:
         return _usage(str(e))
     writer = _writer(args)
+    fixer = Fixer() if args.fix or args.diff else None
+    show = not args.diff  # --diff writes the diff alone
     reading = Reading(len(args.html) if args.html is not None else 1 if args.file is not None else 0)
     out, summary, stopped = sys.stdout, Summary(), False
     progress = Progress(sys.stderr, reading.fraction, time.monotonic)
     flush = Flusher(out, reading, time.monotonic)
-    out.write(writer.start())
+    out.write(writer.start() if show else "")
     # Validate keeps what the output shows, --max-errors of each input, and counts the rest.
     checked = validated(inputs(args.urls, args.file, args.html, settings, reading), args.jobs,
                         lambda: reading.interactive, mode != "off", args.max_errors or None,
@@ -238,7 +248,9 @@ def run_check(args: argparse.Namespace) -> int:
             continue
         summary.add(item, report)
         progress.tick()
-        if args.errors_only and not _findings(report):
+        if fixer is not None:
+            fixer.add(item, report)
+        if not show or (args.errors_only and not _findings(report)):
             continue
         written = False
         for piece in writer.item(item, report):
@@ -255,10 +267,33 @@ def run_check(args: argparse.Namespace) -> int:
     elif summary.inputs == 0 and not stopped:
         # Silence would look like success on a file that was meant to hold URLs.
         print(f"0 inputs: {_nothing(args)}", file=sys.stderr)
-    out.write(writer.end(summary))
+    out.write(writer.end(summary) if show else "")
+    changed, fixed = (0, 0) if fixer is None or died is not None else _fixed(fixer, args.diff, out)
     if died is not None:
         return 3
-    return 2 if stopped else 1 if summary.invalid or (mode == "strict" and summary.advised) else 0
+    if stopped:
+        return 2
+    if args.diff:
+        return 1 if changed else 0
+    invalid = summary.invalid - fixed
+    return 1 if invalid or (mode == "strict" and summary.advised) else 0
+
+
+def _fixed(fixer: Fixer, preview: bool, out: TextIO) -> tuple[int, int]:
+    """Make the fixes (or, for ``preview``, show them); how many URLs they change, and how
+    many of those were invalid."""
+    changes = fixer.changes()
+    for path, (old, new, _) in changes.items():
+        if preview:
+            out.write(diff(path, old, new))
+        else:
+            with open(path, "wb") as f:
+                f.write(new)
+    urls = sum(len(made) for _, _, made in changes.values())
+    verb = "would fix" if preview else "fixed"
+    print(f"{verb} {urls} URL{'s' * (urls != 1)} in {len(changes)} file{'s' * (len(changes) != 1)}",
+          file=sys.stderr)
+    return urls, sum(e.invalid for _, _, made in changes.values() for e in made)
 
 
 def _nothing(args: argparse.Namespace) -> str:

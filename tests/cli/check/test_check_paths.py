@@ -120,3 +120,17 @@ def test_errors_only_writes_the_inputs_with_findings(capsys: pytest.CaptureFixtu
         last = out if name == "json" else out.splitlines()[-1]
         summary = json.loads(last)["summary"]
         assert (summary["inputs"], summary["valid"], summary["invalid"]) == (4, 3, 1)
+
+
+def test_jobs_give_the_same_output_on_a_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    quiet = " <!-- urlgrammar: ignore[invalid-URL-unit] -->"
+    for i in range(40):
+        links = "".join(f"[l{j}](<https://h{i}.example/{j} x>){quiet}\n"
+                        if j % 7 == 0 else f"[l{j}](<https://u@h{i}.example/{j} x>)\n" for j in range(60))
+        (tmp_path / f"doc{i}.md").write_text(links, encoding="utf-8")
+    outputs = []
+    for jobs in ("1", "2"):
+        status, out, err = run(capsys, [str(tmp_path), "--format", "jsonl", "--jobs", jobs,
+                                        "--ignore", "host-missing"])
+        outputs.append((status, out, err))
+    assert outputs[0] == outputs[1] and outputs[0][0] == 1 and outputs[0][1].count("\n") == 40 * 60

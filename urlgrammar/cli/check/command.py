@@ -1,16 +1,21 @@
 """``urlgrammar check``: validate URL strings and report like a compiler, or for CI and programs.
 
-    urlgrammar check URL... | --file F | - | --file F --column NAME | --html FILE... [--encoding LABEL]
-                     [--base B] [--format F] [--max-errors N]
+    urlgrammar check URL|PATH... | --file F | - | --file F --column NAME | --html FILE... [--encoding LABEL]
+                     [--base B] [--format F] [--max-errors N] [--errors-only]
                      [--max-line-length BYTES] [--jobs N] [--quiet] [--summary]
                      [--no-advisories | --strict-advisories] [--context {browser,fetch}]
+                     [--include GLOB] [--exclude GLOB] [--select CODES] [--ignore CODES]
+                     [--config FILE] [--fix | --diff]
 
 Each input gets :func:`urlgrammar.validate`, which keeps ``--max-errors`` of its diagnostics
 and as many advisories and counts the rest, so that one line of a megabyte of errors does not
 hold a million of them. Inputs come from the arguments, from the lines of
-a file or of standard input, from one column of a CSV or TSV file, or from the URL-valued
-attributes of HTML documents (:mod:`~urlgrammar.cli.check.sources`,
-:mod:`~urlgrammar.cli.check.html`); they are read, checked and written one at a time, so that
+a file or of standard input, from one column of a CSV or TSV file, from the URL-valued
+attributes of HTML documents, the links of Markdown and the ``url()`` of CSS, in files and
+directories named among the arguments (:mod:`~urlgrammar.cli.check.inputs` and the readers it
+names); the configuration (:mod:`~urlgrammar.cli.check.config`) and the rules
+(:mod:`~urlgrammar.cli.check.rules`) say which findings are reported, and ``--fix`` writes
+suggestions back (:mod:`~urlgrammar.cli.check.fix`). They are read, checked and written one at a time, so that
 memory stays flat and the first result comes at once (with ``--jobs N``, up to N worker
 processes, one per core at most, check them, :mod:`~urlgrammar.cli.check.parallel`). The
 formats are listed in :data:`~urlgrammar.cli.check.formats.FORMATS`.

@@ -37,6 +37,7 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
@@ -126,6 +127,12 @@ def register(check: argparse.ArgumentParser) -> None:
                        help="where the URLs are used: followed in a browser (default), or fetched "
                             "by a server for others, which adds the advisory unsafe-fetch-scheme "
                             "for file:, gopher:, dict:, ldap: and ftp:")
+    _register_repository(check)
+    check.set_defaults(run=run_check)
+
+
+def _register_repository(check: argparse.ArgumentParser) -> None:
+    """The arguments for checking a repository: what to read, what to report, and fixes."""
     check.add_argument("--include", metavar="GLOB", action="append",
                        help="in directories, read the files that match GLOB (repeatable; replaces "
                             f"the default, {' '.join(DEFAULT_INCLUDE)})")
@@ -148,7 +155,6 @@ def register(check: argparse.ArgumentParser) -> None:
     check.add_argument("--diff", action="store_true",
                        help="write nothing: show what --fix would change, as a unified diff "
                             "(exit status 1 when it would change something)")
-    check.set_defaults(run=run_check)
 
 
 def _problem(args: argparse.Namespace) -> str | None:
@@ -221,10 +227,9 @@ def run_check(args: argparse.Namespace) -> int:
     except (ConfigError, UnknownCode) as e:
         return _usage(str(e))
     writer = _writer(args)
-    fixer = Fixer() if args.fix or args.diff else None
-    show = not args.diff  # --diff writes the diff alone
+    fixer, show = Fixer() if args.fix or args.diff else None, not args.diff  # --diff: the diff alone
     reading = Reading(len(args.html) if args.html is not None else 1 if args.file is not None else 0)
-    out, summary, stopped = sys.stdout, Summary(), False
+    out, summary, stopped, died = sys.stdout, Summary(), False, None
     progress = Progress(sys.stderr, reading.fraction, time.monotonic)
     flush = Flusher(out, reading, time.monotonic)
     out.write(writer.start() if show else "")
@@ -232,7 +237,6 @@ def run_check(args: argparse.Namespace) -> int:
     checked = validated(inputs(args.urls, args.file, args.html, settings, reading), args.jobs,
                         lambda: reading.interactive, mode != "off", args.max_errors or None,
                         FORMATS[args.format].href, args.context)
-    died = None
     while True:
         try:
             item, report = next(checked)
@@ -255,16 +259,8 @@ def run_check(args: argparse.Namespace) -> int:
         progress.tick()
         if fixer is not None:
             fixer.add(item, report)
-        if not show or (args.errors_only and not _findings(report)):
-            continue
-        written = False
-        for piece in writer.item(item, report):
-            if not written:
-                progress.clear()
-                written = True
-            out.write(piece)
-        if written:
-            flush.wrote()
+        if show and not (args.errors_only and not _findings(report)):
+            _write(writer.item(item, report), out, progress, flush)
     progress.clear()
     if died is not None:
         flush.now()
@@ -273,15 +269,26 @@ def run_check(args: argparse.Namespace) -> int:
         # Silence would look like success on a file that was meant to hold URLs.
         print(f"0 inputs: {_nothing(args)}", file=sys.stderr)
     out.write(writer.end(summary) if show else "")
-    changed, fixed = (0, 0) if fixer is None or died is not None else _fixed(fixer, args.diff, out)
     if died is not None:
         return 3
+    changed, fixed = (0, 0) if fixer is None else _fixed(fixer, args.diff, out)
     if stopped:
         return 2
     if args.diff:
         return 1 if changed else 0
-    invalid = summary.invalid - fixed
-    return 1 if invalid or (mode == "strict" and summary.advised) else 0
+    return 1 if summary.invalid - fixed or (mode == "strict" and summary.advised) else 0
+
+
+def _write(pieces: Iterable[str], out: TextIO, progress: Progress, flush: Flusher) -> None:
+    """An input's output: progress is cleared before its first piece, and output flushed after."""
+    written = False
+    for piece in pieces:
+        if not written:
+            progress.clear()
+            written = True
+        out.write(piece)
+    if written:
+        flush.wrote()
 
 
 def _fixed(fixer: Fixer, preview: bool, out: TextIO) -> tuple[int, int]:

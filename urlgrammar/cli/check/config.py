@@ -1,6 +1,6 @@
-"""``urlgrammar check``'s configuration file: ``urlgrammar.toml``, or the table
+"""``urlgrammar check``'s configuration file: urlgrammar.toml, or the table
 ``[tool.urlgrammar]`` of a ``pyproject.toml``, found upward from the working directory (the
-first directory that has either; in one directory ``urlgrammar.toml`` wins, and a
+first directory that has either; in one directory urlgrammar.toml wins, and a
 ``pyproject.toml`` without the table is passed over), or named by ``--config FILE``.
 
 Keys (each optional)::

@@ -9,6 +9,9 @@
     python tools/bench_check.py tree [--lines 32] [--jobs 2] [--format F]   peak RSS of the
                                                       process tree (main process and workers,
                                                       summed) on a file of such lines, by shape
+    python tools/bench_check.py directory [--files 10000] [--per-file 10] [--jobs 1]   a
+                                                      directory of Markdown, HTML and CSS files
+                                                      (a third each): URLs/s and peak RSS
 
 Inputs are written to a temporary directory, never to the repository: the lines of the shared
 corpus (``$URLGRAMMAR_SHARED`` or ``../shared``, ``corpus/kasztp.txt``) repeated, or generated
@@ -233,10 +236,39 @@ def tree(lines: int, jobs: int, format: str, every: float = 0.01) -> None:
                   f"{proc.returncode:6} {time.monotonic() - start:7.1f}")
 
 
+def directory(files: int, urls: int, jobs: int) -> None:
+    """``check DIR`` on ``files`` documents in 100 subdirectories, ``urls`` URLs in each, the
+    corpus's lines in turn, written as each type writes links."""
+    lines = [line.decode("utf-8", "replace") for line in corpus_lines()]
+    lines = [line for line in lines if not any(c in line for c in "<>\"'()[]\\ `")]
+    kinds = {".md": ("[link {n}]({url})\n\n", ""),
+             ".html": ('<p><a href="{url}">link {n}</a></p>\n', "<!doctype html>\n"),
+             ".css": ("a.l{n} {{ background: url({url}) }}\n", "")}
+    with tempfile.TemporaryDirectory() as tmp:
+        n = 0
+        for i in range(files):
+            suffix = list(kinds)[i % 3]
+            line, head = kinds[suffix]
+            path = Path(tmp) / f"d{i % 100:02}" / f"doc{i}{suffix}"
+            path.parent.mkdir(exist_ok=True)
+            body = "".join(line.format(n=n + j, url=lines[(n + j) % len(lines)]) for j in range(urls))
+            path.write_text(head + body, encoding="utf-8")
+            n += urls
+        start = time.monotonic()
+        proc = subprocess.run([*COMMAND, tmp, "--jobs", str(jobs), "--quiet"], capture_output=True, env=ENV)
+        total = time.monotonic() - start
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        print(f"{files:,} files, {n:,} URLs, --jobs {jobs}: {total:.1f} s ({n / total:,.0f} URLs/s), "
+              f"peak RSS of one process {peak / 1024:.0f} MB, exit status {proc.returncode} ({load()})")
+        print("  " + proc.stdout.decode().strip()[:300])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("stream", "jobs", "frames", "hostile", "tree"))
+    parser.add_argument("what", choices=("stream", "jobs", "frames", "hostile", "tree", "directory"))
+    parser.add_argument("--files", type=int, default=10_000)
+    parser.add_argument("--per-file", type=int, default=10)
     parser.add_argument("--lines", type=int, default=32)
     parser.add_argument("--mb", type=int, default=200)
     parser.add_argument("--urls", type=int, default=100_000)
@@ -251,6 +283,8 @@ def main() -> None:
         stream(args.mb)
     elif args.what == "jobs":
         jobs(args.urls)
+    elif args.what == "directory":
+        directory(args.files, args.per_file, 1 if args.jobs is None else args.jobs)
     else:
         frames(args.urls)
 

@@ -198,7 +198,7 @@ def test_a_closed_pipe_ends_quietly_with_141(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "urlgrammar", "check", "--file", str(path)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None
-    assert proc.stdout.readline().startswith(b"1:9: error[invalid-credentials]")
+    assert proc.stdout.readline().startswith(b"%s:1:9: error[invalid-credentials]" % bytes(path))
     proc.stdout.close()
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=120) == 141

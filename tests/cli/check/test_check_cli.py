@@ -89,7 +89,7 @@ def test_a_file_is_checked_line_by_line(tmp_path: Path, capsys: pytest.CaptureFi
     path.write_bytes(b"\xef\xbb\xbfhttps://a/\r\n\nhttps://u@b/\n")
     status, out, _ = output(capsys, ["--file", str(path)])
     assert status == 1
-    assert out.splitlines()[0].startswith("3:9: error[invalid-credentials]")
+    assert out.splitlines()[0].startswith(f"{path}:3:9: error[invalid-credentials]")
     assert out.splitlines()[-1].startswith("2 inputs: valid 1, invalid 1")
 
 

@@ -274,4 +274,4 @@ def test_html_from_standard_input(monkeypatch: pytest.MonkeyPatch,
                                   capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b'<a href="a b">')))
     status, out, _ = run(capsys, ["--html", "-", "--base", "https://example.org/d/"])
-    assert status == 1 and out.startswith("1:11: error[invalid-URL-unit]")
+    assert status == 1 and out.startswith("<stdin>:1:11: error[invalid-URL-unit]")

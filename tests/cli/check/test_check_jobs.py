@@ -68,7 +68,7 @@ def test_a_closed_pipe_and_ctrl_c_with_workers(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "urlgrammar", "check", "--jobs", "2"]
     proc = subprocess.Popen([*command, "--file", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None
-    assert proc.stdout.readline().startswith(b"1:9: error[invalid-credentials]")
+    assert proc.stdout.readline().startswith(b"%s:1:9: error[invalid-credentials]" % bytes(path))
     proc.stdout.close()
     assert (proc.wait(timeout=120), proc.stderr.read()) == (141, b"")
     proc = subprocess.Popen([*command, "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -76,7 +76,7 @@ def test_a_closed_pipe_and_ctrl_c_with_workers(tmp_path: Path) -> None:
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(b"https://u@h/\n" * 100)  # a batch for the workers, then nothing more
     proc.stdin.flush()
-    assert proc.stdout.readline().startswith(b"1:9: error[invalid-credentials]")
+    assert proc.stdout.readline().startswith(b"<stdin>:1:9: error[invalid-credentials]")
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert (proc.returncode, err) == (130, b"")

@@ -96,7 +96,8 @@ def place(result: dict[str, object]) -> tuple[str, int, int, int, int]:
 BAD = "https://u@b/c d"  # invalid-credentials at 8..10, invalid-URL-unit at 13..14
 
 
-@pytest.mark.parametrize("source", ["arguments", "stdin", "file", "csv", "html"])
+@pytest.mark.parametrize("source", ["arguments", "stdin", "file", "csv", "html", "list", "markdown",
+                                    "css", "directory"])
 def test_sarif_from_every_source_is_what_code_scanning_accepts(
         source: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -113,9 +114,23 @@ def test_sarif_from_every_source_is_what_code_scanning_accepts(
     elif source == "csv":
         Path("links.csv").write_text(f"id,url\n1,https://a/\n2,{BAD}\n", encoding="utf-8")
         argv, uri, line, column = ["--file", "links.csv", "--column", "url"], "links.csv", 3, 3
-    else:
+    elif source == "html":
         Path("page.html").write_text(f'<p>\n<a href="https://a/"></a>\n  <a href="{BAD}">', encoding="utf-8")
         argv, uri, line, column = ["--html", "page.html"], "page.html", 3, 12
+    elif source == "list":  # a path among the arguments
+        Path("urls.txt").write_bytes(lines)
+        argv, uri, line, column = ["urls.txt"], "urls.txt", 2, 1
+    elif source == "markdown":
+        Path("doc.md").write_text(f"# T\n\n[a](https://a/) and [b](<{BAD}>)\n", encoding="utf-8")
+        argv, uri, line, column = ["doc.md"], "doc.md", 3, 26
+    elif source == "css":
+        sheet = f'a {{ b: url(https://a/) }}\np {{ background: url("{BAD}") }}'
+        Path("s.css").write_text(sheet, encoding="utf-8")
+        argv, uri, line, column = ["s.css"], "s.css", 2, 22
+    else:
+        Path("docs/api").mkdir(parents=True)
+        Path("docs/api/x.md").write_text(f"[a](https://a/)\n\n> - [b](<{BAD}>)\n", encoding="utf-8")
+        argv, uri, line, column = ["docs"], "docs/api/x.md", 3, 10
     credentials, space = code_scanning_accepts(sarif(capsys, argv))
     assert (credentials["ruleId"], space["ruleId"]) == ("invalid-credentials", "invalid-URL-unit")
     assert place(credentials) == (uri, line, column + 8, line, column + 10)

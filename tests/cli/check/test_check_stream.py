@@ -57,9 +57,9 @@ def test_a_long_line_is_one_diagnostic_and_is_skipped(tmp_path: Path,
     path = write(tmp_path, b"https://a/\n" + b"x" * 5000 + b"\nhttps://u@b/\n" + b"y" * 200)
     status, out, err = run(capsys, ["--file", path, "--max-line-length", "100"])
     assert status == 1 and err == ""
-    assert out.splitlines()[0] == ("2: error[line-too-long]: The line is longer than 100 bytes "
+    assert out.splitlines()[0] == (f"{path}:2: error[line-too-long]: The line is longer than 100 bytes "
                                    "(--max-line-length); it was skipped.")
-    assert out.splitlines()[1].startswith("3:9: error[invalid-credentials]")
+    assert out.splitlines()[1].startswith(f"{path}:3:9: error[invalid-credentials]")
     assert "4: error[line-too-long]" in out
     assert out.splitlines()[-1] == ("4 inputs: valid 1, invalid 3, failures 0, unchecked 2; "
                                     "line-too-long 2, invalid-credentials 1")
@@ -121,7 +121,7 @@ def test_dev_zero_stops_with_line_too_long() -> None:
     proc = subprocess.run([sys.executable, "-m", "urlgrammar", "check", "--file", "/dev/zero"],
                           capture_output=True, text=True, timeout=120, check=False)
     assert proc.returncode == 2
-    assert proc.stdout.splitlines()[0].startswith("1: error[line-too-long]: The line is longer "
+    assert proc.stdout.splitlines()[0].startswith("/dev/zero:1: error[line-too-long]: The line is longer "
                                                   "than 1,048,576")
     assert proc.stderr == ("urlgrammar check: error: /dev/zero is binary (a NUL byte in line 1); "
                            "reading stopped\n")
@@ -138,7 +138,7 @@ def test_a_fifo_is_read_as_a_stream(tmp_path: Path) -> None:
         writer.flush()
         assert proc.stdout is not None
         # The first result comes while the writer still holds the FIFO open.
-        assert proc.stdout.readline().startswith("1:9: error[invalid-credentials]")
+        assert proc.stdout.readline().startswith(f"{fifo}:1:9: error[invalid-credentials]")
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 1 and err == ""
 
@@ -187,7 +187,7 @@ def test_a_csv_column(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 def test_a_tsv_column(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, b"url\ttitle\nhttps://a/ b\tA, B\n", "links.tsv")
     status, out, _ = run(capsys, ["--file", path, "--column", "url"])
-    assert status == 1 and out.startswith("2:11: error[invalid-URL-unit]")
+    assert status == 1 and out.startswith(f"{path}:2:11: error[invalid-URL-unit]")
 
 
 def test_a_missing_column_is_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -197,6 +197,6 @@ def test_a_missing_column_is_said(tmp_path: Path, capsys: pytest.CaptureFixture[
                                    "(its columns: 'id', 'link')\n")
 
 
-def test_column_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = run(capsys, ["https://a/", "--column", "url"])
-    assert status == 2 and "--column reads a CSV or TSV file" in err
+def test_column_is_not_for_html(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, ["--html", "a.html", "--column", "url"])
+    assert status == 2 and "--column reads CSV and TSV files" in err

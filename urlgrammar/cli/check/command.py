@@ -1,17 +1,21 @@
 """``urlgrammar check``: validate URL strings and report like a compiler, or for CI and programs.
 
-    urlgrammar check URL... | --file F | - | --file F --column NAME | --html FILE... [--encoding LABEL]
-                     [--base B] [--format F] [--max-errors N]
+    urlgrammar check URL|PATH... | --file F | - | --file F --column NAME | --html FILE... [--encoding LABEL]
+                     [--base B] [--format F] [--max-errors N] [--errors-only]
                      [--max-line-length BYTES] [--jobs N] [--quiet] [--summary]
                      [--no-advisories | --strict-advisories] [--context {browser,fetch}]
-                     [--protect FILE]
+                     [--include GLOB] [--exclude GLOB] [--select CODES] [--ignore CODES]
+                     [--config FILE] [--fix | --diff] [--protect FILE]
 
 Each input gets :func:`urlgrammar.validate`, which keeps ``--max-errors`` of its diagnostics
 and as many advisories and counts the rest, so that one line of a megabyte of errors does not
 hold a million of them. Inputs come from the arguments, from the lines of
-a file or of standard input, from one column of a CSV or TSV file, or from the URL-valued
-attributes of HTML documents (:mod:`~urlgrammar.cli.check.sources`,
-:mod:`~urlgrammar.cli.check.html`); they are read, checked and written one at a time, so that
+a file or of standard input, from one column of a CSV or TSV file, from the URL-valued
+attributes of HTML documents, the links of Markdown and the ``url()`` of CSS, in files and
+directories named among the arguments (:mod:`~urlgrammar.cli.check.inputs` and the readers it
+names); the configuration (:mod:`~urlgrammar.cli.check.config`) and the rules
+(:mod:`~urlgrammar.cli.check.rules`) say which findings are reported, and ``--fix`` writes
+suggestions back (:mod:`~urlgrammar.cli.check.fix`). They are read, checked and written one at a time, so that
 memory stays flat and the first result comes at once (with ``--jobs N``, up to N worker
 processes, one per core at most, check them, :mod:`~urlgrammar.cli.check.parallel`). The
 formats are listed in :data:`~urlgrammar.cli.check.formats.FORMATS`.
@@ -37,30 +41,25 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable
+from pathlib import Path
 from typing import TextIO
 
 from urlgrammar.checking.schemes import CONTEXTS
 from urlgrammar.cli.arguments import base_url, text
-from urlgrammar.cli.check.formats import FORMATS, Options, Summary, Writer, writer
+from urlgrammar.cli.check.config import Config, ConfigError, find, load
+from urlgrammar.cli.check.fix import Fixer, diff
+from urlgrammar.cli.check.formats import FORMATS, Checked, Options, Summary, Writer, writer
+from urlgrammar.cli.check.inputs import Settings, Stop, inputs
 from urlgrammar.cli.check.parallel import validated
-from urlgrammar.cli.check.sources import (
-    MAX_LINE_LENGTH,
-    Input,
-    SourceError,
-    Stream,
-    arguments,
-    csv_column,
-    file_lines,
-)
+from urlgrammar.cli.check.paths import DEFAULT_EXCLUDE, DEFAULT_INCLUDE, Globs
+from urlgrammar.cli.check.progress import Flusher, Progress, Reading
+from urlgrammar.cli.check.rules import Rules, UnknownCode, codes
+from urlgrammar.cli.check.sources import MAX_LINE_LENGTH
 from urlgrammar.cli.check.workers import WorkerDied
 from urlgrammar.errors import escape
 
-#: Seconds before progress is first shown, and between its updates.
-PROGRESS_AFTER, PROGRESS_EVERY = 0.5, 0.2
-#: Seconds output may wait in the buffer, when the input is a file.
-FLUSH_EVERY = 0.25
+__all__ = ["Progress", "register", "run_check"]
 
 
 def _count(value: str) -> int:
@@ -96,16 +95,18 @@ def register(check: argparse.ArgumentParser) -> None:
                          "status 0 when every input is valid, 1 otherwise, 2 for a usage error "
                          "or a file that cannot be read.")
     check.add_argument("urls", nargs="*", metavar="URL", type=text,
-                       help="URLs to check; - reads standard input")
+                       help="URLs to check, and files and directories to read (an argument that "
+                            "names an existing file or directory is read; any other is a URL); "
+                            "- reads standard input")
     check.add_argument("--file", metavar="F", help="check each line of F (- for standard input)")
     check.add_argument("--column", metavar="NAME",
-                       help="with --file: check the column NAME of a CSV or TSV file")
+                       help="check the column NAME of CSV and TSV files (with --file: read F so)")
     check.add_argument("--html", metavar="FILE", nargs="+",
                        help="check the URLs in the URL-valued attributes of HTML documents")
     check.add_argument("--base", metavar="B", type=base_url,
                        help="the base URL for relative inputs (with --html: the document's URL)")
     check.add_argument("--encoding", metavar="LABEL", type=_encoding,
-                       help="with --html: the encoding of a document that declares none (no byte order "
+                       help="the encoding of an HTML document that declares none (no byte order "
                             "mark, no <meta charset> in its first 1024 bytes); default UTF-8")
     default = next(iter(FORMATS))
     check.add_argument("--format", choices=tuple(FORMATS), default=default,
@@ -133,6 +134,7 @@ def register(check: argparse.ArgumentParser) -> None:
     check.add_argument("--protect", metavar="FILE",
                        help="flag look-alikes of the domains in FILE (one a line, '#' starts a "
                             "comment) as of the well-known ones (advisory lookalike-domain)")
+    _register_repository(check)
     check.set_defaults(run=run_check)
 
 
@@ -145,11 +147,30 @@ def protected_file(path: str) -> tuple[str, ...]:
     return protected_names(line for line in lines if line)
 
 
-@dataclass(frozen=True, slots=True)
-class Stop:
-    """A source that could not be read (further), in its place among the inputs."""
-
-    message: str
+def _register_repository(check: argparse.ArgumentParser) -> None:
+    """The arguments for checking a repository: what to read, what to report, and fixes."""
+    check.add_argument("--include", metavar="GLOB", action="append",
+                       help="in directories, read the files that match GLOB (repeatable; replaces "
+                            f"the default, {' '.join(DEFAULT_INCLUDE)})")
+    check.add_argument("--exclude", metavar="GLOB", action="append", default=[],
+                       help="in directories, skip what matches GLOB (repeatable; added to the "
+                            "default: version control, caches, virtual environments, node_modules)")
+    check.add_argument("--select", metavar="CODES", action="append",
+                       help="report only these codes (comma-separated; repeatable)")
+    check.add_argument("--ignore", metavar="CODES", action="append", default=[],
+                       help="never report these codes (comma-separated; repeatable)")
+    check.add_argument("--config", metavar="FILE",
+                       help="read the configuration from FILE (default: urlgrammar.toml or "
+                            "pyproject.toml's [tool.urlgrammar], found upward from here)")
+    check.add_argument("--errors-only", action="store_true",
+                       help="json and jsonl: write only the inputs with findings (the summary still "
+                            "counts every input)")
+    check.add_argument("--fix", action="store_true",
+                       help="write each URL's suggestion into its file (lists, Markdown, UTF-8 HTML) "
+                            "where it is the same URL (the same href)")
+    check.add_argument("--diff", action="store_true",
+                       help="write nothing: show what --fix would change, as a unified diff "
+                            "(exit status 1 when it would change something)")
 
 
 def _problem(args: argparse.Namespace) -> str | None:
@@ -161,10 +182,8 @@ def _problem(args: argparse.Namespace) -> str | None:
         return "give URLs, --file or --html, only one of them"
     if args.urls and "-" in args.urls and args.urls != ["-"]:
         return "'-' (standard input) cannot be combined with other URLs"
-    if args.encoding is not None and args.html is None:
-        return "--encoding is the encoding of HTML documents: give --html FILE"
-    if args.column is not None and args.file is None and args.urls != ["-"]:
-        return "--column reads a CSV or TSV file: give --file F (or -)"
+    if args.column is not None and args.html is not None:
+        return "--column reads CSV and TSV files: give --file F, - or their paths, not --html"
     no_quiet = FORMATS[args.format].no_quiet
     if args.quiet and no_quiet is not None:
         return f"--quiet has no {args.format.upper()} form ({no_quiet})"
@@ -178,65 +197,42 @@ def _usage(message: str) -> int:
 
 def _writer(args: argparse.Namespace) -> Writer:
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    documents = 0 if args.html is None else len(args.html)
-    return writer(args.format, Options(args.max_errors, args.quiet, args.summary, colour, documents))
+    return writer(args.format, Options(args.max_errors, args.quiet, args.summary, colour))
 
 
-class Reading:
-    """The sources opened so far, for progress and for when to flush."""
-
-    def __init__(self, files: int) -> None:
-        self.files, self.done = files, 0
-        self.stream: Stream | None = None
-        self.interactive = False
-
-    def open(self, name: str) -> Stream:
-        if self.stream is not None:
-            self.done += 1
-        self.stream = Stream(name)
-        self.interactive = self.interactive or self.stream.interactive
-        return self.stream
-
-    def fraction(self) -> float | None:
-        """How much of the files has been read, when their sizes are known."""
-        stream = self.stream
-        if stream is None or stream.size is None:
-            return None
-        within = min(1.0, stream.read / stream.size) if stream.size else 1.0
-        return (self.done + within) / self.files
+def _configured(args: argparse.Namespace) -> tuple[Settings, Rules, str, tuple[str, ...]]:
+    """The readers' settings, the rules, the advisories' mode ("off", "on", "strict") and the
+    configuration's protected domains, from the arguments over the configuration; raises
+    ConfigError or UnknownCode."""
+    config = load(find()) if args.config is None else load(_path(args.config))
+    select = config.select if args.select is None else codes(args.select, "--select")
+    rules = Rules(select, config.ignore | codes(args.ignore, "--ignore"))
+    globs = Globs(tuple(args.include or config.include or DEFAULT_INCLUDE),
+                  DEFAULT_EXCLUDE + config.exclude + tuple(args.exclude))
+    base = args.base if args.base is not None else _base(config)
+    mode = "off" if args.no_advisories else "strict" if args.strict_advisories else config.advisories or "on"
+    settings = Settings(base, args.column, args.encoding, args.max_line_length, globs)
+    return settings, rules, mode, config.protected
 
 
-def _inputs(args: argparse.Namespace, reading: Reading) -> Iterator[Input | Stop]:
-    if args.html is not None:
-        from urlgrammar.cli.check.html import document_inputs  # HTML is read only when asked for
+def _path(name: str) -> Path:
+    path = Path(name)
+    if not path.is_file():
+        raise ConfigError(f"--config {name}: no such file")
+    return path
 
-        n = 1
-        for name in args.html:
-            try:
-                stream = reading.open(name)
-                try:
-                    for item in document_inputs(stream, args.base, n, args.encoding):
-                        n = item.number + 1
-                        yield item
-                finally:
-                    stream.close()
-            except SourceError as e:
-                yield Stop(str(e))
-        return
-    if args.file is None and args.urls != ["-"]:
-        yield from arguments(args.urls, args.base)
-        return
+
+def _base(config: Config) -> str | None:
+    if config.base is None:
+        return None
     try:
-        stream = reading.open("-" if args.file is None else args.file)
-        try:
-            if args.column is not None:
-                yield from csv_column(stream, args.column, args.base, args.max_line_length)
-            else:
-                yield from file_lines(stream, args.base, args.max_line_length)
-        finally:
-            stream.close()
-    except SourceError as e:
-        yield Stop(str(e))
+        return base_url(config.base)
+    except argparse.ArgumentTypeError as e:
+        raise ConfigError(f"{config.path}: base: {e}") from None
+
+
+def _findings(report: Checked | None) -> bool:
+    return report is None or not report.valid or bool(report.advisories or report.advisories_omitted)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -244,23 +240,26 @@ def run_check(args: argparse.Namespace) -> int:
     problem = _problem(args)
     if problem is not None:
         return _usage(problem)
-    protected: tuple[str, ...] = ()
+    try:
+        settings, rules, mode, protected = _configured(args)
+    except (ConfigError, UnknownCode) as e:
+        return _usage(str(e))
     if args.protect is not None:
         try:
-            protected = protected_file(args.protect)
+            protected += protected_file(args.protect)
         except (OSError, ValueError) as e:
             return _usage(f"--protect {args.protect}: {e}")
     writer = _writer(args)
-    reading = Reading(len(args.html) if args.html is not None else 1)
-    out, summary, stopped = sys.stdout, Summary(), False
+    fixer, show = Fixer() if args.fix or args.diff else None, not args.diff  # --diff: the diff alone
+    reading = Reading(len(args.html) if args.html is not None else 1 if args.file is not None else 0)
+    out, summary, stopped, died = sys.stdout, Summary(), False, None
     progress = Progress(sys.stderr, reading.fraction, time.monotonic)
-    flush = _Flusher(out, reading, time.monotonic)
-    out.write(writer.start())
+    flush = Flusher(out, reading, time.monotonic)
+    out.write(writer.start() if show else "")
     # Validate keeps what the output shows, --max-errors of each input, and counts the rest.
-    checked = validated(_inputs(args, reading), args.jobs, lambda: reading.interactive,
-                        not args.no_advisories, args.max_errors or None, FORMATS[args.format].href,
-                        args.context, protected)
-    died = None
+    checked = validated(inputs(args.urls, args.file, args.html, settings, reading), args.jobs,
+                        lambda: reading.interactive, mode != "off", args.max_errors or None,
+                        FORMATS[args.format].href, args.context, protected)
     while True:
         try:
             item, report = next(checked)
@@ -276,16 +275,15 @@ def run_check(args: argparse.Namespace) -> int:
             print(f"urlgrammar check: error: {escape(item.message)}", file=sys.stderr)
             stopped = True
             continue
+        kept, report = rules.fit(item, report)
+        if not kept:
+            continue
         summary.add(item, report)
         progress.tick()
-        written = False
-        for piece in writer.item(item, report):
-            if not written:
-                progress.clear()
-                written = True
-            out.write(piece)
-        if written:
-            flush.wrote()
+        if fixer is not None:
+            fixer.add(item, report)
+        if show and not (args.errors_only and not _findings(report)):
+            _write(writer.item(item, report), out, progress, flush)
     progress.clear()
     if died is not None:
         flush.now()
@@ -293,66 +291,52 @@ def run_check(args: argparse.Namespace) -> int:
     elif summary.inputs == 0 and not stopped:
         # Silence would look like success on a file that was meant to hold URLs.
         print(f"0 inputs: {_nothing(args)}", file=sys.stderr)
-    out.write(writer.end(summary))
+    out.write(writer.end(summary) if show else "")
     if died is not None:
         return 3
-    return 2 if stopped else 1 if summary.invalid or (args.strict_advisories and summary.advised) else 0
+    changed, fixed = (0, 0) if fixer is None else _fixed(fixer, args.diff, out)
+    if stopped:
+        return 2
+    if args.diff:
+        return 1 if changed else 0
+    return 1 if summary.invalid - fixed or (mode == "strict" and summary.advised) else 0
+
+
+def _write(pieces: Iterable[str], out: TextIO, progress: Progress, flush: Flusher) -> None:
+    """An input's output: progress is cleared before its first piece, and output flushed after."""
+    written = False
+    for piece in pieces:
+        if not written:
+            progress.clear()
+            written = True
+        out.write(piece)
+    if written:
+        flush.wrote()
+
+
+def _fixed(fixer: Fixer, preview: bool, out: TextIO) -> tuple[int, int]:
+    """Make the fixes (or, for ``preview``, show them); how many URLs they change, and how
+    many of those were invalid."""
+    changes = fixer.changes()
+    for path, (old, new, _) in changes.items():
+        if preview:
+            out.write(diff(path, old, new))
+        else:
+            with open(path, "wb") as f:
+                f.write(new)
+    urls = sum(len(made) for _, _, made in changes.values())
+    verb = "would fix" if preview else "fixed"
+    print(f"{verb} {urls} URL{'s' * (urls != 1)} in {len(changes)} file{'s' * (len(changes) != 1)}",
+          file=sys.stderr)
+    return urls, sum(e.invalid for _, _, made in changes.values() for e in made)
 
 
 def _nothing(args: argparse.Namespace) -> str:
+    if args.file is None and args.urls and args.urls != ["-"]:
+        return f"{', '.join(args.urls)}: no files to read, or none with URLs"
     if args.html is not None:
         return f"{', '.join(args.html)}: no URL-valued attributes"
     where = "standard input" if args.file in (None, "-") else args.file
     if args.column is not None:
         return f"{where} has no values in column {args.column!r}"
     return f"{where} has no non-blank lines"
-
-
-class _Flusher:
-    """Output reaches its reader soon: at once when the input arrives as it is written (a
-    pipe, a terminal), otherwise at least every :data:`FLUSH_EVERY` seconds."""
-
-    def __init__(self, out: TextIO, reading: Reading, clock: Callable[[], float] = time.monotonic) -> None:
-        self.out, self.reading, self.clock = out, reading, clock
-        self.last = clock()
-
-    def wrote(self) -> None:
-        if self.reading.interactive or self.clock() - self.last > FLUSH_EVERY:
-            self.now()
-
-    def now(self) -> None:
-        self.out.flush()
-        self.last = self.clock()
-
-
-class Progress:
-    """``checked 12,345 (6,789/s) 37%`` on standard error, when that is a terminal."""
-
-    def __init__(self, stream: TextIO, fraction: Callable[[], float | None],
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.stream, self.fraction, self.clock = stream, fraction, clock
-        self.on = stream.isatty()
-        self.started = clock()
-        self.next = self.started + PROGRESS_AFTER
-        self.n, self.width = 0, 0
-
-    def tick(self) -> None:
-        self.n += 1
-        if not self.on:
-            return
-        now = self.clock()
-        if now < self.next:
-            return
-        self.next = now + PROGRESS_EVERY
-        rate = self.n / max(now - self.started, 1e-9)
-        fraction = self.fraction()
-        line = f"checked {self.n:,} ({rate:,.0f}/s)" + ("" if fraction is None else f" {fraction:.0%}")
-        self.stream.write("\r" + line.ljust(self.width))
-        self.stream.flush()
-        self.width = len(line)
-
-    def clear(self) -> None:
-        if self.width:
-            self.stream.write("\r" + " " * self.width + "\r")
-            self.stream.flush()
-            self.width = 0

@@ -116,8 +116,6 @@ class Options(NamedTuple):
     summary: bool
     #: Colour: standard output is a terminal, and NO_COLOR is not set.
     colour: bool
-    #: How many HTML documents ``--html`` names (0 for lines and arguments).
-    documents: int
 
 
 class Format(NamedTuple):

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from urlgrammar.api import parse
 from urlgrammar.cli.check.html_encoding import decoder, sniff
+from urlgrammar.cli.check.rules import suppressed
 from urlgrammar.cli.check.sources import Input, SourceError, Stream
 from urlgrammar.encoding.labels import get_output_encoding
 from urlgrammar.errors import URLError
@@ -104,7 +105,9 @@ def _inputs(finder: _Finder, stream: Stream, base: str | None, first: int, encod
             document_base = parse(finder.base.strip(_SPACE), document, encoding=encoding).href
     for n, (attribute, text, anchors) in enumerate(finder.found, first):
         url_base = document if attribute == "base" else None if attribute == "itemtype" else document_base
-        yield Input(n, text, stream.source, anchors[0][1], anchors[0][2], url_base, None, anchors, encoding)
+        line = anchors[0][1]
+        yield Input(n, text, stream.source, line, anchors[0][2], url_base, None, anchors, encoding,
+                    finder.ignored.get(line, frozenset()))
 
 
 def _document_url(stream: Stream) -> str:
@@ -154,6 +157,14 @@ class _Finder(HTMLParser):
         # SVG's a, image and use take href and xlink:href as URLs only inside <svg> (HTML's
         # own <image> is an <img>), so the open <svg> elements are counted.
         self.svg = 0
+        #: The codes suppressed on each line by a comment there (:mod:`urlgrammar.cli.check.rules`).
+        self.ignored: dict[int, frozenset[str]] = {}
+
+    def handle_comment(self, data: str) -> None:
+        codes = suppressed(data)
+        if codes:
+            line = self.getpos()[0]
+            self.ignored[line] = self.ignored.get(line, frozenset()) | codes
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "svg":

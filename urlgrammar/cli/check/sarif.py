@@ -106,7 +106,7 @@ class SARIFWriter:
     """A SARIF log with one run, written result by result."""
 
     def __init__(self, options: Options) -> None:
-        self.max_errors, self.version, self.html = options.max_errors, __version__, options.documents > 0
+        self.max_errors, self.version = options.max_errors, __version__
         self.rules: dict[str, int] = {}
         self.first = True
         self.counted: dict[str, int] = {}
@@ -177,7 +177,7 @@ class SARIFWriter:
         if d is not None and d.fix is not None and item.text is not None:
             change = describe_fix(item.text[d.start:d.end], d.fix)
             if item.source.path is not None and exact:
-                inserted = html.escape(d.fix) if self.html else d.fix
+                inserted = html.escape(d.fix) if item.source.reader == "html" else d.fix
                 result["fixes"] = [{"description": {"text": change}, "artifactChanges": [{
                     "artifactLocation": where, "replacements": [{
                         "deletedRegion": region, "insertedContent": {"text": inserted}}]}]}]

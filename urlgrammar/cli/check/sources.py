@@ -34,10 +34,12 @@ class SourceError(Exception):
 @dataclass(frozen=True, slots=True)
 class Source:
     """Where inputs come from: ``name`` as the user gave it (None for arguments); ``path`` is
-    set for a named file, so that locations in it can be given as a file, line and column."""
+    set for a named file, so that locations in it can be given as a file, line and column;
+    ``reader`` is what reads it (:data:`urlgrammar.cli.check.paths.READERS`)."""
 
     name: str | None
     path: str | None = None
+    reader: str = "list"
 
     @property
     def label(self) -> str:
@@ -70,6 +72,8 @@ class Input:
     references): each is (offset in text, line, column, step), and offset i after it is at
     ``column + step * (i - offset)`` on that line. ``encoding`` is the query encoding: an
     HTML document's (https://url.spec.whatwg.org/#concept-basic-url-parser, "encoding").
+    ``ignore`` holds the codes that a comment on its line suppresses
+    (:mod:`~urlgrammar.cli.check.rules`).
     """
 
     number: int
@@ -81,6 +85,7 @@ class Input:
     problem: Problem | None = None
     anchors: tuple[tuple[int, int, int, int], ...] = ()
     encoding: str = "utf-8"
+    ignore: frozenset[str] = frozenset()
 
     def where(self, offset: int) -> tuple[int, int | None]:
         """The line and column in the source of the text's code point at ``offset`` (or of
@@ -104,8 +109,8 @@ def arguments(urls: list[str], base: str | None) -> Iterator[Input]:
 class Stream:
     """A source opened for reading bytes, which counts what it has read (for progress)."""
 
-    def __init__(self, name: str) -> None:
-        self.source = STDIN if name == "-" else Source(name, name)
+    def __init__(self, name: str, reader: str = "list") -> None:
+        self.source = Source(name, None, reader) if name == "-" else Source(name, name, reader)
         self.read = 0
         self.size: int | None = None
         self.interactive = False
@@ -155,7 +160,7 @@ class Stream:
         return data
 
     def close(self) -> None:
-        if self.source is not STDIN:
+        if self.source.path is not None:
             self.file.close()
 
 
@@ -202,7 +207,7 @@ def lines(stream: Stream, limit: int = MAX_LINE_LENGTH) -> Iterator[Line]:
 
 
 def _name(stream: Stream) -> str:
-    return "standard input" if stream.source is STDIN else str(stream.source.name)
+    return "standard input" if stream.source.path is None else str(stream.source.name)
 
 
 def _binary_check(stream: Stream, data: bytes, number: int) -> None:
@@ -221,17 +226,19 @@ def _skip_line(stream: Stream, number: int) -> None:
             return
 
 
-def file_lines(stream: Stream, base: str | None, limit: int) -> Iterator[Input]:
-    """One input per non-blank line, numbered by line."""
-    for n, line in enumerate(lines(stream, limit), 1):
+def file_lines(stream: Stream, base: str | None, limit: int, first: int = 1) -> Iterator[Input]:
+    """One input per non-blank line, numbered from ``first``."""
+    for n, line in enumerate(lines(stream, limit), first):
         yield Input(n, line.text, stream.source, line.number, 1, base, line.problem)
 
 
 # ---- one column of a CSV or TSV file ----------------------------------------------------------
 
 
-def csv_column(stream: Stream, column: str, base: str | None, limit: int) -> Iterator[Input]:
-    """The values of the column named ``column`` (in the first row), one input per row.
+def csv_column(stream: Stream, column: str, base: str | None, limit: int,
+               first: int = 1) -> Iterator[Input]:
+    """The values of the column named ``column`` (in the first row), one input per row,
+    numbered from ``first``.
 
     The delimiter is the header's (comma, tab, semicolon or bar, as :class:`csv.Sniffer` finds
     it; a comma when it finds none); quotes are as Excel writes them (RFC 4180). A row without
@@ -240,22 +247,22 @@ def csv_column(stream: Stream, column: str, base: str | None, limit: int) -> Ite
     quotes), its column; otherwise the line only.
     """
     feed = _Feed(lines(stream, limit))
-    first = next(feed.texts(), None)
-    if first is None:
-        yield from feed.problems(stream.source, 0)
+    header_line = next(feed.texts(), None)
+    if header_line is None:
+        yield from feed.problems(stream.source, first - 1)
         return
     try:  # the Sniffer's delimiter only: one line says nothing of how quotes are written
-        delimiter = csv.Sniffer().sniff(first, delimiters=",\t;|").delimiter
+        delimiter = csv.Sniffer().sniff(header_line, delimiters=",\t;|").delimiter
     except csv.Error:
         delimiter = ","
-    header = next(csv.reader([first], csv.excel, delimiter=delimiter), [])
+    header = next(csv.reader([header_line], csv.excel, delimiter=delimiter), [])
     if column not in header:
         raise SourceError(f"{_name(stream)} has no column {column!r} (its columns: "
                           f"{', '.join(map(repr, header))})")
     index = header.index(column)
     csv.field_size_limit(max(limit, csv.field_size_limit()))
     reader = csv.reader(feed.texts(), csv.excel, delimiter=delimiter)
-    n = 0
+    n = first - 1
     while True:
         feed.start = None
         try:

@@ -2,18 +2,19 @@
 
 Text (the default) is one block per diagnostic,
 
-    <line>:<col>: error[<code>]: <message>
+    [<file>:]<line>:<col>: error[<code>]: <message>
       <the input, or a window of it>
       <^^^ under the span>
       fix: <what to do>
 
 and after an input's errors and notes, the same for each advisory, as ``warning[<code>]``.
 
-where line is the input's line in its file (its number, for arguments) and col the column of
-the span's first code point there; with several files, each location starts with the file's
-name. The input is shown whole when it fits in :data:`WINDOW` columns and otherwise as a
-window around the span, with ``…`` where it is cut, so that the output of an input grows with
-its length, not with its length times its number of diagnostics. At most ``--max-errors``
+where file is the file's name (``<stdin>`` for standard input, as GCC names it; for
+arguments there is none, and line is the argument's place among them), line the input's line
+in it and col the column of the span's first code point there. The input is shown whole when it fits in
+:data:`WINDOW` columns and otherwise as a window around the span, with ``…`` where it is cut,
+so that the output of an input grows with its length, not with its length times its number of
+diagnostics. At most ``--max-errors``
 diagnostics (and as many advisories) are shown per input, then a note of how many more there are.
 
 GNU style is one line per message, ``file:line:col: error: <message> [<code>]`` (``warning:``
@@ -44,7 +45,6 @@ class TextWriter:
 
     def __init__(self, options: Options) -> None:
         self.max_errors, self.colour = options.max_errors, options.colour
-        self.names = options.documents > 1  # several files: each location names its own
         self.quiet, self.summary = options.quiet, options.summary or options.quiet
 
     def _paint(self, style: str, text: str) -> str:
@@ -52,7 +52,8 @@ class TextWriter:
 
     def _where(self, item: Input, offset: int | None) -> str:
         line, column = (item.line, None) if offset is None else item.where(offset)
-        prefix = f"{escape(item.source.label)}:" if self.names else ""
+        # Arguments are no file: their place among them is the whole location.
+        prefix = "" if item.source.name is None else f"{escape(item.source.label)}:"
         return self._paint(_BOLD, prefix + (f"{line}" if column is None else f"{line}:{column}"))
 
     def _head(self, item: Input, offset: int | None, kind: str, text: str) -> str:

@@ -202,8 +202,8 @@ def _writer(args: argparse.Namespace) -> Writer:
 
 def _configured(args: argparse.Namespace) -> tuple[Settings, Rules, str, tuple[str, ...]]:
     """The readers' settings, the rules, the advisories' mode ("off", "on", "strict") and the
-    configuration's protected domains, from the arguments over the configuration; raises
-    ConfigError or UnknownCode."""
+    protected domains (the configuration's and ``--protect``'s), from the arguments over the
+    configuration; raises ConfigError or UnknownCode."""
     config = load(find()) if args.config is None else load(_path(args.config))
     select = config.select if args.select is None else codes(args.select, "--select")
     rules = Rules(select, config.ignore | codes(args.ignore, "--ignore"))
@@ -212,7 +212,13 @@ def _configured(args: argparse.Namespace) -> tuple[Settings, Rules, str, tuple[s
     base = args.base if args.base is not None else _base(config)
     mode = "off" if args.no_advisories else "strict" if args.strict_advisories else config.advisories or "on"
     settings = Settings(base, args.column, args.encoding, args.max_line_length, globs)
-    return settings, rules, mode, config.protected
+    protected = config.protected
+    if args.protect is not None:
+        try:
+            protected += protected_file(args.protect)
+        except (OSError, ValueError) as e:
+            raise ConfigError(f"--protect {args.protect}: {e}") from None
+    return settings, rules, mode, protected
 
 
 def _path(name: str) -> Path:
@@ -244,11 +250,6 @@ def run_check(args: argparse.Namespace) -> int:
         settings, rules, mode, protected = _configured(args)
     except (ConfigError, UnknownCode) as e:
         return _usage(str(e))
-    if args.protect is not None:
-        try:
-            protected += protected_file(args.protect)
-        except (OSError, ValueError) as e:
-            return _usage(f"--protect {args.protect}: {e}")
     writer = _writer(args)
     fixer, show = Fixer() if args.fix or args.diff else None, not args.diff  # --diff: the diff alone
     reading = Reading(len(args.html) if args.html is not None else 1 if args.file is not None else 0)

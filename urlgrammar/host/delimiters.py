@@ -80,12 +80,14 @@ BROWSER_LISTS: dict[str, str] = {
 }
 #: Chromium's dangerous pattern (the same file, IDNSpoofChecker::SafeToDisplayAsUnicode):
 #: kana and CJK ideographs that "may be mistaken for slashes when they're surrounded by
-#: non-Japanese scripts". Being letters of their scripts, they count as the confusables'
-#: letters do, in a label that holds another script (:func:`_of_its_script`).
+#: non-Japanese scripts": each counts where a code point on each side is not Japanese
+#: (:func:`_between_other_scripts`).
 CJK_SLASHES: dict[str, str] = {
     "\u30ce": "/", "\u30bd": "/", "\u30be": "/", "\u30f3": "/",  # KATAKANA NO, SO, ZO, N
     "\u4e3f": "/", "\u4e36": "\\", "\u4e40": "\\", "\u4e41": "\\",  # CJK IDEOGRAPHS 丿 丶 乀 乁
 }
+#: The scripts around which :data:`CJK_SLASHES` are letters, not slashes.
+_JAPANESE = frozenset({"Kana", "Hira", "Hani"})
 #: What ends a label as written (UTS #46 maps the three others to U+002E).
 _FULL_STOPS = re.compile("[.\u3002\uff0e\uff61]")
 #: U+00B7 MIDDLE DOT looks like a full stop, but Catalan writes `l·l` (RFC 5892 Appendix A.3
@@ -146,13 +148,28 @@ def delimiter_lookalikes(text: str) -> list[tuple[int, str, str]]:
             if ch not in BROWSER_LISTS:
                 if not available():
                     continue
-                if scripts is None:
-                    scripts = _script_sets(label)
-                if _of_its_script(ch, scripts):
-                    continue
+                if ch in CJK_SLASHES:
+                    if not _between_other_scripts(label, i - at):
+                        continue
+                else:
+                    if scripts is None:
+                        scripts = _script_sets(label)
+                    if _of_its_script(ch, scripts):
+                        continue
             found.append((i, ch, d))
         at += len(label) + 1
     return found
+
+
+def _between_other_scripts(label: str, i: int) -> bool:
+    """Whether the kana or ideograph at ``i`` of ``label`` has a code point on each side and
+    neither is Japanese (Katakana, Hiragana or Han by Script_Extensions): where Chromium's
+    pattern takes it for a slash. `ビタミンb1` keeps its `ン`, which follows a katakana."""
+    from urlgrammar.host.spoofing import script_extensions
+
+    if not 0 < i < len(label) - 1:
+        return False
+    return all(_JAPANESE.isdisjoint(script_extensions(label[j])) for j in (i - 1, i + 1))
 
 
 def _script_sets(label: str) -> set[frozenset[str] | None]:

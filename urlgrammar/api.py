@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from urlgrammar.encoding.labels import get_encoding
+from urlgrammar.operations.offsets import plain_href
 from urlgrammar.operations.pipeline import parse_url
 from urlgrammar.url import URL, base_url_of
 
@@ -24,6 +25,9 @@ def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8")
         raise ValueError(f"{encoding!r} is not an encoding label of the Encoding Standard "
                          "(https://encoding.spec.whatwg.org/#names-and-labels)")
     base_url = base_url_of(base)
+    plain = plain_href(input)  # a plain input needs no base: it has a scheme and `//`
+    if plain is not None:
+        return URL._plain(input, *plain)
     if base_url is None:
         record, mode = parse_url(input, encoding=encoding)
     else:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from urlgrammar.attributes import ATTRIBUTES, Attribute, Getters, fill
+from urlgrammar.attributes import ATTRIBUTES, Attribute, Getters, fill, fill_plain
 from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind, URLRecord
 from urlgrammar.model.schemes import Mode
+from urlgrammar.operations.offsets import plain_href, splice
 from urlgrammar.operations.pipeline import parse_url, parses
 from urlgrammar.operations.setters import set_component
 from urlgrammar.syntax.printer import print_record
@@ -50,10 +51,17 @@ class URL(Getters):
             raise TypeError(f"URL() wants a str or a URL, not {type(input).__name__}")
         base_url = base_url_of(base)  # the API URL parser parses the base first
         if isinstance(input, URL):
+            if input._offsets is not None:
+                fill_plain(self, input._input, input._href, input._offsets, input.mode)  # type: ignore[arg-type]
+                return
             if input._parsed:
                 fill(self, input.record, input.mode)
                 return
             input = input.href
+        plain = plain_href(input)  # a plain input needs no base: it has a scheme and `//`
+        if plain is not None:
+            fill_plain(self, input, *plain)
+            return
         if base_url is None:
             record, mode = parse_url(input)
         else:
@@ -67,6 +75,14 @@ class URL(Getters):
         href gives; a setter's need not be."""
         url = _new(cls)  # not of_record: one call fewer on every parse
         fill(url, record, mode, parsed)
+        return url
+
+    @classmethod
+    def _plain(cls, input: str, href: str, offsets: int, mode: Mode) -> URL:
+        """The URL of a plain input (:func:`urlgrammar.operations.offsets.plain_href`): its
+        href and offsets, the record made when first read."""
+        url = _new(cls)
+        fill_plain(url, input, href, offsets, mode)
         return url
 
     @staticmethod
@@ -87,6 +103,8 @@ class URL(Getters):
             base_url = base_url_of(base)  # the API URL parser parses the base first
         except URLError:
             return False
+        if plain_href(input) is not None:  # a plain input parses, whatever the base
+            return True
         if base_url is None:
             return parses(input)
         return parses(input, base_url.record.unplaced(), base_url.mode)
@@ -123,8 +141,11 @@ class URL(Getters):
     def __delattr__(self, name: str) -> None:
         raise AttributeError("URL objects are immutable")
 
-    def __reduce__(self) -> tuple[Any, tuple[URLRecord, Mode, bool]]:
-        # The record and mode, spans and all; the href is printed again when asked for.
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # A plain URL, its input (parsed again, it is the same URL, spans and all); any other,
+        # its record and mode, spans and all (the href is printed again when asked for).
+        if self._offsets is not None:
+            return URL, (self._input,)
         return URL._from_record, (self.record, self.mode, self._parsed)
 
     def __copy__(self) -> URL:
@@ -167,6 +188,10 @@ class URL(Getters):
                             f"not {type(value).__name__}")
         # A str gives its scalar values; a URLSearchParams its serialization (the update steps).
         text = scalar_values(value) if isinstance(value, str) else str(value)
+        if self._offsets is not None:
+            spliced = splice(self._href, self._offsets, self.mode, name, text)  # type: ignore[arg-type]
+            if spliced is not None:
+                return URL._plain(spliced[0], *spliced)
         assert attribute.setter is not None
         record, mode = set_component(self.record, self.mode, attribute.setter, attribute.reading, text)
         if record is self.record:

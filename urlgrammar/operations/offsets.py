@@ -1,0 +1,188 @@
+"""A plain URL's href and the offsets of its components, read from the compiled grammar.
+
+Most URLs are plain: `https://example.com/a/b?q#f`, ASCII, lowercase, nothing for the basic
+URL parser to change. For such an input the standard's serialization is the input itself
+(with a `/` added where the path is empty), and its components are where the special
+grammar's compiled pattern (:mod:`urlgrammar.syntax.compiled`) reads them: the groups
+``GROUPS["special_url"]`` names, which the grammar compiler writes beside the record builder,
+so the `.lark` files stay the only description of the syntax. :func:`plain_href` gives that
+href and its offsets packed in one int, or None where the input is not plain and the full
+pipeline (:mod:`urlgrammar.operations.pipeline`) parses it. The URL API keeps the two and
+builds the record only when asked for it (as ada's url_aggregator keeps one href with the
+offsets of its components); the tests compare every getter with the pipeline's.
+
+What the pattern does not tell, the checks here do, each a rule of the standard rather than
+of the syntax: which code points the percent-encode sets leave alone
+(https://url.spec.whatwg.org/#percent-encoded-bytes), a host the domain parser gives back as it
+is (https://url.spec.whatwg.org/#concept-host-parser), a port as the port state serializes it
+(https://url.spec.whatwg.org/#port-state), and no dot segment
+(https://url.spec.whatwg.org/#single-dot-path-segment).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from functools import cache
+from typing import Any
+
+from urlgrammar.host.domain import STRICT_ASCII_DOMAIN
+from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
+from urlgrammar.model.record import is_dot, is_dots
+from urlgrammar.model.schemes import Mode, default_port, schemes_in
+from urlgrammar.syntax.grammars import compiled
+
+#: The code points of a plain URL: the ASCII URL code points (https://url.spec.whatwg.org/#url-code-points),
+#: `%` (a percent-encoded byte is kept as written) and `#`. No percent-encode set of a special
+#: URL's path, query or fragment holds one of them but `'` (the special-query set), which the
+#: query is checked for; preprocessing removes none of them.
+_PLAIN = re.compile(f"{one_of(URL_CODE_POINTS_ASCII + '%#')}*")
+#: The special schemes (https://url.spec.whatwg.org/#special-scheme): their mode, the
+#: grammar that reads them, and their default ports.
+_SCHEMES = {s: (mode, f"{mode.grammar}_url", str(default_port(s)))
+            for mode in (Mode.SPECIAL, Mode.FILE) for s in schemes_in(mode)}
+#: The code points a host's last label may start with: not a number
+#: (https://url.spec.whatwg.org/#ends-in-a-number-checker: no digit, so no `0x` either).
+_LETTERS = frozenset(string.ascii_lowercase)
+#: Bits per offset in the packed int.
+BITS = 32
+_FILE = Mode.FILE
+_MASK = (1 << BITS) - 1
+
+#: What :func:`reader` gives: a grammar's pattern's ``fullmatch`` and the groups of the scheme,
+#: the `//`, the userinfo, the host, the port's `:`, the path-root, the query's `?`, the
+#: fragment's `#` and a drive's (-1 where the grammar has none: a file URL's is its path's).
+Reader = tuple[Any, int, int, int, int, int, int, int, int, int]
+
+
+@cache
+def reader(start: str) -> Reader | None:
+    """The compiled pattern of a start rule (``special_url`` or ``file_url``) and the groups
+    it reads a URL's parts into; None where the compiled module is not current (after a
+    grammar edit), when nothing is plain."""
+    module = compiled()
+    if module is None:
+        return None
+    groups = module.GROUPS[start]
+    pattern = re.compile(module.PATTERNS[start][0])
+    return (pattern.fullmatch, groups["SCHEME"][0], groups["AUTHORITY"][0], groups["userinfo"][0],
+            groups["HOST"][0], groups["PORT"][0], groups["ROOT"][0], groups["QUERY"][0],
+            groups["FRAGMENT"][0], groups["DRIVE"][0] if "DRIVE" in groups else -1)
+
+
+def plain_href(text: str) -> tuple[str, int, Mode] | None:
+    """The href of ``text`` parsed without a base (or with one it does not need: it has a
+    scheme and `//`), its offsets (see :func:`unpack`) and its mode, where ``text`` is plain;
+    else None.
+    """
+    colon = text.find(":")
+    scheme = _SCHEMES.get(text[:colon]) if colon > 0 else None
+    if scheme is None or len(text) >= _MASK or not _PLAIN.fullmatch(text):
+        return None
+    mode, start, default = scheme
+    found = reader(start)
+    if found is None:
+        return None
+    fullmatch, g_scheme, g_slashes, g_userinfo, g_host, g_port, g_root, g_query, g_hash, g_drive = found
+    m = fullmatch(text)
+    if m is None:
+        return None
+    regs = m.regs
+    if regs[g_scheme] != (0, colon) or regs[g_slashes][0] < 0 or regs[g_userinfo][0] >= 0 or \
+            (g_drive >= 0 and regs[g_drive][0] >= 0):
+        return None
+    host_start, host_end = regs[g_host]
+    if not _plain_host(text[host_start:host_end], mode):
+        return None
+    port = regs[g_port][0]
+    path_start = regs[g_root][0]
+    query = regs[g_query][0]
+    hash_ = regs[g_hash][0]
+    end = len(text)
+    hash_start = end if hash_ < 0 else hash_
+    query_start = hash_start if query < 0 else query
+    if path_start < 0:
+        path_start = query_start
+    if port >= 0 and (mode is _FILE or not _plain_port(text[port + 1:path_start], default)):
+        return None
+    path = text[path_start:query_start]
+    if ("/." in path or "/%" in path) and any(is_dot(s) or is_dots(s) for s in path.split("/")):
+        return None
+    if query >= 0 and "'" in text[query:hash_start]:
+        return None
+    if path_start == query_start:  # an empty path serializes as `/`
+        text = f"{text[:path_start]}/{text[path_start:]}"
+        query_start += 1
+        hash_start += 1
+    return text, pack(colon, host_end, path_start, query_start, hash_start), mode
+
+
+def _plain_host(host: str, mode: Mode) -> bool:
+    """A host the host parser gives back as it is: a lowercase ASCII domain that the strict
+    domain-to-ASCII takes unchanged, with no `xn--` label, whose last label is not a number;
+    in a file URL also the empty host, and not `localhost`, which becomes it."""
+    if mode is _FILE:
+        if not host:
+            return True
+        if host == "localhost":
+            return False
+    return 0 < len(host) <= 253 and STRICT_ASCII_DOMAIN.fullmatch(host) is not None and \
+        host[host.rfind(".") + 1] in _LETTERS
+
+
+def _plain_port(digits: str, default: str) -> bool:
+    """A port written as the URL serializer writes it: decimal, no leading zero, at most
+    65535, not the scheme's default."""
+    return digits.isdigit() and digits[0] != "0" and len(digits) <= 5 and int(digits) <= 65535 \
+        and digits != default
+
+
+def pack(colon: int, host_end: int, path_start: int, query_start: int, hash_start: int) -> int:
+    """The offsets in one int (which the garbage collector does not track): the scheme's `:`,
+    the host's end, the path's start, the query's `?` (or the path's end) and the fragment's
+    `#` (or the href's end). The host starts 3 after the `:`, the port 1 after the host."""
+    return colon | host_end << BITS | path_start << 2 * BITS | query_start << 3 * BITS \
+        | hash_start << 4 * BITS
+
+
+def unpack(offsets: int) -> tuple[int, int, int, int, int]:
+    """The offsets :func:`pack` packed."""
+    return (offsets & _MASK, offsets >> BITS & _MASK, offsets >> 2 * BITS & _MASK,
+            offsets >> 3 * BITS & _MASK, offsets >> 4 * BITS)
+
+
+
+def splice(href: str, offsets: int, mode: Mode, name: str, value: str) -> tuple[str, int, Mode] | None:
+    """The href and offsets that the setter ``name`` (pathname, search, hash, port or
+    hostname, https://url.spec.whatwg.org/#urlutils-members) makes of a plain URL's from
+    ``value`` (its scalar values), as ada's url_aggregator splices its href: the value written
+    in the component's place. None for any other setter, and where the spliced href is not
+    plain or does not read the value where it was written (a pathname without its leading
+    `/`, a `#` in a search, a port with a leading zero or other than digits, a hostname with a
+    `:`): there the setter's own steps give the result.
+
+    The spliced href is read again by :func:`plain_href` and kept only where every component
+    is where the splice put it: a plain value in a plain URL is read the same by the setter's
+    state override and by a parse of the whole.
+    """
+    colon, host_end, path, query, hash_ = unpack(offsets)
+    # What is replaced, by what, and the first of the offsets (in pack's order) that follow it.
+    if name == "pathname":
+        start, end, new, first = path, query, value, 3
+    elif name == "search":  # the empty string removes the query, a lone `?` empties it
+        start, end, new, first = query, hash_, "?" + value.removeprefix("?") if value else "", 4
+    elif name == "hash":
+        start, end, new, first = hash_, len(href), "#" + value.removeprefix("#") if value else "", 5
+    elif name == "port":
+        start, end, new, first = host_end, path, ":" + value if value else "", 2
+    elif name == "hostname":
+        start, end, new, first = colon + 3, host_end, value, 1
+    else:
+        return None
+    spliced = href[:start] + new + href[end:]
+    d = len(new) - (end - start)
+    moved = [at + d if i >= first else at for i, at in enumerate((colon, host_end, path, query, hash_))]
+    found = plain_href(spliced)
+    if found is None or found[0] is not spliced or found[1] != pack(*moved) or found[2] is not mode:
+        return None
+    return found

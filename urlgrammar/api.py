@@ -25,10 +25,10 @@ def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8")
         raise ValueError(f"{encoding!r} is not an encoding label of the Encoding Standard "
                          "(https://encoding.spec.whatwg.org/#names-and-labels)")
     base_url = base_url_of(base)
-    plain = plain_href(input)  # a plain input needs no base: it has a scheme and `//`
-    if plain is not None:
-        return URL._plain(input, *plain)
     if base_url is None:
+        plain = plain_href(input)  # not with a base: see URL.__init__
+        if plain is not None:
+            return URL._plain(input, *plain)
         record, mode = parse_url(input, encoding=encoding)
     else:
         record, mode = parse_url(input, base_url.record.unplaced(), base_url.mode, encoding)

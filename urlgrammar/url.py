@@ -58,11 +58,13 @@ class URL(Getters):
                 fill(self, input.record, input.mode)
                 return
             input = input.href
-        plain = plain_href(input)  # a plain input needs no base: it has a scheme and `//`
-        if plain is not None:
-            fill_plain(self, input, *plain)
-            return
         if base_url is None:
+            # Not with a base, though a plain input does not need it: the record made with a
+            # base has no span for the scheme, and the record is to be the same when made later.
+            plain = plain_href(input)
+            if plain is not None:
+                fill_plain(self, input, *plain)
+                return
             record, mode = parse_url(input)
         else:
             record, mode = parse_url(input, base_url.record.unplaced(), base_url.mode)

@@ -44,6 +44,9 @@ _SCHEMES = {s: (mode, f"{mode.grammar}_url", str(default_port(s)))
 #: The code points a host's last label may start with: not a number
 #: (https://url.spec.whatwg.org/#ends-in-a-number-checker: no digit, so no `0x` either).
 _LETTERS = frozenset(string.ascii_lowercase)
+#: The hosts :func:`_plain_host` found plain (a domain, never localhost), at most _HOSTS_KEPT.
+_HOSTS: set[str] = set()
+_HOSTS_KEPT = 4096
 #: Bits per offset in the packed int.
 BITS = 32
 _FILE = Mode.FILE
@@ -87,17 +90,18 @@ def plain_href(text: str) -> tuple[str, int, Mode] | None:
     m = fullmatch(text)
     if m is None:
         return None
-    regs = m.regs
-    if regs[g_scheme] != (0, colon) or regs[g_slashes][0] < 0 or regs[g_userinfo][0] >= 0 or \
-            (g_drive >= 0 and regs[g_drive][0] >= 0):
+    span, at = m.span, m.start  # a group at a time: m.regs would make a pair for every group
+    if span(g_scheme) != (0, colon) or at(g_slashes) < 0 or at(g_userinfo) >= 0 or \
+            (g_drive >= 0 and at(g_drive) >= 0):
         return None
-    host_start, host_end = regs[g_host]
-    if not _plain_host(text[host_start:host_end], mode):
+    host_start, host_end = span(g_host)
+    host = text[host_start:host_end]
+    if host not in _HOSTS and not _plain_host(host, mode):
         return None
-    port = regs[g_port][0]
-    path_start = regs[g_root][0]
-    query = regs[g_query][0]
-    hash_ = regs[g_hash][0]
+    port = at(g_port)
+    path_start = at(g_root)
+    query = at(g_query)
+    hash_ = at(g_hash)
     end = len(text)
     hash_start = end if hash_ < 0 else hash_
     query_start = hash_start if query < 0 else query
@@ -120,14 +124,20 @@ def plain_href(text: str) -> tuple[str, int, Mode] | None:
 def _plain_host(host: str, mode: Mode) -> bool:
     """A host the host parser gives back as it is: a lowercase ASCII domain that the strict
     domain-to-ASCII takes unchanged, with no `xn--` label, whose last label is not a number;
-    in a file URL also the empty host, and not `localhost`, which becomes it."""
+    in a file URL also the empty host, and not `localhost`, which becomes it. The hosts found
+    plain are remembered (a few thousand: most URLs share a few hosts)."""
     if mode is _FILE:
         if not host:
             return True
         if host == "localhost":
             return False
-    return 0 < len(host) <= 253 and STRICT_ASCII_DOMAIN.fullmatch(host) is not None and \
+    plain = 0 < len(host) <= 253 and STRICT_ASCII_DOMAIN.fullmatch(host) is not None and \
         host[host.rfind(".") + 1] in _LETTERS
+    if plain and host != "localhost":  # which a file URL makes the empty host
+        if len(_HOSTS) >= _HOSTS_KEPT:
+            _HOSTS.clear()
+        _HOSTS.add(host)
+    return plain
 
 
 def _plain_port(digits: str, default: str) -> bool:

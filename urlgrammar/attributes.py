@@ -23,7 +23,7 @@ stay in operations, which the rest of the pipeline shares and which knows no URL
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind, URLRecord
@@ -75,13 +75,24 @@ class Getters:
     #: `/` of an empty path); unset for a URL kept as its record.
     _input: str
 
-    def __getattr__(self, name: str) -> URLRecord:
-        # Only an unset slot comes here: a plain URL's record, made on first use.
-        if name != "record" or self._offsets is None:
+    def __getattr__(self, name: str) -> Any:
+        # Only an unset slot comes here. A plain URL sets its href and offsets only (it is
+        # made on every parse); the rest is made when first read, and kept.
+        if name == "_offsets" or self._offsets is None:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        record, _ = parse_url(self._input)
-        _set_record(self, record)
-        return record
+        value: Any
+        if name == "_input":  # the input was the href
+            return self._href
+        if name == "record":
+            value, _ = parse_url(self._input)
+        elif name == "mode":
+            value = _FILE if self._offsets & _MASK == 4 and self._href[0] == "f" else _SPECIAL  # type: ignore[index]
+        elif name == "_parsed":
+            value = True
+        else:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        Getters.__dict__[name].__set__(self, value)
+        return value
 
     @property
     def href(self) -> str:
@@ -97,7 +108,8 @@ class Getters:
         """The ASCII serialization of the URL's origin (https://url.spec.whatwg.org/#concept-url-origin)."""
         o = self._offsets
         if o is not None:  # a tuple origin (a plain URL has no userinfo), or a file URL's
-            return "null" if self.mode is _FILE else self._href[:o >> _PATH & _MASK]  # type: ignore[index]
+            href = self._href
+            return "null" if o & _MASK == 4 and href[0] == "f" else href[:o >> _PATH & _MASK]  # type: ignore[index]
         scheme = self.record.scheme
         kind = origin_kind(scheme)
         if kind is Origin.BLOB:
@@ -215,7 +227,7 @@ _set_href = Getters.__dict__["_href"].__set__
 _set_parsed = Getters.__dict__["_parsed"].__set__
 _set_offsets = Getters.__dict__["_offsets"].__set__
 _set_input = Getters.__dict__["_input"].__set__
-_FILE = Mode.FILE
+_FILE, _SPECIAL = Mode.FILE, Mode.SPECIAL
 
 
 def fill(url: Getters, record: URLRecord, mode: Mode, parsed: bool = True) -> None:
@@ -228,15 +240,15 @@ def fill(url: Getters, record: URLRecord, mode: Mode, parsed: bool = True) -> No
     _set_offsets(url, None)
 
 
-def fill_plain(url: Getters, input: str, href: str, offsets: int, mode: Mode) -> None:
+def fill_plain(url: Getters, input: str, href: str, offsets: int) -> None:
     """Set the slots of a new plain ``url``: the href and offsets
-    :func:`urlgrammar.operations.offsets.plain_href` gave for ``input``; the record is made
-    from ``input`` when first read."""
+    :func:`urlgrammar.operations.offsets.plain_href` gave for ``input`` (a `file:` href's
+    mode is FILE, any other's SPECIAL); the record, the mode and the rest are made when first
+    read (``Getters.__getattr__``), the record from ``input``."""
     _set_href(url, href)
-    _set_input(url, input)
     _set_offsets(url, offsets)
-    _set_mode(url, mode)
-    _set_parsed(url, True)
+    if input is not href:
+        _set_input(url, input)
 
 
 def of_record(cls: type[_G], record: URLRecord, mode: Mode, parsed: bool = True) -> _G:

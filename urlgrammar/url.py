@@ -47,12 +47,12 @@ class URL(Getters):
     __slots__ = ()
 
     def __init__(self, input: str | URL, base: str | URL | None = None) -> None:
-        if not isinstance(input, str | URL):
+        if type(input) is not str and not isinstance(input, str | URL):
             raise TypeError(f"URL() wants a str or a URL, not {type(input).__name__}")
-        base_url = base_url_of(base)  # the API URL parser parses the base first
+        base_url = None if base is None else base_url_of(base)  # the API URL parser parses the base first
         if isinstance(input, URL):
             if input._offsets is not None:
-                fill_plain(self, input._input, input._href, input._offsets, input.mode)  # type: ignore[arg-type]
+                fill_plain(self, input._input, input._href, input._offsets)  # type: ignore[arg-type]
                 return
             if input._parsed:
                 fill(self, input.record, input.mode)
@@ -80,11 +80,11 @@ class URL(Getters):
         return url
 
     @classmethod
-    def _plain(cls, input: str, href: str, offsets: int, mode: Mode) -> URL:
+    def _plain(cls, input: str, href: str, offsets: int) -> URL:
         """The URL of a plain input (:func:`urlgrammar.operations.offsets.plain_href`): its
         href and offsets, the record made when first read."""
         url = _new(cls)
-        fill_plain(url, input, href, offsets, mode)
+        fill_plain(url, input, href, offsets)
         return url
 
     @staticmethod
@@ -191,7 +191,7 @@ class URL(Getters):
         # A str gives its scalar values; a URLSearchParams its serialization (the update steps).
         text = scalar_values(value) if isinstance(value, str) else str(value)
         if self._offsets is not None:
-            spliced = splice(self._href, self._offsets, self.mode, name, text)  # type: ignore[arg-type]
+            spliced = splice(self._href, self._offsets, name, text)  # type: ignore[arg-type]
             if spliced is not None:
                 return URL._plain(spliced[0], *spliced)
         assert attribute.setter is not None

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 import string
-from functools import cache
 from typing import Any
 
 from urlgrammar.host.domain import STRICT_ASCII_DOMAIN
@@ -51,14 +50,16 @@ _HOSTS_KEPT = 4096
 BITS = 32
 _FILE = Mode.FILE
 _MASK = (1 << BITS) - 1
+_PATH, _QUERY, _HASH = 2 * BITS, 3 * BITS, 4 * BITS
 
 #: What :func:`reader` gives: a grammar's pattern's ``fullmatch`` and the groups of the scheme,
 #: the `//`, the userinfo, the host, the port's `:`, the path-root, the query's `?`, the
 #: fragment's `#` and a drive's (-1 where the grammar has none: a file URL's is its path's).
 Reader = tuple[Any, int, int, int, int, int, int, int, int, int]
+#: The readers made, by start rule.
+_READERS: dict[str, Reader] = {}
 
 
-@cache
 def reader(start: str) -> Reader | None:
     """The compiled pattern of a start rule (``special_url`` or ``file_url``) and the groups
     it reads a URL's parts into; None where the compiled module is not current (after a
@@ -68,33 +69,36 @@ def reader(start: str) -> Reader | None:
         return None
     groups = module.GROUPS[start]
     pattern = re.compile(module.PATTERNS[start][0])
-    return (pattern.fullmatch, groups["SCHEME"][0], groups["AUTHORITY"][0], groups["userinfo"][0],
-            groups["HOST"][0], groups["PORT"][0], groups["ROOT"][0], groups["QUERY"][0],
-            groups["FRAGMENT"][0], groups["DRIVE"][0] if "DRIVE" in groups else -1)
+    found = _READERS[start] = (
+        pattern.fullmatch, groups["SCHEME"][0], groups["AUTHORITY"][0], groups["userinfo"][0],
+        groups["HOST"][0], groups["PORT"][0], groups["ROOT"][0], groups["QUERY"][0],
+        groups["FRAGMENT"][0], groups["DRIVE"][0] if "DRIVE" in groups else -1)
+    return found
 
 
-def plain_href(text: str) -> tuple[str, int, Mode] | None:
+def plain_href(text: str) -> tuple[str, int] | None:
     """The href of ``text`` parsed without a base (or with one it does not need: it has a
-    scheme and `//`), its offsets (see :func:`unpack`) and its mode, where ``text`` is plain;
-    else None.
+    scheme and `//`) and its offsets (see :func:`unpack`), where ``text`` is plain; else None.
+    The href is ``text`` itself where it serializes as it is.
     """
     colon = text.find(":")
     scheme = _SCHEMES.get(text[:colon]) if colon > 0 else None
     if scheme is None or len(text) >= _MASK or not _PLAIN.fullmatch(text):
         return None
     mode, start, default = scheme
-    found = reader(start)
+    found = _READERS.get(start) or reader(start)
     if found is None:
         return None
     fullmatch, g_scheme, g_slashes, g_userinfo, g_host, g_port, g_root, g_query, g_hash, g_drive = found
     m = fullmatch(text)
     if m is None:
         return None
-    span, at = m.span, m.start  # a group at a time: m.regs would make a pair for every group
-    if span(g_scheme) != (0, colon) or at(g_slashes) < 0 or at(g_userinfo) >= 0 or \
+    at = m.start  # a group at a time: m.regs would make a pair for every group
+    host_start = colon + 3  # after the `//`, with no userinfo
+    if at(g_scheme) != 0 or at(g_slashes) != colon + 1 or at(g_userinfo) >= 0 or \
             (g_drive >= 0 and at(g_drive) >= 0):
         return None
-    host_start, host_end = span(g_host)
+    host_end = m.end(g_host)
     host = text[host_start:host_end]
     if host not in _HOSTS and not _plain_host(host, mode):
         return None
@@ -118,7 +122,7 @@ def plain_href(text: str) -> tuple[str, int, Mode] | None:
         text = f"{text[:path_start]}/{text[path_start:]}"
         query_start += 1
         hash_start += 1
-    return text, pack(colon, host_end, path_start, query_start, hash_start), mode
+    return text, pack(colon, host_end, path_start, query_start, hash_start)
 
 
 def _plain_host(host: str, mode: Mode) -> bool:
@@ -151,8 +155,7 @@ def pack(colon: int, host_end: int, path_start: int, query_start: int, hash_star
     """The offsets in one int (which the garbage collector does not track): the scheme's `:`,
     the host's end, the path's start, the query's `?` (or the path's end) and the fragment's
     `#` (or the href's end). The host starts 3 after the `:`, the port 1 after the host."""
-    return colon | host_end << BITS | path_start << 2 * BITS | query_start << 3 * BITS \
-        | hash_start << 4 * BITS
+    return colon | host_end << BITS | path_start << _PATH | query_start << _QUERY | hash_start << _HASH
 
 
 def unpack(offsets: int) -> tuple[int, int, int, int, int]:
@@ -162,7 +165,7 @@ def unpack(offsets: int) -> tuple[int, int, int, int, int]:
 
 
 
-def splice(href: str, offsets: int, mode: Mode, name: str, value: str) -> tuple[str, int, Mode] | None:
+def splice(href: str, offsets: int, name: str, value: str) -> tuple[str, int] | None:
     """The href and offsets that the setter ``name`` (pathname, search, hash, port or
     hostname, https://url.spec.whatwg.org/#urlutils-members) makes of a plain URL's from
     ``value`` (its scalar values), as ada's url_aggregator splices its href: the value written
@@ -193,6 +196,6 @@ def splice(href: str, offsets: int, mode: Mode, name: str, value: str) -> tuple[
     d = len(new) - (end - start)
     moved = [at + d if i >= first else at for i, at in enumerate((colon, host_end, path, query, hash_))]
     found = plain_href(spliced)
-    if found is None or found[0] is not spliced or found[1] != pack(*moved) or found[2] is not mode:
+    if found is None or found[0] is not spliced or found[1] != pack(*moved):
         return None
     return found

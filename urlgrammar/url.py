@@ -172,6 +172,11 @@ class URL(Getters):
         makes do nothing leaves the URL as it is; only ``href`` can fail, raising URLError as
         the href setter throws.
         """
+        if len(changes) == 1:  # the common case, with no order to keep
+            ((name, value),) = changes.items()
+            attribute = _SETTABLE.get(name)
+            if attribute is not None:
+                return self._set(attribute, value)
         unknown = sorted(set(changes) - set(_SETTABLE))
         if unknown:
             raise TypeError(f"replace() got an unexpected keyword argument {unknown[0]!r}")
@@ -183,6 +188,18 @@ class URL(Getters):
 
     def _set(self, attribute: Attribute, value: Any) -> URL:
         name = attribute.name
+        offsets = self._offsets
+        if offsets is not None and type(value) is str and value.isascii():
+            # A plain URL, and a value that is its own scalar values: the setter may splice.
+            spliced = splice(self._href, offsets, name, value)  # type: ignore[arg-type]
+            if spliced is not None:
+                href, offsets = spliced
+                if href is self._href:
+                    return self
+                url = _new(URL)
+                fill_plain(url, href, href, offsets)
+                return url
+        given = value
         if name == "port":
             value = _port_value(value)
         if not isinstance(value, attribute.value_type):
@@ -190,10 +207,10 @@ class URL(Getters):
                             f"not {type(value).__name__}")
         # A str gives its scalar values; a URLSearchParams its serialization (the update steps).
         text = scalar_values(value) if isinstance(value, str) else str(value)
-        if self._offsets is not None:
-            spliced = splice(self._href, self._offsets, name, text)  # type: ignore[arg-type]
+        if offsets is not None and text is not given:  # an int port, or surrogates replaced
+            spliced = splice(self._href, offsets, name, text)  # type: ignore[arg-type]
             if spliced is not None:
-                return URL._plain(spliced[0], *spliced)
+                return self if spliced[0] is self._href else URL._plain(spliced[0], *spliced)
         assert attribute.setter is not None
         record, mode = set_component(self.record, self.mode, attribute.setter, attribute.reading, text)
         if record is self.record:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from urlgrammar import URL, URLError, can_parse, parse
 from urlgrammar.attributes import GETTERS
-from urlgrammar.operations.offsets import plain_href
+from urlgrammar.operations.offsets import pack, plain_href, unpack
 from urlgrammar.operations.pipeline import parse_url
 
 #: The setters that splice a plain URL's href, with values that splice and values that do not.
@@ -173,3 +173,16 @@ def test_a_kept_url_makes_its_record_only_when_read() -> None:
     assert not _has_record(url)
     assert url.record.query == "b"
     assert _has_record(url)
+
+
+def test_the_offsets_are_where_the_components_are() -> None:
+    href, offsets = plain_href("https://example.com:8080/a/b?q#f") or ("", 0)
+    assert href == "https://example.com:8080/a/b?q#f"
+    assert unpack(offsets) == (5, 19, 24, 28, 30)
+    assert plain_href("http://a.b?q") == ("http://a.b/?q", pack(4, 10, 10, 11, 13))
+
+
+@pytest.mark.parametrize("value", [8080, 443, None, 65536, -1, "٣", "²", "8080\ud800"])
+def test_a_port_that_is_not_an_ascii_string_is_set_as_the_setter_reads_it(value: Any) -> None:
+    url, made = URL("https://example.com/"), _pipeline("https://example.com/")
+    _same(url.replace(port=value), made.replace(port=value), repr(value))

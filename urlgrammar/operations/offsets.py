@@ -36,6 +36,11 @@ from urlgrammar.syntax.grammars import compiled
 #: URL's path, query or fragment holds one of them but `'` (the special-query set), which the
 #: query is checked for; preprocessing removes none of them.
 _PLAIN = re.compile(f"{one_of(URL_CODE_POINTS_ASCII + '%#')}*")
+#: A plain path and query (with its `?`, without the `'` the special-query set encodes) as a
+#: setter's value: what ends the component is not in it.
+_PATH_VALUE = re.compile(f"{one_of(URL_CODE_POINTS_ASCII.replace('?', '') + '%')}*")
+_QUERY_CODE_POINTS = URL_CODE_POINTS_ASCII.replace("'", "") + "%"
+_QUERY_VALUE = re.compile(rf"(?:\?{one_of(_QUERY_CODE_POINTS)}*)?")
 #: The special schemes (https://url.spec.whatwg.org/#special-scheme): their mode, the
 #: grammar that reads them, and their default ports.
 _SCHEMES = {s: (mode, f"{mode.grammar}_url", str(default_port(s)))
@@ -48,9 +53,12 @@ _HOSTS: set[str] = set()
 _HOSTS_KEPT = 4096
 #: Bits per offset in the packed int.
 BITS = 32
-_FILE = Mode.FILE
+_FILE, _SPECIAL = Mode.FILE, Mode.SPECIAL
 _MASK = (1 << BITS) - 1
 _PATH, _QUERY, _HASH = 2 * BITS, 3 * BITS, 4 * BITS
+#: By the first offset that moves (in pack's order), what adds one to it and to every one
+#: after it (none moves below 0, so nothing is borrowed from the next).
+_MOVE = [sum(1 << BITS * i for i in range(first, 5)) for first in range(6)]
 
 #: What :func:`reader` gives: a grammar's pattern's ``fullmatch`` and the groups of the scheme,
 #: the `//`, the userinfo, the host, the port's `:`, the path-root, the query's `?`, the
@@ -147,8 +155,8 @@ def _plain_host(host: str, mode: Mode) -> bool:
 def _plain_port(digits: str, default: str) -> bool:
     """A port written as the URL serializer writes it: decimal, no leading zero, at most
     65535, not the scheme's default."""
-    return digits.isdigit() and digits[0] != "0" and len(digits) <= 5 and int(digits) <= 65535 \
-        and digits != default
+    return digits.isascii() and digits.isdigit() and digits[0] != "0" and len(digits) <= 5 \
+        and int(digits) <= 65535 and digits != default
 
 
 def pack(colon: int, host_end: int, path_start: int, query_start: int, hash_start: int) -> int:
@@ -169,33 +177,45 @@ def splice(href: str, offsets: int, name: str, value: str) -> tuple[str, int] | 
     """The href and offsets that the setter ``name`` (pathname, search, hash, port or
     hostname, https://url.spec.whatwg.org/#urlutils-members) makes of a plain URL's from
     ``value`` (its scalar values), as ada's url_aggregator splices its href: the value written
-    in the component's place. None for any other setter, and where the spliced href is not
-    plain or does not read the value where it was written (a pathname without its leading
-    `/`, a `#` in a search, a port with a leading zero or other than digits, a hostname with a
-    `:`): there the setter's own steps give the result.
+    in the component's place. None for any other setter and for a value the setter would not
+    keep as written (a pathname without its leading `/` or with a dot segment, a `#` in a
+    search, a port with a leading zero, a hostname in capitals or with a `:`), or would
+    percent-encode: the setter's own steps give those.
 
-    The spliced href is read again by :func:`plain_href` and kept only where every component
-    is where the splice put it: a plain value in a plain URL is read the same by the setter's
-    state override and by a parse of the whole.
+    A plain value in a plain URL is read the same by the setter's state override as by a
+    parse of the spliced href (``tests/operations/test_offsets.py`` compares the two).
     """
-    colon, host_end, path, query, hash_ = unpack(offsets)
-    # What is replaced, by what, and the first of the offsets (in pack's order) that follow it.
+    # What is replaced (start to end), by what, and the offsets (in pack's order) from the
+    # first that follows it on, which move by the difference in length.
     if name == "pathname":
-        start, end, new, first = path, query, value, 3
+        if not value.startswith("/") or not _PATH_VALUE.fullmatch(value) or \
+                (("/." in value or "/%" in value) and any(is_dot(s) or is_dots(s) for s in value.split("/"))):
+            return None
+        start, end, new, first = offsets >> _PATH & _MASK, offsets >> _QUERY & _MASK, value, 3
     elif name == "search":  # the empty string removes the query, a lone `?` empties it
-        start, end, new, first = query, hash_, "?" + value.removeprefix("?") if value else "", 4
+        new = "?" + value.removeprefix("?") if value else ""
+        if not _QUERY_VALUE.fullmatch(new):
+            return None
+        start, end, first = offsets >> _QUERY & _MASK, offsets >> _HASH, 4
     elif name == "hash":
-        start, end, new, first = hash_, len(href), "#" + value.removeprefix("#") if value else "", 5
-    elif name == "port":
-        start, end, new, first = host_end, path, ":" + value if value else "", 2
-    elif name == "hostname":
-        start, end, new, first = colon + 3, host_end, value, 1
+        new = "#" + value.removeprefix("#") if value else ""
+        if not _PLAIN.fullmatch(new):
+            return None
+        start, end, first = offsets >> _HASH, len(href), 5
+    elif name == "port" or name == "hostname":
+        colon = offsets & _MASK
+        file = colon == 4 and href[0] == "f"
+        if name == "hostname":
+            if value not in _HOSTS and not _plain_host(value, _FILE if file else _SPECIAL):
+                return None
+            start, end, new, first = colon + 3, offsets >> BITS & _MASK, value, 1
+        elif file:  # a file URL cannot have a port: the setter does nothing
+            return href, offsets
+        elif value and not _plain_port(value, _SCHEMES[href[:colon]][2]):
+            return None
+        else:
+            start, end, new, first = offsets >> BITS & _MASK, offsets >> _PATH & _MASK, \
+                ":" + value if value else "", 2
     else:
         return None
-    spliced = href[:start] + new + href[end:]
-    d = len(new) - (end - start)
-    moved = [at + d if i >= first else at for i, at in enumerate((colon, host_end, path, query, hash_))]
-    found = plain_href(spliced)
-    if found is None or found[0] is not spliced or found[1] != pack(*moved):
-        return None
-    return found
+    return href[:start] + new + href[end:], offsets + (len(new) - (end - start)) * _MOVE[first]

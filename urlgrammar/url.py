@@ -173,10 +173,13 @@ class URL(Getters):
         the href setter throws.
         """
         if len(changes) == 1:  # the common case, with no order to keep
-            ((name, value),) = changes.items()
-            attribute = _SETTABLE.get(name)
-            if attribute is not None:
-                return self._set(attribute, value)
+            for name, value in changes.items():
+                spliced = self._spliced(name, value)
+                if spliced is not None:
+                    return spliced
+                attribute = _SETTABLE.get(name)
+                if attribute is not None:
+                    return self._set(attribute, value)
         unknown = sorted(set(changes) - set(_SETTABLE))
         if unknown:
             raise TypeError(f"replace() got an unexpected keyword argument {unknown[0]!r}")
@@ -186,19 +189,27 @@ class URL(Getters):
                 url = url._set(attribute, changes[name])
         return url
 
+    def _spliced(self, name: str, value: Any) -> URL | None:
+        """The URL the setter ``name`` makes of a plain URL by splicing its href, where it
+        can (:func:`urlgrammar.operations.offsets.splice`); None where it cannot."""
+        offsets = self._offsets
+        if offsets is None or type(value) is not str or not value.isascii():
+            return None  # not plain, or a value that is not its own scalar values
+        spliced = splice(self._href, offsets, name, value)  # type: ignore[arg-type]
+        if spliced is None:
+            return None
+        href, offsets = spliced
+        if href is self._href:
+            return self
+        url = _new(URL)
+        fill_plain(url, href, href, offsets)
+        return url
+
     def _set(self, attribute: Attribute, value: Any) -> URL:
         name = attribute.name
-        offsets = self._offsets
-        if offsets is not None and type(value) is str and value.isascii():
-            # A plain URL, and a value that is its own scalar values: the setter may splice.
-            spliced = splice(self._href, offsets, name, value)  # type: ignore[arg-type]
-            if spliced is not None:
-                href, offsets = spliced
-                if href is self._href:
-                    return self
-                url = _new(URL)
-                fill_plain(url, href, href, offsets)
-                return url
+        spliced = self._spliced(name, value)
+        if spliced is not None:
+            return spliced
         given = value
         if name == "port":
             value = _port_value(value)
@@ -207,10 +218,10 @@ class URL(Getters):
                             f"not {type(value).__name__}")
         # A str gives its scalar values; a URLSearchParams its serialization (the update steps).
         text = scalar_values(value) if isinstance(value, str) else str(value)
-        if offsets is not None and text is not given:  # an int port, or surrogates replaced
-            spliced = splice(self._href, offsets, name, text)  # type: ignore[arg-type]
+        if text is not given:  # an int port's digits (a value with surrogates is not ASCII)
+            spliced = self._spliced(name, text)
             if spliced is not None:
-                return self if spliced[0] is self._href else URL._plain(spliced[0], *spliced)
+                return spliced
         assert attribute.setter is not None
         record, mode = set_component(self.record, self.mode, attribute.setter, attribute.reading, text)
         if record is self.record:

@@ -186,3 +186,11 @@ def test_the_offsets_are_where_the_components_are() -> None:
 def test_a_port_that_is_not_an_ascii_string_is_set_as_the_setter_reads_it(value: Any) -> None:
     url, made = URL("https://example.com/"), _pipeline("https://example.com/")
     _same(url.replace(port=value), made.replace(port=value), repr(value))
+
+
+def test_a_str_subclass_takes_the_pipeline_and_its_href_is_a_str() -> None:
+    class Text(str):
+        pass
+
+    url = URL(Text("https://example.com/"))
+    assert url._offsets is None and type(url.href) is str

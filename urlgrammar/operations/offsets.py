@@ -89,6 +89,8 @@ def plain_href(text: str) -> tuple[str, int] | None:
     scheme and `//`) and its offsets (see :func:`unpack`), where ``text`` is plain; else None.
     The href is ``text`` itself where it serializes as it is.
     """
+    if type(text) is not str:  # a subclass's href would be of the subclass
+        return None
     colon = text.find(":")
     scheme = _SCHEMES.get(text[:colon]) if colon > 0 else None
     if scheme is None or len(text) >= _MASK or not _PLAIN.fullmatch(text):

@@ -2,14 +2,16 @@
 
 Most URLs are plain: `https://example.com/a/b?q#f`, ASCII, lowercase, nothing for the basic
 URL parser to change. For such an input the standard's serialization is the input itself
-(with a `/` added where the path is empty), and its components are where the special
-grammar's compiled pattern (:mod:`urlgrammar.syntax.compiled`) reads them: the groups
-``GROUPS["special_url"]`` names, which the grammar compiler writes beside the record builder,
-so the `.lark` files stay the only description of the syntax. :func:`plain_href` gives that
-href and its offsets packed in one int, or None where the input is not plain and the full
-pipeline (:mod:`urlgrammar.operations.pipeline`) parses it. The URL API keeps the two and
-builds the record only when asked for it (as ada's url_aggregator keeps one href with the
-offsets of its components); the tests compare every getter with the pipeline's.
+(with a `/` added where the path is empty), and its components are where the compiled pattern
+of the special or the file grammar (:mod:`urlgrammar.syntax.compiled`) reads them: the groups
+``GROUPS["special_url"]`` and ``GROUPS["file_url"]`` name, which the grammar compiler writes
+beside the record builders, so the `.lark` files stay the only description of the syntax.
+:func:`plain_href` gives that href and its offsets packed in one int, or None where the input
+is not plain and the full pipeline (:mod:`urlgrammar.operations.pipeline`) parses it. The URL
+API keeps the two and builds the record only when asked for it (as ada's url_aggregator keeps
+one href with the offsets of its components); :func:`splice` is the simple setters on them.
+``tests/operations/test_offsets.py`` compares every getter, the record and the setters'
+results with the pipeline's.
 
 What the pattern does not tell, the checks here do, each a rule of the standard rather than
 of the syntax: which code points the percent-encode sets leave alone

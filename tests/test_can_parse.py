@@ -50,6 +50,7 @@ def test_can_parse_is_parse_succeeding_on_generated_strings(input: str, base: st
 def test_can_parse_makes_no_url_and_normalises_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     # Before: can_parse called parse, which normalised, percent-encoded and made the URL.
     base = URL("https://h/a/b")  # a URL given as the base is used as it is
+    assert base.record  # a plain URL makes its record when first read: here, not in can_parse
 
     def refused(*args: Any) -> Any:
         raise AssertionError("can_parse made what it throws away")

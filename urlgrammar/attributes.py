@@ -23,11 +23,12 @@ stay in operations, which the rest of the pipeline shares and which knows no URL
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind, URLRecord
 from urlgrammar.model.schemes import Mode, Origin, gives_blob_origin, origin_kind
+from urlgrammar.operations.offsets import BITS
 from urlgrammar.operations.pipeline import parse_url
 from urlgrammar.operations.setters import (
     Reading,
@@ -55,13 +56,43 @@ _G = TypeVar("_G", bound="Getters")
 class Getters:
     """A URL's record and mode, and the standard's getters on them
     (https://url.spec.whatwg.org/#url-class): the base of :class:`urlgrammar.URL`, which adds
-    the constructors and the setters."""
+    the constructors and the setters.
 
-    __slots__ = ("_href", "_parsed", "mode", "record")
+    A plain URL (:mod:`urlgrammar.operations.offsets`) is kept as its href and the offsets of
+    its components: its getters slice the href, and its record is made when first read (its
+    slot is unset until then; ``__getattr__`` makes it by parsing the input kept).
+    """
+
+    __slots__ = ("_href", "_input", "_offsets", "_parsed", "mode", "record")
     record: URLRecord
     mode: Mode
     _href: str | None
     _parsed: bool
+    #: The packed offsets of a plain URL's href (:func:`urlgrammar.operations.offsets.pack`),
+    #: or None for a URL kept as its record.
+    _offsets: int | None
+    #: A plain URL's input, which its record's spans are in (its href, or the href less the
+    #: `/` of an empty path); unset for a URL kept as its record.
+    _input: str
+
+    def __getattr__(self, name: str) -> Any:
+        # Only an unset slot comes here. A plain URL sets its href and offsets only (it is
+        # made on every parse); the rest is made when first read, and kept.
+        if name == "_offsets" or self._offsets is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        value: Any
+        if name == "_input":  # the input was the href
+            return self._href
+        if name == "record":
+            value, _ = parse_url(self._input)
+        elif name == "mode":
+            value = _FILE if self._offsets & _MASK == 4 and self._href[0] == "f" else _SPECIAL  # type: ignore[index]
+        elif name == "_parsed":
+            value = True
+        else:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        Getters.__dict__[name].__set__(self, value)
+        return value
 
     @property
     def href(self) -> str:
@@ -75,6 +106,10 @@ class Getters:
     @property
     def origin(self) -> str:
         """The ASCII serialization of the URL's origin (https://url.spec.whatwg.org/#concept-url-origin)."""
+        o = self._offsets
+        if o is not None:  # a tuple origin (a plain URL has no userinfo), or a file URL's
+            href = self._href
+            return "null" if o & _MASK == 4 and href[0] == "f" else href[:o >> _PATH & _MASK]  # type: ignore[index]
         scheme = self.record.scheme
         kind = origin_kind(scheme)
         if kind is Origin.BLOB:
@@ -90,31 +125,47 @@ class Getters:
 
     @property
     def protocol(self) -> str:
+        o = self._offsets
+        if o is not None:
+            return self._href[:(o & _MASK) + 1]  # type: ignore[index]
         return f"{self.record.scheme}:"
 
     @property
     def username(self) -> str:
+        if self._offsets is not None:
+            return ""
         a = self.record.authority
         return "" if a is None or a.username is None else a.username.value or ""
 
     @property
     def password(self) -> str:
+        if self._offsets is not None:
+            return ""
         a = self.record.authority
         return "" if a is None or a.password is None else a.password.value or ""
 
     @property
     def host(self) -> str:
+        o = self._offsets
+        if o is not None:
+            return self._href[(o & _MASK) + 3:o >> _PATH & _MASK]  # type: ignore[index]
         port = self.port
         return f"{self.hostname}:{port}" if port else self.hostname
 
     @property
     def hostname(self) -> str:
+        o = self._offsets
+        if o is not None:
+            return self._href[(o & _MASK) + 3:o >> _HOST_END & _MASK]  # type: ignore[index]
         a = self.record.authority
         host = None if a is None else a.host.value
         return "" if host is None else str(host)
 
     @property
     def port(self) -> str:
+        o = self._offsets
+        if o is not None:
+            return self._href[(o >> _HOST_END & _MASK) + 1:o >> _PATH & _MASK]  # type: ignore[index]
         a = self.record.authority
         port = None if a is None or a.port is None else a.port.value
         return "" if port is None else str(port)
@@ -123,10 +174,17 @@ class Getters:
     def pathname(self) -> str:
         """The URL path serializer (https://url.spec.whatwg.org/#url-path-serializer): an
         opaque path's dir and file, or the drive, path-root, dirs and file, with their sigils."""
+        o = self._offsets
+        if o is not None:
+            return self._href[o >> _PATH & _MASK:o >> _QUERY & _MASK]  # type: ignore[index]
         return print_components(c for c in self.record if Kind.DRIVE <= c.kind <= Kind.FILE)
 
     @property
     def search(self) -> str:
+        o = self._offsets
+        if o is not None:
+            query = self._href[o >> _QUERY & _MASK:o >> _HASH]  # type: ignore[index]
+            return query if len(query) > 1 else ""
         query = self.record.query
         return f"?{query}" if query else ""
 
@@ -136,10 +194,18 @@ class Getters:
         a read-only URLSearchParams: the URL does not change, so append, delete, set and sort
         raise TypeError. To change the query, copy them with ``URLSearchParams(url.search_params)``,
         change the copy, and ``url.replace(search_params=copy)`` gives the URL with that query."""
+        o = self._offsets
+        if o is not None:
+            query = self._href[o >> _QUERY & _MASK:o >> _HASH]  # type: ignore[index]
+            return ReadOnlyURLSearchParams.of_query(query[1:] if query else None)
         return ReadOnlyURLSearchParams.of_query(self.record.query)
 
     @property
     def hash(self) -> str:
+        o = self._offsets
+        if o is not None:
+            fragment = self._href[o >> _HASH:]  # type: ignore[index]
+            return fragment if len(fragment) > 1 else ""
         fragment = self.record.fragment
         return f"#{fragment}" if fragment else ""
 
@@ -149,12 +215,19 @@ class Getters:
         return {name: getattr(self, name) for name in GETTERS}
 
 
+# The shifts of the packed offsets (urlgrammar.operations.offsets.pack), as constants here.
+_MASK = (1 << BITS) - 1
+_HOST_END, _PATH, _QUERY, _HASH = BITS, 2 * BITS, 3 * BITS, 4 * BITS
+
 # A URL refuses every change to its attributes (URL.__setattr__); its slots are set through
 # their descriptors, which is also the cheapest way (a URL is made on every parse).
 _set_record = Getters.__dict__["record"].__set__
 _set_mode = Getters.__dict__["mode"].__set__
 _set_href = Getters.__dict__["_href"].__set__
 _set_parsed = Getters.__dict__["_parsed"].__set__
+_set_offsets = Getters.__dict__["_offsets"].__set__
+_set_input = Getters.__dict__["_input"].__set__
+_FILE, _SPECIAL = Mode.FILE, Mode.SPECIAL
 
 
 def fill(url: Getters, record: URLRecord, mode: Mode, parsed: bool = True) -> None:
@@ -164,6 +237,18 @@ def fill(url: Getters, record: URLRecord, mode: Mode, parsed: bool = True) -> No
     _set_mode(url, mode)
     _set_href(url, None)
     _set_parsed(url, parsed)
+    _set_offsets(url, None)
+
+
+def fill_plain(url: Getters, input: str, href: str, offsets: int) -> None:
+    """Set the slots of a new plain ``url``: the href and offsets
+    :func:`urlgrammar.operations.offsets.plain_href` gave for ``input`` (a `file:` href's
+    mode is FILE, any other's SPECIAL); the record, the mode and the rest are made when first
+    read (``Getters.__getattr__``), the record from ``input``."""
+    _set_href(url, href)
+    _set_offsets(url, offsets)
+    if input is not href:
+        _set_input(url, input)
 
 
 def of_record(cls: type[_G], record: URLRecord, mode: Mode, parsed: bool = True) -> _G:

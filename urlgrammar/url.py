@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from urlgrammar.attributes import ATTRIBUTES, Attribute, Getters, fill
+from urlgrammar.attributes import ATTRIBUTES, Attribute, Getters, fill, fill_plain
 from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind, URLRecord
 from urlgrammar.model.schemes import Mode
+from urlgrammar.operations.offsets import plain_href, splice
 from urlgrammar.operations.pipeline import parse_url, parses
 from urlgrammar.operations.setters import set_component
 from urlgrammar.syntax.printer import print_record
@@ -46,15 +47,24 @@ class URL(Getters):
     __slots__ = ()
 
     def __init__(self, input: str | URL, base: str | URL | None = None) -> None:
-        if not isinstance(input, str | URL):
+        if type(input) is not str and not isinstance(input, str | URL):
             raise TypeError(f"URL() wants a str or a URL, not {type(input).__name__}")
-        base_url = base_url_of(base)  # the API URL parser parses the base first
+        base_url = None if base is None else base_url_of(base)  # the API URL parser parses the base first
         if isinstance(input, URL):
+            if input._offsets is not None:
+                fill_plain(self, input._input, input._href, input._offsets)  # type: ignore[arg-type]
+                return
             if input._parsed:
                 fill(self, input.record, input.mode)
                 return
             input = input.href
         if base_url is None:
+            # Not with a base, though a plain input does not need it: the record made with a
+            # base has no span for the scheme, and the record is to be the same when made later.
+            plain = plain_href(input)
+            if plain is not None:
+                fill_plain(self, input, *plain)
+                return
             record, mode = parse_url(input)
         else:
             record, mode = parse_url(input, base_url.record.unplaced(), base_url.mode)
@@ -67,6 +77,14 @@ class URL(Getters):
         href gives; a setter's need not be."""
         url = _new(cls)  # not of_record: one call fewer on every parse
         fill(url, record, mode, parsed)
+        return url
+
+    @classmethod
+    def _plain(cls, input: str, href: str, offsets: int) -> URL:
+        """The URL of a plain input (:func:`urlgrammar.operations.offsets.plain_href`): its
+        href and offsets, the record made when first read."""
+        url = _new(cls)
+        fill_plain(url, input, href, offsets)
         return url
 
     @staticmethod
@@ -87,6 +105,8 @@ class URL(Getters):
             base_url = base_url_of(base)  # the API URL parser parses the base first
         except URLError:
             return False
+        if plain_href(input) is not None:  # a plain input parses, whatever the base
+            return True
         if base_url is None:
             return parses(input)
         return parses(input, base_url.record.unplaced(), base_url.mode)
@@ -123,8 +143,11 @@ class URL(Getters):
     def __delattr__(self, name: str) -> None:
         raise AttributeError("URL objects are immutable")
 
-    def __reduce__(self) -> tuple[Any, tuple[URLRecord, Mode, bool]]:
-        # The record and mode, spans and all; the href is printed again when asked for.
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # A plain URL, its input (parsed again, it is the same URL, spans and all); any other,
+        # its record and mode, spans and all (the href is printed again when asked for).
+        if self._offsets is not None:
+            return URL, (self._input,)
         return URL._from_record, (self.record, self.mode, self._parsed)
 
     def __copy__(self) -> URL:
@@ -149,6 +172,14 @@ class URL(Getters):
         makes do nothing leaves the URL as it is; only ``href`` can fail, raising URLError as
         the href setter throws.
         """
+        if len(changes) == 1:  # the common case, with no order to keep
+            for name, value in changes.items():
+                spliced = self._spliced(name, value)
+                if spliced is not None:
+                    return spliced
+                attribute = _SETTABLE.get(name)
+                if attribute is not None:
+                    return self._set(attribute, value)
         unknown = sorted(set(changes) - set(_SETTABLE))
         if unknown:
             raise TypeError(f"replace() got an unexpected keyword argument {unknown[0]!r}")
@@ -158,8 +189,28 @@ class URL(Getters):
                 url = url._set(attribute, changes[name])
         return url
 
+    def _spliced(self, name: str, value: Any) -> URL | None:
+        """The URL the setter ``name`` makes of a plain URL by splicing its href, where it
+        can (:func:`urlgrammar.operations.offsets.splice`); None where it cannot."""
+        offsets = self._offsets
+        if offsets is None or type(value) is not str or not value.isascii():
+            return None  # not plain, or a value that is not its own scalar values
+        spliced = splice(self._href, offsets, name, value)  # type: ignore[arg-type]
+        if spliced is None:
+            return None
+        href, offsets = spliced
+        if href is self._href:
+            return self
+        url = _new(URL)
+        fill_plain(url, href, href, offsets)
+        return url
+
     def _set(self, attribute: Attribute, value: Any) -> URL:
         name = attribute.name
+        spliced = self._spliced(name, value)
+        if spliced is not None:
+            return spliced
+        given = value
         if name == "port":
             value = _port_value(value)
         if not isinstance(value, attribute.value_type):
@@ -167,6 +218,10 @@ class URL(Getters):
                             f"not {type(value).__name__}")
         # A str gives its scalar values; a URLSearchParams its serialization (the update steps).
         text = scalar_values(value) if isinstance(value, str) else str(value)
+        if text is not given:  # an int port's digits (a value with surrogates is not ASCII)
+            spliced = self._spliced(name, text)
+            if spliced is not None:
+                return spliced
         assert attribute.setter is not None
         record, mode = set_component(self.record, self.mode, attribute.setter, attribute.reading, text)
         if record is self.record:

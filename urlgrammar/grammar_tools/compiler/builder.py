@@ -106,6 +106,15 @@ class Writer:
         self.kinds: set[str] = {"AUTHORITY"} if sequences else set()  # the Kind members used
         self.flat: set[str] = set()  # the lists that are sequences of components
         self.regs = "R"  # the name of the match's regs where the lines are
+        #: The groups of the whole pattern (not of a repeated item's) that hold each
+        #: component's tokens, first occurrence, by Kind name (by callback name for a rule
+        #: the builder calls): what the offsets of a URL are read from.
+        self.groups: dict[str, tuple[int, ...]] = {}
+
+    def place(self, name: str, groups: tuple[int, ...]) -> None:
+        """Record where a component's tokens are, where the lines read the whole match."""
+        if self.regs == "R" and name not in self.groups:
+            self.groups[name] = groups
 
     def emit(self, depth: int, line: str) -> None:
         self.lines.append("    " * depth + line)
@@ -129,6 +138,7 @@ class Writer:
                 self.sequence(node, into, depth)
             elif (items := _simple(node.body)) is not None:
                 self.callbacks.add(node.callback)
+                self.place(node.callback, tuple(_term(i).group for i in items if _term(i).kept))
                 self.value(into, f"cb_{node.callback}([{self.tokens(items, depth)}])", depth)
             else:
                 inner = f"c{next(self.names)}"
@@ -189,6 +199,7 @@ class Writer:
         if _places(node, self.sequences[node.callback]):
             first = body.items[0]  # type: ignore[union-attr]
             assert isinstance(first, Term)
+            self.place("AUTHORITY", (first.group,))
             self.emit(depth, f"k{n} = len({target})")
             self.emit(depth, f"s{n}, e{n} = {self.regs}[{first.group}]")
             for item in body.items[1:]:  # type: ignore[union-attr]
@@ -251,6 +262,7 @@ class Writer:
         from the rule's one group: :func:`urlgrammar.syntax.recipes.lift_method`'s steps."""
         kind = f"K_{recipe.kind.name}"
         self.kinds.add(recipe.kind.name)
+        self.place(recipe.kind.name, (group,))
         self.emit(depth, f"a, b = {self.regs}[{group}]")
         self.emit(depth, "if a == b:")
         self.emit(depth + 1, f"{into}.append(new(Component, ({kind}, '', None, None, None)))")
@@ -274,6 +286,8 @@ class Writer:
             self.emit(depth, f"{start}, {end} = {regs}[{_term(kept[i]).group}]")
             return f"text[{start}:{end}]", start, end, f"{start} >= 0"
 
+        if read is None:
+            self.place(recipe.kind.name, tuple(_term(k).group for k in kept))
         read = read or from_regs
         kind = f"K_{recipe.kind.name}"
         self.kinds.add(recipe.kind.name)

@@ -39,8 +39,10 @@ def module_source() -> str:
         "",
         "Each start rule of the URL grammars as one pattern (``PATTERNS``, the first of each list",
         "being the whole rule's, the others those of its repeated items) and the builders that lift",
-        "a match (:mod:`urlgrammar.grammar_tools.compiler.regular` says how); and every grammar's",
-        "terminals.",
+        "a match (:mod:`urlgrammar.grammar_tools.compiler.regular` says how); the groups of each",
+        "whole pattern that hold each component's tokens (``GROUPS``, by Kind name, first",
+        "occurrence: where the offsets of a URL are read, :mod:`urlgrammar.operations.offsets`);",
+        "and every grammar's terminals.",
         '"""',
         "# ruff: noqa",
         "# mypy: ignore-errors",
@@ -52,6 +54,7 @@ def module_source() -> str:
         "",
     ]
     patterns: dict[str, list[str]] = {}
+    groups: dict[str, dict[str, tuple[int, ...]]] = {}
     terminals: dict[str, dict[str, str]] = {}
     for grammar in GRAMMARS:
         lark = build(grammar)
@@ -62,6 +65,7 @@ def module_source() -> str:
             program = compile_start(lark, start, name, RECIPES if lifted else None,
                                     SEQUENCES if lifted else None)
             patterns[name] = program.patterns
+            groups[name] = program.groups
             out.append(f"def make_{name}(lift, patterns, Tok, NoMatch):")
             out.append("    new = tuple.__new__")
             for kind in sorted(program.kinds):
@@ -73,6 +77,8 @@ def module_source() -> str:
             out.append("    return B0")
             out.append("")
     out.append(f"PATTERNS = {patterns!r}")
+    out.append("")
+    out.append(f"GROUPS = {groups!r}")
     out.append("")
     out.append(f"TERMINALS = {terminals!r}")
     return "\n".join(out) + "\n"

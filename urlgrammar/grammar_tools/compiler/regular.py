@@ -151,6 +151,9 @@ class Program:
     source: str
     callbacks: frozenset[str]
     kinds: frozenset[str]  # the Kind members its inline recipes use
+    #: The groups of ``patterns[0]`` that hold each component's tokens (first occurrence, by
+    #: Kind name, or by callback name for a rule the builder calls).
+    groups: dict[str, tuple[int, ...]]
 
 
 def compile_start(lark: Lark, start: str, name: str, recipes: dict[str, Recipe] | None = None,
@@ -171,4 +174,5 @@ def compile_start(lark: Lark, start: str, name: str, recipes: dict[str, Recipe] 
     writer.emit(0, "def B0(R, text, out):")
     writer.children(root, "out", 1)
     body = "\n".join(writer.lines)
-    return Program(name, patterns, body, frozenset(writer.callbacks), frozenset(writer.kinds))
+    return Program(name, patterns, body, frozenset(writer.callbacks), frozenset(writer.kinds),
+                   dict(sorted(writer.groups.items())))

@@ -1,0 +1,225 @@
+"""A plain URL's href and the offsets of its components, read from the compiled grammar.
+
+Most URLs are plain: `https://example.com/a/b?q#f`, ASCII, lowercase, nothing for the basic
+URL parser to change. For such an input the standard's serialization is the input itself
+(with a `/` added where the path is empty), and its components are where the compiled pattern
+of the special or the file grammar (:mod:`urlgrammar.syntax.compiled`) reads them: the groups
+``GROUPS["special_url"]`` and ``GROUPS["file_url"]`` name, which the grammar compiler writes
+beside the record builders, so the `.lark` files stay the only description of the syntax.
+:func:`plain_href` gives that href and its offsets packed in one int, or None where the input
+is not plain and the full pipeline (:mod:`urlgrammar.operations.pipeline`) parses it. The URL
+API keeps the two and builds the record only when asked for it (as ada's url_aggregator keeps
+one href with the offsets of its components); :func:`splice` is the simple setters on them.
+``tests/operations/test_offsets.py`` compares every getter, the record and the setters'
+results with the pipeline's.
+
+What the pattern does not tell, the checks here do, each a rule of the standard rather than
+of the syntax: which code points the percent-encode sets leave alone
+(https://url.spec.whatwg.org/#percent-encoded-bytes), a host the domain parser gives back as it
+is (https://url.spec.whatwg.org/#concept-host-parser), a port as the port state serializes it
+(https://url.spec.whatwg.org/#port-state), and no dot segment
+(https://url.spec.whatwg.org/#single-dot-path-segment).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Any
+
+from urlgrammar.host.domain import STRICT_ASCII_DOMAIN
+from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
+from urlgrammar.model.record import is_dot, is_dots
+from urlgrammar.model.schemes import Mode, default_port, schemes_in
+from urlgrammar.syntax.grammars import compiled
+
+#: The code points of a plain URL: the ASCII URL code points (https://url.spec.whatwg.org/#url-code-points),
+#: `%` (a percent-encoded byte is kept as written) and `#`. No percent-encode set of a special
+#: URL's path, query or fragment holds one of them but `'` (the special-query set), which the
+#: query is checked for; preprocessing removes none of them.
+_PLAIN = re.compile(f"{one_of(URL_CODE_POINTS_ASCII + '%#')}*")
+#: A plain path and query (with its `?`, without the `'` the special-query set encodes) as a
+#: setter's value: what ends the component is not in it.
+_PATH_VALUE = re.compile(f"{one_of(URL_CODE_POINTS_ASCII.replace('?', '') + '%')}*")
+_QUERY_CODE_POINTS = URL_CODE_POINTS_ASCII.replace("'", "") + "%"
+_QUERY_VALUE = re.compile(rf"(?:\?{one_of(_QUERY_CODE_POINTS)}*)?")
+#: The special schemes (https://url.spec.whatwg.org/#special-scheme): their mode, the
+#: grammar that reads them, and their default ports.
+_SCHEMES = {s: (mode, f"{mode.grammar}_url", str(default_port(s)))
+            for mode in (Mode.SPECIAL, Mode.FILE) for s in schemes_in(mode)}
+#: The code points a host's last label may start with: not a number
+#: (https://url.spec.whatwg.org/#ends-in-a-number-checker: no digit, so no `0x` either).
+_LETTERS = frozenset(string.ascii_lowercase)
+#: The hosts :func:`_plain_host` found plain (a domain, never localhost), at most _HOSTS_KEPT.
+_HOSTS: set[str] = set()
+_HOSTS_KEPT = 4096
+#: Bits per offset in the packed int.
+BITS = 32
+_FILE, _SPECIAL = Mode.FILE, Mode.SPECIAL
+_MASK = (1 << BITS) - 1
+_PATH, _QUERY, _HASH = 2 * BITS, 3 * BITS, 4 * BITS
+#: By the first offset that moves (in pack's order), what adds one to it and to every one
+#: after it (none moves below 0, so nothing is borrowed from the next).
+_MOVE = [sum(1 << BITS * i for i in range(first, 5)) for first in range(6)]
+
+#: What :func:`reader` gives: a grammar's pattern's ``fullmatch`` and the groups of the scheme,
+#: the `//`, the userinfo, the host, the port's `:`, the path-root, the query's `?`, the
+#: fragment's `#` and a drive's (-1 where the grammar has none: a file URL's is its path's).
+Reader = tuple[Any, int, int, int, int, int, int, int, int, int]
+#: The readers made, by start rule.
+_READERS: dict[str, Reader] = {}
+
+
+def reader(start: str) -> Reader | None:
+    """The compiled pattern of a start rule (``special_url`` or ``file_url``) and the groups
+    it reads a URL's parts into; None where the compiled module is not current (after a
+    grammar edit), when nothing is plain."""
+    module = compiled()
+    if module is None:
+        return None
+    groups = module.GROUPS[start]
+    pattern = re.compile(module.PATTERNS[start][0])
+    found = _READERS[start] = (
+        pattern.fullmatch, groups["SCHEME"][0], groups["AUTHORITY"][0], groups["userinfo"][0],
+        groups["HOST"][0], groups["PORT"][0], groups["ROOT"][0], groups["QUERY"][0],
+        groups["FRAGMENT"][0], groups["DRIVE"][0] if "DRIVE" in groups else -1)
+    return found
+
+
+def plain_href(text: str) -> tuple[str, int] | None:
+    """The href of ``text`` parsed without a base (or with one it does not need: it has a
+    scheme and `//`) and its offsets (see :func:`unpack`), where ``text`` is plain; else None.
+    The href is ``text`` itself where it serializes as it is.
+    """
+    if type(text) is not str:  # a subclass's href would be of the subclass
+        return None
+    colon = text.find(":")
+    scheme = _SCHEMES.get(text[:colon]) if colon > 0 else None
+    if scheme is None or len(text) >= _MASK or not _PLAIN.fullmatch(text):
+        return None
+    mode, start, default = scheme
+    found = _READERS.get(start) or reader(start)
+    if found is None:
+        return None
+    fullmatch, g_scheme, g_slashes, g_userinfo, g_host, g_port, g_root, g_query, g_hash, g_drive = found
+    m = fullmatch(text)
+    if m is None:
+        return None
+    at = m.start  # a group at a time: m.regs would make a pair for every group
+    host_start = colon + 3  # after the `//`, with no userinfo
+    if at(g_scheme) != 0 or at(g_slashes) != colon + 1 or at(g_userinfo) >= 0 or \
+            (g_drive >= 0 and at(g_drive) >= 0):
+        return None
+    host_end = m.end(g_host)
+    host = text[host_start:host_end]
+    if host not in _HOSTS and not _plain_host(host, mode):
+        return None
+    port = at(g_port)
+    path_start = at(g_root)
+    query = at(g_query)
+    hash_ = at(g_hash)
+    end = len(text)
+    hash_start = end if hash_ < 0 else hash_
+    query_start = hash_start if query < 0 else query
+    if path_start < 0:
+        path_start = query_start
+    if port >= 0 and (mode is _FILE or not _plain_port(text[port + 1:path_start], default)):
+        return None
+    path = text[path_start:query_start]
+    if ("/." in path or "/%" in path) and any(is_dot(s) or is_dots(s) for s in path.split("/")):
+        return None
+    if query >= 0 and "'" in text[query:hash_start]:
+        return None
+    if path_start == query_start:  # an empty path serializes as `/`
+        text = f"{text[:path_start]}/{text[path_start:]}"
+        query_start += 1
+        hash_start += 1
+    return text, pack(colon, host_end, path_start, query_start, hash_start)
+
+
+def _plain_host(host: str, mode: Mode) -> bool:
+    """A host the host parser gives back as it is: a lowercase ASCII domain that the strict
+    domain-to-ASCII takes unchanged, with no `xn--` label, whose last label is not a number;
+    in a file URL also the empty host, and not `localhost`, which becomes it. The hosts found
+    plain are remembered (a few thousand: most URLs share a few hosts)."""
+    if mode is _FILE:
+        if not host:
+            return True
+        if host == "localhost":
+            return False
+    plain = 0 < len(host) <= 253 and STRICT_ASCII_DOMAIN.fullmatch(host) is not None and \
+        host[host.rfind(".") + 1] in _LETTERS
+    if plain and host != "localhost":  # which a file URL makes the empty host
+        if len(_HOSTS) >= _HOSTS_KEPT:
+            _HOSTS.clear()
+        _HOSTS.add(host)
+    return plain
+
+
+def _plain_port(digits: str, default: str) -> bool:
+    """A port written as the URL serializer writes it: decimal, no leading zero, at most
+    65535, not the scheme's default."""
+    return digits.isascii() and digits.isdigit() and digits[0] != "0" and len(digits) <= 5 \
+        and int(digits) <= 65535 and digits != default
+
+
+def pack(colon: int, host_end: int, path_start: int, query_start: int, hash_start: int) -> int:
+    """The offsets in one int (which the garbage collector does not track): the scheme's `:`,
+    the host's end, the path's start, the query's `?` (or the path's end) and the fragment's
+    `#` (or the href's end). The host starts 3 after the `:`, the port 1 after the host."""
+    return colon | host_end << BITS | path_start << _PATH | query_start << _QUERY | hash_start << _HASH
+
+
+def unpack(offsets: int) -> tuple[int, int, int, int, int]:
+    """The offsets :func:`pack` packed."""
+    return (offsets & _MASK, offsets >> BITS & _MASK, offsets >> 2 * BITS & _MASK,
+            offsets >> 3 * BITS & _MASK, offsets >> 4 * BITS)
+
+
+
+def splice(href: str, offsets: int, name: str, value: str) -> tuple[str, int] | None:
+    """The href and offsets that the setter ``name`` (pathname, search, hash, port or
+    hostname, https://url.spec.whatwg.org/#urlutils-members) makes of a plain URL's from
+    ``value`` (its scalar values), as ada's url_aggregator splices its href: the value written
+    in the component's place. None for any other setter and for a value the setter would not
+    keep as written (a pathname without its leading `/` or with a dot segment, a `#` in a
+    search, a port with a leading zero, a hostname in capitals or with a `:`), or would
+    percent-encode: the setter's own steps give those.
+
+    A plain value in a plain URL is read the same by the setter's state override as by a
+    parse of the spliced href (``tests/operations/test_offsets.py`` compares the two).
+    """
+    # What is replaced (start to end), by what, and the offsets (in pack's order) from the
+    # first that follows it on, which move by the difference in length.
+    if name == "pathname":
+        if not value.startswith("/") or not _PATH_VALUE.fullmatch(value) or \
+                (("/." in value or "/%" in value) and any(is_dot(s) or is_dots(s) for s in value.split("/"))):
+            return None
+        start, end, new, first = offsets >> _PATH & _MASK, offsets >> _QUERY & _MASK, value, 3
+    elif name == "search":  # the empty string removes the query, a lone `?` empties it
+        new = "?" + value.removeprefix("?") if value else ""
+        if not _QUERY_VALUE.fullmatch(new):
+            return None
+        start, end, first = offsets >> _QUERY & _MASK, offsets >> _HASH, 4
+    elif name == "hash":
+        new = "#" + value.removeprefix("#") if value else ""
+        if not _PLAIN.fullmatch(new):
+            return None
+        start, end, first = offsets >> _HASH, len(href), 5
+    elif name == "port" or name == "hostname":
+        colon = offsets & _MASK
+        file = colon == 4 and href[0] == "f"
+        if name == "hostname":
+            if value not in _HOSTS and not _plain_host(value, _FILE if file else _SPECIAL):
+                return None
+            start, end, new, first = colon + 3, offsets >> BITS & _MASK, value, 1
+        elif file:  # a file URL cannot have a port: the setter does nothing
+            return href, offsets
+        elif value and not _plain_port(value, _SCHEMES[href[:colon]][2]):
+            return None
+        else:
+            start, end, new, first = offsets >> BITS & _MASK, offsets >> _PATH & _MASK, \
+                ":" + value if value else "", 2
+    else:
+        return None
+    return href[:start] + new + href[end:], offsets + (len(new) - (end - start)) * _MOVE[first]

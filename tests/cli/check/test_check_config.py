@@ -135,7 +135,8 @@ def test_config_include_exclude_and_base(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ('colour = "red"\n', "unknown key 'colour' (known: select, ignore, include, exclude, protected, advisories, base)"),
+    ('colour = "red"\n',
+     "unknown key 'colour' (known: select, ignore, include, exclude, protected, advisories, base)"),
     ('select = ["no-such-code"]\n', "select: unknown code 'no-such-code' (the README lists the codes)"),
     ('ignore = "invalid-credentials"\n', "ignore must be a list of strings"),
     ('advisories = "loud"\n', "advisories must be one of 'off', 'on', 'strict'"),

@@ -34,9 +34,9 @@ codec is quadratic.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 import idna
@@ -61,7 +61,6 @@ _FULL_STOPS = re.compile("[.\u3002\uff0e\uff61]")
 #: An ASCII domain, lowercased, that passes the strict run as it is: labels of 1 to 63
 #: letters, digits and inner hyphens, no `--` in positions 3 and 4 (so no `xn--` label to
 #: decode), no empty label. The caller also checks the length (at most 253).
-#: A domain that the strict run accepts as it is: LDH labels of 1 to 63, no `--` at 3-4.
 STRICT_ASCII_DOMAIN = re.compile(
     r"(?:(?![^.]{2}--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*"
     r"(?![^.]{2}--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
@@ -153,20 +152,52 @@ def parse_domain(domain: str, be_strict: bool = False) -> DomainResult:
         if failing is not None:
             return DomainResult(None, failing, None)
         return DomainResult(lowered, first, None)
-    labels_or_error = _map(domain)
-    if isinstance(labels_or_error, IdnaError):
-        return DomainResult(None, labels_or_error, None)
-    errors, out = _process(domain, labels_or_error, stop_at_first=be_strict)
-    result = ".".join(out)
-    spans = tuple((label.start, label.end) for label in labels_or_error)
+    run = _processed(domain)
+    if isinstance(run, IdnaError):
+        return DomainResult(None, run, None)
+    found, result, spans = run
     if be_strict:
-        return DomainResult(None if errors else result, _first(errors), spans)
-    failing = next((e for e in errors if e.relaxed), None)
+        return DomainResult(None if found else result, _first(found), spans)
+    failing = next((e for e in found if e.relaxed), None)
     if failing is None:
         failing = _relaxed_result_error(domain, result)
     if failing is not None:
         return DomainResult(None, failing, spans)
-    return DomainResult(result, _first(errors), spans)
+    return DomainResult(result, _first(found), spans)
+
+
+class _Run(NamedTuple):
+    errors: tuple[IdnaError, ...]  # up to the first that counts under the relaxed settings
+    result: str
+    spans: tuple[Span, ...]
+
+
+@lru_cache(maxsize=4)
+def _processed(domain: str) -> _Run | IdnaError:
+    """UTS #46 processing of a domain that is not ASCII, or the error that stopped the mapping.
+    One run serves both settings (the strict run's first error is the first of these), kept for
+    the next few domains: validate asks of one host the relaxed result, the strict verdict and,
+    for urllib's reading, the result again, at a few microseconds a label each."""
+    labels = _map(domain)
+    if isinstance(labels, IdnaError):
+        return labels
+    errors, out = _process(domain, labels, stop_at_first=False)
+    result = ".".join(out)
+    if not errors:
+        if len(_UNICODE_LABELS) >= 4:
+            _UNICODE_LABELS.clear()
+        _UNICODE_LABELS[result] = tuple(label.text for label in labels)
+    return _Run(tuple(errors), result, tuple((label.start, label.end) for label in labels))
+
+
+#: The Unicode labels of the last few domains processed, by their ASCII result (for the advisories).
+_UNICODE_LABELS: dict[str, tuple[str, ...]] = {}
+
+
+def unicode_labels(ascii: str) -> tuple[str, ...] | None:
+    """The labels of the domain parser's result ``ascii`` as domain to Unicode gives them, where
+    one of the last few domains processed had it without an error; None otherwise."""
+    return _UNICODE_LABELS.get(ascii)
 
 
 def domain_to_ascii(domain: str, be_strict: bool = False) -> str:
@@ -201,7 +232,7 @@ def diagnostic(error: IdnaError, start: int, end: int) -> Diagnostic:
                       "host", detail=error.code)
 
 
-def _first(errors: list[IdnaError]) -> IdnaError | None:
+def _first(errors: Sequence[IdnaError]) -> IdnaError | None:
     return errors[0] if errors else None
 
 

@@ -144,6 +144,8 @@ def parse_domain(domain: str, be_strict: bool = False) -> DomainResult:
                 start += len(text) + 1
             errors, out = _process(domain, labels, stop_at_first=not be_strict)
             first, strict = _first(errors), ".".join(out)
+            if first is None and strict == lowered:
+                _remember(strict, labels)
         else:
             first, strict = _first_ascii_error(lowered), lowered
         if be_strict:
@@ -166,45 +168,43 @@ def parse_domain(domain: str, be_strict: bool = False) -> DomainResult:
     return DomainResult(result, _first(found), spans)
 
 
-class _Run(NamedTuple):
-    errors: tuple[IdnaError, ...]  # up to the first that counts under the relaxed settings
-    result: str
-    spans: tuple[Span, ...]
+#: The errors (up to the first that counts under the relaxed settings), result and spans.
+_Run = tuple[tuple[IdnaError, ...], str, tuple[Span, ...]]
 
 
 @lru_cache(maxsize=4)
 def _processed(domain: str) -> _Run | IdnaError:
-    """UTS #46 processing of a domain that is not ASCII, or the error that stopped the mapping.
-    One run serves both settings (the strict run's first error is the first of these), kept for
-    the next few domains: validate asks of one host the relaxed result, the strict verdict and,
-    for urllib's reading, the result again, at a few microseconds a label each."""
+    """UTS #46 processing of a domain beyond ASCII, or the error that stopped the mapping. One
+    run serves both settings (the strict run's first error is the first of these); validate asks
+    of a host the relaxed result, the strict verdict and, for urllib's reading, the result."""
     labels = _map(domain)
     if isinstance(labels, IdnaError):
         return labels
     errors, out = _process(domain, labels, stop_at_first=False)
     result = ".".join(out)
     if not errors:
-        if len(_UNICODE_LABELS) >= 4:
-            _UNICODE_LABELS.clear()
-        _UNICODE_LABELS[result] = tuple(label.text for label in labels)
-    return _Run(tuple(errors), result, tuple((label.start, label.end) for label in labels))
+        _remember(result, labels)
+    return tuple(errors), result, tuple((label.start, label.end) for label in labels)
 
 
 #: The Unicode labels of the last few domains processed, by their ASCII result (for the advisories).
 _UNICODE_LABELS: dict[str, tuple[str, ...]] = {}
 
 
+def _remember(ascii: str, labels: list[_Label]) -> None:
+    if len(_UNICODE_LABELS) >= 4:
+        _UNICODE_LABELS.clear()
+    _UNICODE_LABELS[ascii] = tuple(label.text for label in labels)
+
+
 def unicode_labels(ascii: str) -> tuple[str, ...] | None:
-    """The labels of the domain parser's result ``ascii`` as domain to Unicode gives them, where
-    one of the last few domains processed had it without an error; None otherwise."""
+    """The Unicode labels of a recent domain parser's result ``ascii`` without an error, or None."""
     return _UNICODE_LABELS.get(ascii)
 
 
 def domain_to_ascii(domain: str, be_strict: bool = False) -> str:
     """https://url.spec.whatwg.org/#concept-domain-to-ascii: the domain parser's result.
-
-    Raises :class:`URLError` (``domain-to-ASCII``, detail: the UTS #46 status) on failure.
-    """
+    Raises :class:`URLError` (``domain-to-ASCII``, detail: the UTS #46 status) on failure."""
     result = parse_domain(domain, be_strict)
     if result.ascii is None:
         assert result.error is not None
@@ -213,10 +213,8 @@ def domain_to_ascii(domain: str, be_strict: bool = False) -> str:
 
 
 def domain_to_unicode(domain: str) -> str:
-    """https://url.spec.whatwg.org/#concept-domain-to-unicode
-
-    UTS #46 ToUnicode with the URL Standard's flags; on any error, ``domain`` unchanged.
-    """
+    """https://url.spec.whatwg.org/#concept-domain-to-unicode: UTS #46 ToUnicode with the URL
+    Standard's flags; on any error, ``domain`` unchanged."""
     labels = _map(domain)
     if isinstance(labels, IdnaError):
         return domain

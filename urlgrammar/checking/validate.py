@@ -253,8 +253,11 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
     if url is not None and not omitted:
         def verdict(kept: frozenset[int]) -> GrammarError | None:
             return Writing(pre.text, lifted.record, record, collector.first_pct_invalid, kept).first_error()
+        # The URL's spans are the input's: where preprocessing removed code points, they are not
+        # the fixed string's, which the advisories read.
         fixed = (input, url) if valid else \
-            _fixed(pre.text, collector.processed(), base, url, encoding, verdict)
+            _fixed(pre.text, collector.processed(), base, url, encoding,
+                   verdict if pre.offsets.identity else None)
         if fixed is not None:
             advised = first_advisories(input, base, url, limit, context, protected)  # the input's own
             found = advised if valid else first_advisories(fixed[0], base, fixed[1], limit, context,
@@ -266,7 +269,7 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
 
 
 def _fixed(text: str, processed: list[Diagnostic], base: URL | None, url: URL, encoding: str,
-           verdict: Callable[[frozenset[int]], GrammarError | None]) -> tuple[str, URL] | None:
+           verdict: Callable[[frozenset[int]], GrammarError | None] | None) -> tuple[str, URL] | None:
     """The preprocessed input with every fix applied, and its URL, if that is valid and
     parses to ``url``'s href.
 
@@ -275,15 +278,16 @@ def _fixed(text: str, processed: list[Diagnostic], base: URL | None, url: URL, e
 
     Where every fix is one the parser makes itself (:func:`_kept`), the string parses to the
     same URL by construction, and ``verdict``, the writing grammar's on the input with those
-    positions taken as fixed, is the fixed string's: the pipeline need not run on it.
+    positions taken as fixed, is the fixed string's: the pipeline need not run on it. Without
+    ``verdict`` (the input is not the preprocessed text) it runs.
     """
     if any(d.fix is None for d in processed):
         return None
     candidate = apply_fixes(text, processed)
     if candidate is None:
         return None
-    kept = _kept(text, processed, url, encoding)
-    if kept is not None:
+    kept = None if verdict is None else _kept(text, processed, url, encoding)
+    if kept is not None and verdict is not None:
         return (candidate, url) if verdict(kept) is None else None
     check = _valid_url(candidate, base, encoding)
     return (candidate, check) if check is not None and check.href == url.href else None

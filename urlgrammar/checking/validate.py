@@ -253,8 +253,7 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
     if url is not None and not omitted:
         def verdict(kept: frozenset[int]) -> GrammarError | None:
             return Writing(pre.text, lifted.record, record, collector.first_pct_invalid, kept).first_error()
-        # The URL's spans are the input's: where preprocessing removed code points, they are not
-        # the fixed string's, which the advisories read.
+        # The URL's spans are the input's, not the fixed string's where preprocessing removed some.
         fixed = (input, url) if valid else \
             _fixed(pre.text, collector.processed(), base, url, encoding,
                    verdict if pre.offsets.identity else None)
@@ -278,9 +277,8 @@ def _fixed(text: str, processed: list[Diagnostic], base: URL | None, url: URL, e
 
     Where every fix is one the parser makes itself (:func:`_kept`), the string parses to the
     same URL by construction, and ``verdict``, the writing grammar's on the input with those
-    positions taken as fixed, is the fixed string's: the pipeline need not run on it. Without
-    ``verdict`` (the input is not the preprocessed text) it runs.
-    """
+    positions taken as fixed, is the fixed string's: the pipeline need not run on it (it does
+    without ``verdict``)."""
     if any(d.fix is None for d in processed):
         return None
     candidate = apply_fixes(text, processed)
@@ -318,23 +316,28 @@ def _kept(text: str, processed: list[Diagnostic], url: URL, encoding: str) -> fr
     code point that is not a URL code point nor its encoding is a delimiter), and their
     positions are after the scheme and outside the host, so the advisories' spans of the
     scheme and the authority stay where they are."""
-    special = is_special_scheme(url.protocol[:-1])
     sets: dict[str, PercentEncodeSet] = {}
+    # Each code point's fix by component, None where not encoded (a million of a few is common).
+    encoded: dict[tuple[str, str | None], str | None] = {}
     for d in processed:
         if d.end - d.start != 1:
             return None
         char = text[d.start]
         if d.code is _REVERSE_SOLIDUS and char == "\\" and d.fix == "/":
             continue
-        if d.code is not _URL_UNIT or char == "%" or d.fix != _utf8_encoded(char):
+        if d.code is not _URL_UNIT or char == "%":
             return None
-        if not sets:
-            opaque = has_opaque_path(url.record)
-            sets = {"path": C0_CONTROL_SET if opaque else PATH_SET, "fragment": FRAGMENT_SET}
-            if encoding == "utf-8":
-                sets["query"] = SPECIAL_QUERY_SET if special else QUERY_SET
-        wanted = sets.get(d.component or "")
-        if wanted is None or char not in wanted:
+        key = (char, d.component)
+        if key not in encoded:
+            if not sets:
+                opaque = has_opaque_path(url.record)
+                sets = {"path": C0_CONTROL_SET if opaque else PATH_SET, "fragment": FRAGMENT_SET}
+                if encoding == "utf-8":
+                    special = is_special_scheme(url.protocol[:-1])
+                    sets["query"] = SPECIAL_QUERY_SET if special else QUERY_SET
+            wanted = sets.get(d.component or "")
+            encoded[key] = _utf8_encoded(char) if wanted is not None and char in wanted else None
+        if d.fix is None or d.fix != encoded[key]:
             return None
     return frozenset(d.start for d in processed)
 

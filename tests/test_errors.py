@@ -8,6 +8,8 @@ occurrence after a colon.
 from __future__ import annotations
 
 import ast
+import json
+import pickle
 
 import pytest
 from conftest import UNSAFE_OUTPUT
@@ -16,7 +18,16 @@ from hypothesis import strategies as st
 
 import urlgrammar
 from urlgrammar.algorithm.api import run
-from urlgrammar.errors import SPEC, VALIDATION_ERRORS, Diagnostic, URLError, escape, message, spec_anchor
+from urlgrammar.errors import (
+    SPEC,
+    VALIDATION_ERRORS,
+    Code,
+    Diagnostic,
+    URLError,
+    escape,
+    message,
+    spec_anchor,
+)
 
 # Inputs that raise each validation error, some in more than one place or way.
 INPUTS: list[tuple[str, str | None]] = [
@@ -200,3 +211,21 @@ def test_messages_about_hostile_input_stay_one_line(start: str, rest: str, base:
     said += [m for m in (report.disagreement, report.grammar_error and report.grammar_error.message) if m]
     for text in said:
         assert UNSAFE_OUTPUT.search(text) is None and text.isprintable(), text
+
+
+def test_a_diagnostic_is_a_record_built_as_a_named_tuple() -> None:
+    # Cheap to build (one per offending code point), with a frozen record's manners.
+    d = Diagnostic(Code.INVALID_REVERSE_SOLIDUS, 3, 4, "m", "path", fix="/")
+    assert tuple(d) == (Code.INVALID_REVERSE_SOLIDUS, 3, 4, "m", "path", None, "/", "error")
+    assert d == Diagnostic(Code.INVALID_REVERSE_SOLIDUS, 3, 4, "m", "path", None, "/")
+    assert hash(d) == hash(Diagnostic(Code.INVALID_REVERSE_SOLIDUS, 3, 4, "m", "path", None, "/"))
+    assert d != tuple(d) and (d == tuple(d)) is False and d != d.with_span(3, 5)
+    assert repr(d) == ("Diagnostic(code='invalid-reverse-solidus', "
+                       "start=3, end=4, message='m', component='path', detail=None, fix='/', "
+                       "severity='error')")
+    assert pickle.loads(pickle.dumps(d)) == d
+    assert json.loads(json.dumps(d.as_dict()))["fix"] == "/"
+    with pytest.raises(AttributeError):
+        d.fix = "x"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        d.extra = 1  # type: ignore[attr-defined]

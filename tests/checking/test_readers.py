@@ -135,7 +135,7 @@ def _stub_httpx(host: bytes) -> Any:
 def test_an_optional_reader_alone_can_disagree(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(readers, "_MODULES", {"urllib3": None, "yarl": None,
                                               "httpx": _stub_httpx(b"other.example")})
-    found = disagreement("https://GOOD.example/%61?b")  # not plain, nor a simple head
+    found = disagreement("https://GOOD.example/\u00e9?b")  # not plain, nor a simple head
     assert found is not None and found.detail == "host"
     assert "httpx 9.9 reads scheme 'https', host 'other.example', port 443" in found.message
     assert "(readers: urllib.parse, http.client, httpx 9.9)" in found.message
@@ -148,7 +148,7 @@ def test_an_optional_reader_alone_can_disagree(monkeypatch: pytest.MonkeyPatch) 
 def test_an_optional_reader_that_agrees_adds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(readers, "_MODULES", {"urllib3": None, "yarl": None,
                                               "httpx": _stub_httpx(b"good.example")})
-    assert disagreement("https://GOOD.example/%61?b") is None  # not plain, nor a simple head
+    assert disagreement("https://GOOD.example/\u00e9?b") is None  # not plain, nor a simple head
     # It does not read what its client does not fetch.
     assert [name for name, _ in readers.readings("ftp://good.example/", None, "ftp")] == ["urllib.parse"]
 
@@ -193,12 +193,12 @@ def test_the_optional_readers_read_up_to_the_query_and_not_past_2048(monkeypatch
     monkeypatch.setattr(readers, "_MODULES", {"urllib3": None, "yarl": None,
                                               "httpx": _stub_httpx(b"other.example")})
     # A long query or fragment is not read (httpx keeps about 40 bytes a code point).
-    found = disagreement("https://GOOD.example/%61?" + "q" * 50_000)
+    found = disagreement("https://GOOD.example/\u00e9?" + "q" * 50_000)
     assert found is not None and "httpx 9.9 reads" in found.message
     # A long path is, and past 2,048 code points the optional readers do not run.
-    assert disagreement("https://GOOD.example/%61" + "p" * 2_000) is not None
-    assert disagreement("https://GOOD.example/%61" + "p" * 2_100) is None
-    names = [name for name, _ in readers.readings("https://h/%61" + "p" * 2_100, None, "https")]
+    assert disagreement("https://GOOD.example/\u00e9" + "p" * 2_000) is not None
+    assert disagreement("https://GOOD.example/\u00e9" + "p" * 2_100) is None
+    names = [name for name, _ in readers.readings("https://h/\u00e9" + "p" * 2_100, None, "https")]
     assert names == ["urllib.parse", "http.client"]
 
 
@@ -208,10 +208,13 @@ _HEADS = st.builds(
     lambda scheme, labels, port, path: f"{scheme}://{'.'.join(labels)}{port}{path}",
     st.sampled_from(["http", "HTTP", "https", "HtTpS", "ws", "WSS"]),
     st.lists(st.sampled_from(["a", "EXAMPLE", "com", "0x7f", "127", "0", "1", "256", "010", "xn--", "-a",
-                              "a-", "", "xn--pple-43d", "XN--BCHER-KVA", "2130706433", "0177", "localhost"]),
+                              "a-", "", "xn--pple-43d", "XN--BCHER-KVA", "2130706433", "0177", "localhost",
+                              "a_b", "_", "_x_"]),
              min_size=1, max_size=5),
     st.sampled_from(["", ":", ":80", ":443", ":0", ":65535", ":65536", ":08080"]),
-    st.sampled_from(["", "/", "/a/b", "/a:b", "/(x)", "/;p=1", "/~u/*", "/a//b", "/.."]),
+    st.sampled_from(["", "/", "/a/b", "/a:b", "/(x)", "/;p=1", "/~u/*", "/a//b", "/..", "/a%20b",
+                     "/%7Eu/%2F", "/%2e%2E/%40", "/%3F%23", "/%C3%A9", "/%5C%25", "/a\\b", "/\\\\x",
+                     "/a b", "/ ", "/\\..\\", "/a\\%20 b"]),
 )
 
 
@@ -239,3 +242,13 @@ def test_the_optional_readers_read_a_simple_head_as_urllib_does(text: str) -> No
 @shared_parametrize("wpt/urltestdata.json", "case", URLTESTDATA, ids=lambda c: repr(c["input"]))
 def test_the_optional_readers_read_simple_wpt_heads_as_urllib_does(case: dict[str, Any]) -> None:
     _agree_with_urllib(case["input"].split("?")[0].split("#")[0])
+
+
+def test_a_head_with_percent_encoded_bytes_is_simple() -> None:
+    # validate's suggestions percent-encode (`a b\c` becomes `a%20b/c`): their heads are simple.
+    assert readers._SIMPLE_HEAD.fullmatch("https://h.example/New%20Pages/%7Eu/%C3%A9")
+    for head in ["https://h.example/a%2", "https://h.example/a%zz", "https://h.example\\a",
+                 "https://h.example/a\tb", "https://h.example/%", "https://h.example/a@b"]:
+        assert not readers._SIMPLE_HEAD.fullmatch(head), head
+    names = [name for name, _ in readers.readings("https://h/a%20b", None, "https")]
+    assert names == ["urllib.parse", "http.client"]

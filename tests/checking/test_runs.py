@@ -123,3 +123,17 @@ def test_the_fast_path_declines_without_a_second_lift(runs: Runs, input: str) ->
     # after the run), the full path goes on from that lift rather than reading the input again.
     validate(input)
     assert runs.on(input) == (1, 1)
+
+
+@pytest.mark.parametrize(("input", "base"), [("HTTP://EXAMPLE.com/a b", None), ("a b", "http://h/"),
+                                             ("http://h\\a\\b c?d e#f g", None),
+                                             ("file:///C:\\a\\" + "\\" * 100, None)],
+                         ids=lambda value: repr(value))
+def test_a_suggestion_of_the_parsers_own_fixes_reads_nothing_more(runs: Runs, input: str,
+                                                                  base: str | None) -> None:
+    # Every fix replaces a backslash with a slash or percent-encodes a code point as the parser
+    # does: the fixed string gives the same URL by construction, and is not run (issue 25).
+    report = validate(input, base)
+    assert report.suggestion not in (None, input)
+    assert set(runs.lifted) == _strings(input, base)
+    assert runs.resolutions == len(runs.lifted)

@@ -29,7 +29,7 @@ def _same_as_full_path(text: str) -> bool:
     advisories included."""
     if not isinstance(fast_path(text), URL):
         return False
-    full = _examine(text, None, None, suggest=True)[0]
+    full = _examine(text, None, None)[0]
     assert full.url is not None
     assert validate(text) == full._replace(advisories=find_advisories(text, None, full.url)), text
     return True

@@ -175,13 +175,14 @@ def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
     names where the written host shows them one for one (:mod:`.culprits`), else the label as
     written where the written host splits into the same labels, else the host."""
     from urlgrammar.checking.culprits import label_advisories
-    from urlgrammar.host.spoofing import MISSING, available, decoded
+    from urlgrammar.host.spoofing import MISSING, available, decoded_labels
 
     labels = domain.split(".")
+    texts = decoded_labels(domain)
     if not available():
         # The spec's advice needs Unicode's data, which is an optional extra: say that the
         # checks did not run where they would have, once, rather than pass the host in silence.
-        if any(not decoded(label).isascii() for label in labels):
+        if not all(text.isascii() for text in texts):
             return [_advisory(Code.SPOOFING_CHECK_UNAVAILABLE, start, start + len(written),
                               MISSING,
                               "host", None)]
@@ -194,7 +195,7 @@ def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:
             offsets = [m.end() for m in _FULL_STOPS.finditer(written)]
             spans = [(start + a, start + a + len(p)) for a, p in zip([0, *offsets], split, strict=True)]
             pieces = list(split)
-    return label_advisories(labels, spans, pieces)
+    return label_advisories(labels, spans, pieces, texts)
 
 
 def _credentials(authority: Component) -> list[Diagnostic]:

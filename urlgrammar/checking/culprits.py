@@ -13,7 +13,7 @@ gives. explain and the viewer mark a diagnostic's span, so they mark the culprit
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from urlgrammar.errors import ADVISORY, Code, Diagnostic, message
@@ -54,15 +54,17 @@ def _quoted(label: str) -> str:
 
 
 def label_advisories(labels: list[str], spans: list[tuple[int, int]],
-                     written: list[str | None]) -> list[Diagnostic]:
+                     written: list[str | None], texts: Sequence[str]) -> list[Diagnostic]:
     """The advisories of each ``xn--`` label of a domain (``labels``, as the host parser gives
-    them), one per kind of finding; ``spans`` are where each label is written, and ``written``
-    the labels as written where the written host splits into them (else None)."""
+    them, and ``texts``, the same decoded), one per kind of finding; ``spans`` are where each
+    label is written, and ``written`` the labels as written where the written host splits
+    into them (else None)."""
     found = []
-    for encoded, (at, to), text, name in zip(labels, spans, written, names_of(labels), strict=True):
+    for encoded, decoded, (at, to), text, name in zip(labels, texts, spans, written,
+                                                       names_of(labels, texts), strict=True):
         if not encoded.startswith("xn--"):
             continue
-        judgement = judge(encoded, name)
+        judgement = judge(encoded, name, decoded)
         by_kind: dict[str, list[Finding]] = {}
         for finding in judgement.findings:
             by_kind.setdefault(finding.kind, []).append(finding)

@@ -32,7 +32,7 @@ def delimiter_lookalike_host(input: str, authority: Component) -> Iterator[Diagn
     if written.isascii() and "%" not in written and "xn--" not in domain:
         return
     from urlgrammar.host.delimiters import delimiter_lookalikes, mapped_lookalike
-    from urlgrammar.host.spoofing import decoded
+    from urlgrammar.host.spoofing import decoded_labels
 
     goes = f"; the URL goes to '{domain}'" if len(domain) <= _SHOWN else ""
     seen: set[str] = set()
@@ -52,7 +52,7 @@ def delimiter_lookalike_host(input: str, authority: Component) -> Iterator[Diagn
         at, to = (i, i + 1) if spans is None else (spans.starts[i], spans.ends[i])
         yield _advisory(start + at, start + to, f"{what}{goes}", ch)
     # What the input does not write: a code point that only an `xn--` label holds.
-    for _, ch, delimiter in delimiter_lookalikes(".".join(decoded(label) for label in domain.split("."))):
+    for _, ch, delimiter in delimiter_lookalikes(".".join(decoded_labels(domain))):
         if ch not in seen:
             seen.add(ch)
             yield _advisory(start, end, f"the domain holds {code_point(ch)}, which looks like "

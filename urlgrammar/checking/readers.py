@@ -210,14 +210,17 @@ _LONGEST = 2048
 #: A head that every optional reader reads as ``urllib.parse`` does, so that they are not asked
 #: (each costs 10 to 40 µs, more than the rest of validate's full path): a scheme and `//`,
 #: which each reads as the scheme, lowercase; an authority of ASCII letters, digits, dots and
-#: hyphens with perhaps a port, which each ends at the first `/` (RFC 3986's authority, and
-#: urllib's netloc) and reads as the host lowercased, with no IDNA to apply (it is ASCII), no
-#: userinfo, brackets or escapes to read otherwise, and the port's digits (a port above 65535
-#: the standard refuses itself); then a path of ASCII URL code points but `?` and `@` (no `%`,
-#: `\` or space).
-#: The tests check the claim on generated heads and WPT's.
-_SIMPLE_HEAD = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://[A-Za-z0-9.\-]+(?::[0-9]{1,5})?"
-                          f"(?:/{one_of(URL_CODE_POINTS_ASCII.replace('?', '').replace('@', ''))}*)?")
+#: hyphens (and `_`, which no reader refuses in a host) with perhaps a port, which each ends
+#: at the first `/` (RFC 3986's authority, and urllib's netloc) and reads as the host
+#: lowercased, with no IDNA to apply (it is ASCII), no userinfo, brackets or escapes to read
+#: otherwise, and the port's digits (a port above 65535 the standard refuses itself); then a
+#: path of ASCII URL code points but `?` and `@`, backslashes and spaces (which are the path's
+#: for each, once the authority has ended) and percent-encoded bytes (`%20`: validate's
+#: suggestions are written so), with no other `%`. The tests check the claim on generated
+#: heads and WPT's.
+_SIMPLE_HEAD = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://[A-Za-z0-9._\-]+(?::[0-9]{1,5})?"
+                          f"(?:/(?:{one_of(URL_CODE_POINTS_ASCII.replace('?', '').replace('@', '') + ' ')}"
+                          r"|%[0-9A-Fa-f]{2}|\\)*)?")
 
 #: The optional readers: module, the schemes its client fetches, how it reads.
 _OPTIONAL: tuple[tuple[str, frozenset[str], Callable[[Any, str, str | None], Reading | None]], ...] = (

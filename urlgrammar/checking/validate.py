@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -19,15 +19,27 @@ from urlgrammar.checking.advisories import first_advisories, plain_advisories
 from urlgrammar.checking.diagnostics import Collector
 from urlgrammar.checking.plain import fast_path
 from urlgrammar.checking.schemes import CONTEXTS
-from urlgrammar.checking.writing import GrammarError, Writing, removed_error
+from urlgrammar.checking.writing import GrammarError, Writing, first_pct_invalid, removed_error
 from urlgrammar.encoding.labels import get_encoding, get_output_encoding
-from urlgrammar.errors import Diagnostic, URLError
-from urlgrammar.model.schemes import Mode
+from urlgrammar.encoding.percent import (
+    C0_CONTROL_SET,
+    FRAGMENT_SET,
+    PATH_SET,
+    QUERY_SET,
+    SPECIAL_QUERY_SET,
+    PercentEncodeSet,
+    scalar_values,
+)
+from urlgrammar.errors import Code, Diagnostic, URLError
+from urlgrammar.model.schemes import Mode, has_opaque_path, is_special_scheme
 from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
 from urlgrammar.operations.reporter import Reporter, Reporters
 from urlgrammar.url import URL, base_url_of
 
 _new = tuple.__new__
+_REVERSE_SOLIDUS, _URL_UNIT = Code.INVALID_REVERSE_SOLIDUS, Code.INVALID_URL_UNIT
+#: A listener to a run that wants its result alone.
+_UNHEARD = Reporter()
 
 
 class Report(NamedTuple):
@@ -136,7 +148,7 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
                                  len(found) - len(shown)))
         lifted = fast  # where the fast path lifted the input, the full path goes on from there
     base_url = base_url_of(base)
-    report, advised = _examine(input, None if base is None else str(base), base_url, True, max_diagnostics,
+    report, advised = _examine(input, None if base is None else str(base), base_url, max_diagnostics,
                                lifted=lifted, context=context, encoding=encoding, protected=names)
     return _advised(report, advised, base_url, max_diagnostics, context, names) if advisories else report
 
@@ -188,7 +200,7 @@ def examine(input: str, base: URL | None, listener: Reporter) -> Report:
     """``validate(input, base)``'s report, from the full path's one run of the pipeline, which
     ``listener`` hears too: ``urlgrammar explain`` shows the phases of the run whose validation
     errors it lists."""
-    report, advised = _examine(input, None if base is None else str(base), base, True, listener=listener)
+    report, advised = _examine(input, None if base is None else str(base), base, listener=listener)
     return _advised(report, advised, base, None)
 
 
@@ -203,7 +215,7 @@ def _advised(report: Report, advised: Advised | None, base: URL | None, limit: i
     return report._replace(advisories=found, advisories_omitted=omitted)
 
 
-def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool, limit: int | None = None, *,
+def _examine(input: str, base_text: str | None, base: URL | None, limit: int | None = None, *,
              lifted: Lifted | None = None, listener: Reporter | None = None,
              context: str = "browser", encoding: str = "utf-8",
              protected: tuple[str, ...] = ()) -> tuple[Report, Advised | None]:
@@ -238,8 +250,13 @@ def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool,
         disagreement = (f"The parser reports no validation error, but the input breaks the "
                         f"writing grammar's {error.rule} rule.")
     suggestion, advised = None, None
-    if suggest and url is not None and not omitted:
-        fixed = (input, url) if valid else _fixed(pre.text, collector.processed(), base, url.href, encoding)
+    if url is not None and not omitted:
+        def verdict(kept: frozenset[int]) -> GrammarError | None:
+            return Writing(pre.text, lifted.record, record, collector.first_pct_invalid, kept).first_error()
+        # The URL's spans are the input's, not the fixed string's where preprocessing removed some.
+        fixed = (input, url) if valid else \
+            _fixed(pre.text, collector.processed(), base, url, encoding,
+                   verdict if pre.offsets.identity else None)
         if fixed is not None:
             advised = first_advisories(input, base, url, limit, context, protected)  # the input's own
             found = advised if valid else first_advisories(fixed[0], base, fixed[1], limit, context,
@@ -250,22 +267,79 @@ def _examine(input: str, base_text: str | None, base: URL | None, suggest: bool,
                   (), omitted), advised
 
 
-def _fixed(text: str, processed: list[Diagnostic], base: URL | None, href: str,
-           encoding: str = "utf-8") -> tuple[str, URL] | None:
+def _fixed(text: str, processed: list[Diagnostic], base: URL | None, url: URL, encoding: str,
+           verdict: Callable[[frozenset[int]], GrammarError | None] | None) -> tuple[str, URL] | None:
     """The preprocessed input with every fix applied, and its URL, if that is valid and
-    parses to ``href``.
+    parses to ``url``'s href.
 
     The preprocessing errors' fixes are what preprocessing did: remove every code point it
     removes (the standard raises each of the two errors once, not once per code point).
-    """
+
+    Where every fix is one the parser makes itself (:func:`_kept`), the string parses to the
+    same URL by construction, and ``verdict``, the writing grammar's on the input with those
+    positions taken as fixed, is the fixed string's: the pipeline need not run on it (it does
+    without ``verdict``)."""
     if any(d.fix is None for d in processed):
         return None
     candidate = apply_fixes(text, processed)
     if candidate is None:
         return None
-    # its verdict, not its diagnostics
-    check = _examine(candidate, None, base, False, 0, encoding=encoding)[0]
-    return (candidate, check.url) if check.valid and check.url is not None and check.href == href else None
+    kept = None if verdict is None else _kept(text, processed, url, encoding)
+    if kept is not None and verdict is not None:
+        return (candidate, url) if verdict(kept) is None else None
+    check = _valid_url(candidate, base, encoding)
+    return (candidate, check) if check is not None and check.href == url.href else None
+
+
+def _valid_url(text: str, base: URL | None, encoding: str) -> URL | None:
+    """The URL ``text`` parses to (against ``base``) where it is a valid URL string; None
+    where it is not or the parser fails. Its verdict, not its diagnostics: the walk that finds
+    them does not run (a string the fixes made may still have one per code point)."""
+    record = None if base is None else base.record.unplaced()
+    lifted = lift(text, Mode.GENERIC if base is None else base.mode)
+    try:
+        url = URL._from_record(*resolve_and_normalise(lifted, record, encoding, _UNHEARD))
+    except URLError:
+        return None
+    pre = lifted.pre
+    if removed_error(pre) is not None or Writing(pre.text, lifted.record, record,
+                                                 first_pct_invalid).first_error() is not None:
+        return None
+    return url
+
+
+def _kept(text: str, processed: list[Diagnostic], url: URL, encoding: str) -> frozenset[int] | None:
+    """Where each fix is one the parser applies as it reads (a backslash it reads as a slash,
+    a code point of a path, query or fragment that it percent-encodes in UTF-8 as the fix
+    does), the positions of ``text`` they fix; None otherwise. Such fixes keep the URL and
+    the lifted record's shape (a backslash and a slash are both separators, and neither a
+    code point that is not a URL code point nor its encoding is a delimiter), and their
+    positions are after the scheme and outside the host, so the advisories' spans of the
+    scheme and the authority stay where they are."""
+    sets: dict[str, PercentEncodeSet] = {}
+    # Each code point's fix by component, None where not encoded (a million of a few is common).
+    encoded: dict[tuple[str, str | None], str | None] = {}
+    for d in processed:
+        if d.end - d.start != 1:
+            return None
+        char = text[d.start]
+        if d.code is _REVERSE_SOLIDUS and char == "\\" and d.fix == "/":
+            continue
+        if d.code is not _URL_UNIT or char == "%":
+            return None
+        key = (char, d.component)
+        if key not in encoded:
+            if not sets:
+                opaque = has_opaque_path(url.record)
+                sets = {"path": C0_CONTROL_SET if opaque else PATH_SET, "fragment": FRAGMENT_SET}
+                if encoding == "utf-8":
+                    special = is_special_scheme(url.protocol[:-1])
+                    sets["query"] = SPECIAL_QUERY_SET if special else QUERY_SET
+            wanted = sets.get(d.component or "")
+            encoded[key] = _utf8_encoded(char) if wanted is not None and char in wanted else None
+        if d.fix is None or d.fix != encoded[key]:
+            return None
+    return frozenset(d.start for d in processed)
 
 
 def _unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href: str,
@@ -291,11 +365,16 @@ def _unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href
     respelled = apply_fixes(text, fixes)
     if respelled is None:
         return None
-    check = _examine(respelled, None, base, False, 0, encoding=encoding)[0]
-    if not check.valid or check.href != href:
+    check = _valid_url(respelled, base, encoding)
+    if check is None or check.href != href:
         return None
-    found, more = first_advisories(respelled, base, check.url, limit, context, protected)
+    found, more = first_advisories(respelled, base, check, limit, context, protected)
     return None if more or any(d.fix is not None or d.code not in codes for d in found) else respelled
+
+
+def _utf8_encoded(char: str) -> str:
+    """``char`` percent-encoded as UTF-8, every byte (a surrogate as U+FFFD, as the parser does)."""
+    return "".join(f"%{byte:02X}" for byte in scalar_values(char).encode("utf-8"))
 
 
 def apply_fixes(text: str, diagnostics: list[Diagnostic]) -> str | None:

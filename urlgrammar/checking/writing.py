@@ -92,11 +92,16 @@ def first_pct_invalid(value: str) -> Span | None:
 
 
 def component_error(value: str, start: int, column: str, rule: str,
-                    invalid: Callable[[str], Span | None] = first_pct_invalid) -> GrammarError | None:
+                    invalid: Callable[[str], Span | None] = first_pct_invalid,
+                    fixed: frozenset[int] = frozenset()) -> GrammarError | None:
     """The first code point of a component value that its column does not allow, or the first
     ``pct_invalid`` of its percent-encoded-string parse (``invalid`` finds it), whichever
-    comes first."""
-    bad = _invalid_patterns(column)[not value.isascii()].search(value)
+    comes first. A code point at a position in ``fixed`` (of the input) is taken as fixed."""
+    pattern = _invalid_patterns(column)[not value.isascii()]
+    if fixed:
+        bad = next((m for m in pattern.finditer(value) if start + m.start() not in fixed), None)
+    else:
+        bad = pattern.search(value)
     first = None
     if bad is not None:
         char = bad.group()
@@ -130,8 +135,11 @@ class Writing:
     """
 
     def __init__(self, text: str, lifted: URLRecord, base: URLRecord | None,
-                 invalid: Callable[[str], Span | None]) -> None:
+                 invalid: Callable[[str], Span | None], fixed: frozenset[int] = frozenset()) -> None:
         self.text, self.lifted, self.base, self.invalid = text, lifted, base, invalid
+        #: Positions of ``text`` that a fix makes valid (a backslash that becomes a slash, a
+        #: code point that is percent-encoded): the verdict is then the fixed string's.
+        self.fixed = fixed
 
     def first_error(self) -> GrammarError | None:
         lifted, base, text = self.lifted, self.base, self.text
@@ -165,34 +173,35 @@ class Writing:
             start = c.start or 0
             error = None
             if c.kind == Kind.AUTHORITY:
-                error = self._backslash(c, rule) or self._authority(c, mode, rule)
+                error = self._backslash(c, rule, self.fixed) or self._authority(c, mode, rule)
             elif c.kind == Kind.ROOT:
-                error = self._backslash(c, "path_root")
+                error = self._backslash(c, "path_root", self.fixed)
             elif c.kind == Kind.DRIVE:
                 # The spec (§ Component Characters) has no column for a drive; we read it with
                 # the dir column, as the WHATWG standard reads it as a path segment (so `C|` is
                 # invalid and `C:` valid).
                 error = self._drive_invalid(c) if c.mark == "" else \
-                    self._backslash(c, "drive") or \
-                    component_error(c.value, start, "dir", "drive", self.invalid)
+                    self._backslash(c, "drive", self.fixed) or \
+                    component_error(c.value, start, "dir", "drive", self.invalid, self.fixed)
             elif c.kind == Kind.DIR:
-                error = component_error(c.value, start, column, "dir", self.invalid) \
-                    or self._backslash(c, "dir")
+                error = component_error(c.value, start, column, "dir", self.invalid, self.fixed) \
+                    or self._backslash(c, "dir", self.fixed)
             elif c.kind == Kind.FILE:
-                error = component_error(c.value, start, column, "file", self.invalid)
+                error = component_error(c.value, start, column, "file", self.invalid, self.fixed)
             elif c.kind in (Kind.QUERY, Kind.FRAGMENT):
-                error = component_error(c.value, start, c.kind.label, c.kind.label, self.invalid)
+                error = component_error(c.value, start, c.kind.label, c.kind.label, self.invalid,
+                                        self.fixed)
             if error is not None:
                 return error
         return None
 
     @staticmethod
-    def _backslash(c: Component, rule: str) -> GrammarError | None:
+    def _backslash(c: Component, rule: str, fixed: frozenset[int]) -> GrammarError | None:
         """A separator of the strict reading is `/`; the lenient one also reads `\\`. The
         component's own separators, as the grammar read them (not a map of them all: a path
         may have a million)."""
         for p, char in sigils(c):
-            if char == "\\":
+            if char == "\\" and p not in fixed:
                 return GrammarError(rule, p, p + 1, "A separator must be '/', not '\\'.")
         return None
 

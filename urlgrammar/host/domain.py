@@ -34,9 +34,9 @@ codec is quadratic.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 import idna
@@ -61,7 +61,6 @@ _FULL_STOPS = re.compile("[.\u3002\uff0e\uff61]")
 #: An ASCII domain, lowercased, that passes the strict run as it is: labels of 1 to 63
 #: letters, digits and inner hyphens, no `--` in positions 3 and 4 (so no `xn--` label to
 #: decode), no empty label. The caller also checks the length (at most 253).
-#: A domain that the strict run accepts as it is: LDH labels of 1 to 63, no `--` at 3-4.
 STRICT_ASCII_DOMAIN = re.compile(
     r"(?:(?![^.]{2}--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*"
     r"(?![^.]{2}--)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
@@ -145,6 +144,8 @@ def parse_domain(domain: str, be_strict: bool = False) -> DomainResult:
                 start += len(text) + 1
             errors, out = _process(domain, labels, stop_at_first=not be_strict)
             first, strict = _first(errors), ".".join(out)
+            if first is None and strict == lowered:
+                _remember(strict, labels)
         else:
             first, strict = _first_ascii_error(lowered), lowered
         if be_strict:
@@ -153,27 +154,57 @@ def parse_domain(domain: str, be_strict: bool = False) -> DomainResult:
         if failing is not None:
             return DomainResult(None, failing, None)
         return DomainResult(lowered, first, None)
-    labels_or_error = _map(domain)
-    if isinstance(labels_or_error, IdnaError):
-        return DomainResult(None, labels_or_error, None)
-    errors, out = _process(domain, labels_or_error, stop_at_first=be_strict)
-    result = ".".join(out)
-    spans = tuple((label.start, label.end) for label in labels_or_error)
+    run = _processed(domain)
+    if isinstance(run, IdnaError):
+        return DomainResult(None, run, None)
+    found, result, spans = run
     if be_strict:
-        return DomainResult(None if errors else result, _first(errors), spans)
-    failing = next((e for e in errors if e.relaxed), None)
+        return DomainResult(None if found else result, _first(found), spans)
+    failing = next((e for e in found if e.relaxed), None)
     if failing is None:
         failing = _relaxed_result_error(domain, result)
     if failing is not None:
         return DomainResult(None, failing, spans)
-    return DomainResult(result, _first(errors), spans)
+    return DomainResult(result, _first(found), spans)
+
+
+#: The errors (up to the first that counts under the relaxed settings), result and spans.
+_Run = tuple[tuple[IdnaError, ...], str, tuple[Span, ...]]
+
+
+@lru_cache(maxsize=4)
+def _processed(domain: str) -> _Run | IdnaError:
+    """UTS #46 processing of a domain beyond ASCII, or the error that stopped the mapping. One
+    run serves both settings (the strict run's first error is the first of these); validate asks
+    of a host the relaxed result, the strict verdict and, for urllib's reading, the result."""
+    labels = _map(domain)
+    if isinstance(labels, IdnaError):
+        return labels
+    errors, out = _process(domain, labels, stop_at_first=False)
+    result = ".".join(out)
+    if not errors:
+        _remember(result, labels)
+    return tuple(errors), result, tuple((label.start, label.end) for label in labels)
+
+
+#: The Unicode labels of the last few domains processed, by their ASCII result (for the advisories).
+_UNICODE_LABELS: dict[str, tuple[str, ...]] = {}
+
+
+def _remember(ascii: str, labels: list[_Label]) -> None:
+    if len(_UNICODE_LABELS) >= 4:
+        _UNICODE_LABELS.clear()
+    _UNICODE_LABELS[ascii] = tuple(label.text for label in labels)
+
+
+def unicode_labels(ascii: str) -> tuple[str, ...] | None:
+    """The Unicode labels of a recent domain parser's result ``ascii`` without an error, or None."""
+    return _UNICODE_LABELS.get(ascii)
 
 
 def domain_to_ascii(domain: str, be_strict: bool = False) -> str:
     """https://url.spec.whatwg.org/#concept-domain-to-ascii: the domain parser's result.
-
-    Raises :class:`URLError` (``domain-to-ASCII``, detail: the UTS #46 status) on failure.
-    """
+    Raises :class:`URLError` (``domain-to-ASCII``, detail: the UTS #46 status) on failure."""
     result = parse_domain(domain, be_strict)
     if result.ascii is None:
         assert result.error is not None
@@ -182,10 +213,8 @@ def domain_to_ascii(domain: str, be_strict: bool = False) -> str:
 
 
 def domain_to_unicode(domain: str) -> str:
-    """https://url.spec.whatwg.org/#concept-domain-to-unicode
-
-    UTS #46 ToUnicode with the URL Standard's flags; on any error, ``domain`` unchanged.
-    """
+    """https://url.spec.whatwg.org/#concept-domain-to-unicode: UTS #46 ToUnicode with the URL
+    Standard's flags; on any error, ``domain`` unchanged."""
     labels = _map(domain)
     if isinstance(labels, IdnaError):
         return domain
@@ -201,7 +230,7 @@ def diagnostic(error: IdnaError, start: int, end: int) -> Diagnostic:
                       "host", detail=error.code)
 
 
-def _first(errors: list[IdnaError]) -> IdnaError | None:
+def _first(errors: Sequence[IdnaError]) -> IdnaError | None:
     return errors[0] if errors else None
 
 

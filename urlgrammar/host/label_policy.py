@@ -24,7 +24,7 @@ refuses). Everything here is linear in the label's length and needs the security
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -274,21 +274,24 @@ def _patterns(label: str) -> list[Finding]:
     return found
 
 
-def names_of(labels: list[str]) -> list[Name]:
+def names_of(labels: list[str], texts: Sequence[str] | None = None) -> list[Name]:
     """The :class:`Name` each label of a domain is judged in, from the labels as the host parser
-    gives them (ASCII): the scripts are those of the letters of the labels between it and the
-    last, which a reader takes for the rest of its name (`com` in `аррӏе.com.ком`); a label
-    above it (`www` in `www.сахар.ru`) is not."""
+    gives them (ASCII), and ``texts``, the same decoded where the caller has them: the scripts
+    are those of the letters of the labels between it and the last, which a reader takes for
+    the rest of its name (`com` in `аррӏе.com.ком`); a label above it (`www` in
+    `www.сахар.ru`) is not."""
     from urlgrammar.host.spoofing import decoded
 
+    if texts is None:
+        texts = [decoded(label) for label in labels]
     last = max((i for i, label in enumerate(labels) if label), default=0)
     tld = labels[last] if labels else ""
-    top = decoded(tld)
+    top = texts[last] if labels else ""
     names = [Name(tld, top, frozenset())] * len(labels)
     seen: frozenset[str] = frozenset()
     for i in range(last - 1, -1, -1):
         names[i] = Name(tld, top, seen)
-        text = decoded(labels[i])
+        text = texts[i]
         seen = seen.union(script(ch) for ch in text if ch.isalpha()) if not text.isascii() \
             else seen | {"Latn"} if any(ch.isalpha() for ch in text) else seen
     return names
@@ -313,12 +316,18 @@ class Judgement(NamedTuple):
         return bool(self.findings) or bool(self.unchecked)
 
 
-@lru_cache(maxsize=1024)  # the labels of a host repeat (`com`, or one label many times)
-def judge(label: str, name: Name) -> Judgement:
-    """:func:`label_findings` of one ASCII ``label`` of the domain ``name``, decoded."""
-    from urlgrammar.host.spoofing import decoded, newer_than_data
+def judge(label: str, name: Name, text: str | None = None) -> Judgement:
+    """:func:`label_findings` of one ASCII ``label`` of the domain ``name``, decoded (``text``,
+    where the caller has it decoded)."""
+    from urlgrammar.host.spoofing import decoded
 
-    text = decoded(label)
+    return _judged(decoded(label) if text is None else text, name)
+
+
+@lru_cache(maxsize=1024)  # the labels of a host repeat (`com`, or one label many times)
+def _judged(text: str, name: Name) -> Judgement:
+    from urlgrammar.host.spoofing import newer_than_data
+
     if text.isascii():
         return Judgement(text, ())
     unchecked = tuple(sorted(ch for ch in set(text) if newer_than_data(ch)))

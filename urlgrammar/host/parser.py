@@ -13,7 +13,6 @@ of ``input`` they are about.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
@@ -191,7 +190,7 @@ def parse_host(input: str, special: bool, *, diagnostics: list[Diagnostic] | Non
                                message(Code.IPV4_NON_ASCII_INPUT), "host"))
     address = parse_ipv4(result.ascii, sink, _ipv4_origin(result, to_original))
     if non_ascii is not None:
-        sink[non_ascii] = dataclasses.replace(sink[non_ascii], fix=serialize_ipv4(address))
+        sink[non_ascii] = sink[non_ascii]._replace(fix=serialize_ipv4(address))
     return IPv4(address)
 
 

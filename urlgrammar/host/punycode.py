@@ -13,6 +13,8 @@ _DIGITS = "abcdefghijklmnopqrstuvwxyz0123456789"
 _DIGIT_VALUES = {**{c: v for v, c in enumerate(_DIGITS)},
                  **{c.upper(): v for v, c in enumerate(_DIGITS[:26])}}
 _CODE_POINTS = 0x110000
+#: The longest label whose insertions are counted directly (at most 16 x 16 steps).
+_SHORT = 16
 
 
 def _adapt(delta: int, points: int, first: bool) -> int:
@@ -65,8 +67,11 @@ def _insertions(text: str) -> list[tuple[int, int]]:
     A Fenwick tree counts them, in O(log m) a code point. Where few code points are
     distinct (at most one in eight), it is over their ranks, filled in one pass from left
     to right; else over positions, filled in insertion order, which spares a table of ranks
-    as large as the label.
+    as large as the label. A short label (most are) counts directly, which is quadratic but
+    costs less than building a tree for a few code points.
     """
+    if len(text) <= _SHORT:
+        return _insertions_short(text)
     non_basic = {c for c in text if c >= "\x80"}
     if len(non_basic) * 8 > len(text):
         return _insertions_by_position(text)
@@ -93,6 +98,19 @@ def _insertions(text: str) -> list[tuple[int, int]]:
             r += r & -r
     return [(ord(c), index_at[p]) for c, group in zip(distinct, positions[1:], strict=True)
             for p in group]
+
+
+def _insertions_short(text: str) -> list[tuple[int, int]]:
+    """:func:`_insertions` by counting, for each non-basic code point, those before it that
+    are not greater (a basic one is always less)."""
+    insertions = []
+    for c, position in sorted([(c, i) for i, c in enumerate(text) if c >= "\x80"]):
+        index = 0
+        for d in text[:position]:
+            if d <= c:
+                index += 1
+        insertions.append((ord(c), index))
+    return insertions
 
 
 def _insertions_by_position(text: str) -> list[tuple[int, int]]:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import idna
 
+from urlgrammar.host.domain import unicode_labels
 from urlgrammar.host.punycode import punycode_decode
 
 if TYPE_CHECKING:
@@ -129,6 +130,7 @@ def skeleton(text: str) -> str:
     return str(unicodedata2.normalize("NFD", mapped))
 
 
+@lru_cache(maxsize=4096)  # the label rules ask it of each code point of each label, a few times
 def script(ch: str) -> str:
     """The Script property of ``ch`` as an ISO 15924 code (``Zzzz`` where unassigned)."""
     data = _data()
@@ -156,6 +158,7 @@ def script_extensions(ch: str) -> tuple[str, ...]:
     return found[2] if found is not None else (script(ch),)
 
 
+@lru_cache(maxsize=4096)
 def _augmented(ch: str) -> frozenset[str] | None:
     """UTS #39 § 5.1: the augmented script set of ``ch`` (from Script_Extensions where it has
     them); None for a code point of Common or Inherited script, which goes with every one."""
@@ -249,6 +252,23 @@ def decoded(label: str) -> str:
     if not label.startswith("xn--"):
         return label
     return punycode_decode(label[4:]) or label
+
+
+def decoded_labels(domain: str) -> tuple[str, ...]:
+    """:func:`decoded` of each label of the ASCII ``domain`` (the host parser's result): the
+    labels the domain parser had before it encoded them, where it has them still, else each
+    distinct label decoded once. A host is read by several advisories, and a label's Punycode
+    costs microseconds to decode."""
+    return unicode_labels(domain) or _decoded_labels(domain)
+
+
+@lru_cache(maxsize=4)  # the advisories of one URL read its host's labels more than once
+def _decoded_labels(domain: str) -> tuple[str, ...]:
+    seen: dict[str, str] = {}
+    for label in domain.split("."):
+        if label not in seen:
+            seen[label] = decoded(label)
+    return tuple(map(seen.__getitem__, domain.split(".")))
 
 
 @lru_cache(maxsize=4096)  # a long host repeats its code points; the mapping costs a microsecond

@@ -120,6 +120,7 @@ def test_corpus_lines(name: str) -> None:
     lines = [line for line in Path(path).read_text(encoding="utf-8-sig").splitlines() if line.strip()]
     lines = lines[::max(1, len(lines) // 1500)]  # two contexts' full computation on each: a sample
     assert sum(_same_as_full_path(line) for line in lines) > len(lines) // 2
+    assert sum(map(_plain_href_path, lines)) > len(lines) // 2  # most of them with no run
 
 
 _LABEL = st.from_regex(r"[a-z0-9A-Z_-]{1,6}", fullmatch=True)

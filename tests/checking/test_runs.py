@@ -104,18 +104,33 @@ def test_explain_runs_the_pipeline_once_per_input(runs: Runs, request_name: str,
     assert runs.state_machine == Counter({input: 1} | ({} if base is None else {base: 1}))
 
 
+#: Plain hrefs (:func:`urlgrammar.operations.offsets.plain_href`) with no validation error and
+#: no advisory: validate answers without running the pipeline on them.
+PLAIN = {("https://example.com/a", None), ("https://example.com:8080/", None)}
+
+
 @pytest.mark.parametrize(("input", "base"), CASES, ids=_IDS)
 def test_validate_reads_the_input_once(runs: Runs, input: str, base: str | None) -> None:
     validate(input, base)
-    assert runs.on(input) == (1, 1)
+    plain = (input, base) in PLAIN
+    assert runs.on(input) == ((0, 0) if plain else (1, 1))
     if base is not None:
         assert runs.on(base) == (1, 1)
     if (input, base) in UNCHECKED:
-        assert set(runs.lifted) == _strings(input, base)
+        assert set(runs.lifted) == (set() if plain else _strings(input, base))
     assert not runs.state_machine
 
 
-@pytest.mark.parametrize("input", ["https://example.com/a", "https://EXAMPLE.com/a", "https://u@h/",
+@pytest.mark.parametrize("input", ["https://example.com/a", "https://example.com:8080", "file:///a//b",
+                                   "https://example.com/%41?a?b#%7e", "ws://x.example/y?"], ids=repr)
+def test_a_plain_href_is_not_run(runs: Runs, input: str) -> None:
+    # Its href is itself and it holds no validation error: the report needs no run at all.
+    report = validate(input)
+    assert report.valid and report.href is not None
+    assert runs == Runs()
+
+
+@pytest.mark.parametrize("input", ["https://example.com/a%4", "https://EXAMPLE.com/a", "https://u@h/",
                                    "https://h/./a", "https://1.2.3.4/", "http://user@/x", "foo://h/"],
                          ids=repr)
 def test_the_fast_path_declines_without_a_second_lift(runs: Runs, input: str) -> None:

@@ -6,10 +6,11 @@ that finds validation errors; wherever it answers, the full path must answer the
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import shared_cases, shared_parametrize
+from conftest import shared_cases, shared_dir, shared_parametrize
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,34 +27,64 @@ URLTESTDATA = shared_cases("wpt/urltestdata.json")
 
 def _same_as_full_path(text: str) -> bool:
     """Whether the fast path answered; where it did, the report is the full path's, its
-    advisories included."""
+    advisories included, in every field and in both contexts, and its URL has the full
+    path's record (a plain href's URL makes it when first read)."""
     if not isinstance(fast_path(text), URL):
         return False
     full = _examine(text, None, None)[0]
     assert full.url is not None
-    assert validate(text) == full._replace(advisories=find_advisories(text, None, full.url)), text
+    for context in ("browser", "fetch"):
+        fast = validate(text, context=context)
+        expected = full._replace(advisories=find_advisories(text, None, full.url, context))
+        assert fast == expected, text
+        assert fast.as_dict() == expected.as_dict(), text
+        assert fast.url is not None and fast.url.href == full.url.href
+        assert fast.url.record == full.url.record and fast.url.mode is full.url.mode, text
     return True
+
+
+def _plain_href_path(text: str) -> bool:
+    """Whether the fast path answered with a plain href's URL (no run of the pipeline)."""
+    found = fast_path(text)
+    return isinstance(found, URL) and found._offsets is not None
 
 
 @pytest.mark.parametrize("text", [
     "https://example.com", "https://example.com/", "http://a.b/c/d?e=f#g", "ws://x.y/z?",
     "https://example.com/#", "ftp://ftp.example.org/pub/file.txt", "file:///a", "file:///",
     "file://", "file:///C:/x/y.txt", "file:///c:", "file://host.example/a/b?q#f",
+    "https://example.com//a", "https://example.com/%41", "file:///a//b", "https://example.com:8080/",
+    "https://example.com/a%2Fb?c%3d#%7E", "https://example.com/?a?b#c?d", "http://localhost/",
 ])
 def test_plain_urls_take_the_fast_path(text: str) -> None:
     assert _same_as_full_path(text)
     assert validate(text).valid and validate(text).diagnostics == ()
 
 
+@pytest.mark.parametrize(("text", "plain"), [
+    ("https://example.com/a?b#c", True), ("https://example.com", True), ("https://example.com:8080", True),
+    ("https://example.com/%41%4a", True), ("file:///a", True), ("file://host.example/a", True),
+    ("https://example.com/%4", False), ("https://example.com/a%", False), ("https://example.com/%zz", False),
+    ("https://example.com/?%", False), ("https://example.com/#%g1", False),
+    ("https://example.com/#a#b", False), ("https://example.com/##", False),
+    ("https://example.com/%%41", False),
+])
+def test_a_plain_href_with_no_validation_error_is_not_run(text: str, plain: bool) -> None:
+    # A plain href holds a validation error only at a `%` that starts no percent-encoded byte or
+    # at a second `#` (invalid-URL-unit): those go on to the full path, which reports it.
+    assert _plain_href_path(text) is plain
+    assert (validate(text).diagnostics == ()) is plain
+
+
 @pytest.mark.parametrize("text", [
     "HTTPS://example.com/", "https://EXAMPLE.com/", "https://example.com:443/", "https://u@example.com/",
-    "https://example.com/./a", "https://example.com/a/../b", "https://example.com//a", "https:example.com",
-    "https:\\\\example.com/", "https://example.com\\a", "https://example.com/a b", "https://example.com/%41",
+    "https://example.com/./a", "https://example.com/a/../b", "https:example.com",
+    "https:\\\\example.com/", "https://example.com\\a", "https://example.com/a b", "https://example.com/%4",
     "https://example.com/#a#b", " https://example.com/", "https://xn--nxasmq6b.com/", "https://1.2.3.4/",
     "https://example.123/", "mailto:a@b.c", "https://[::1]/", "https://exa_mple.com/",
     "https://a..b/", "https://example.com./", "https://-a.com/", "https://é.com/",
     "file://localhost/a", "file:/a", "file:a", "file:///C|/a", "file://C:/a", "file:c:/a",
-    "file:\\\\a", "file:///a/../b", "file:///a//b", "FILE:///a", "file://1.2.3.4/a",
+    "file:\\\\a", "file:///a/../b", "FILE:///a", "file://1.2.3.4/a",
     "file://u@h/a", "file://h:1/a", "file:///a\\b",
 ])
 def test_anything_else_takes_the_full_path(text: str) -> None:
@@ -80,21 +111,44 @@ def test_wpt_inputs(case: dict[str, Any]) -> None:
     _same_as_full_path(case["input"])
 
 
+@pytest.mark.parametrize("name", ["kasztp.txt", "isaacs_files.txt"])
+def test_corpus_lines(name: str) -> None:
+    shared = shared_dir()
+    path = None if shared is None else shared / "corpus" / name
+    if path is None or not path.is_file():
+        pytest.skip(f"corpus/{name} not found")
+    lines = [line for line in Path(path).read_text(encoding="utf-8-sig").splitlines() if line.strip()]
+    lines = lines[::max(1, len(lines) // 1500)]  # two contexts' full computation on each: a sample
+    assert sum(_same_as_full_path(line) for line in lines) > len(lines) // 2
+    assert sum(map(_plain_href_path, lines)) > len(lines) // 2  # most of them with no run
+
+
 _LABEL = st.from_regex(r"[a-z0-9A-Z_-]{1,6}", fullmatch=True)
-_SEGMENT = st.sampled_from(["a", "", ".", "..", "b.c", "%2e", "x y", "é", "A", "C:", "c|", "C:x"])
+_SEGMENT = st.sampled_from(["a", "", ".", "..", "b.c", "%2e", "x y", "é", "A", "C:", "c|", "C:x",
+                            "%41", "%4", "%", "%zz", "a%2F", "%%41"])
 urls = st.builds(
     lambda scheme, host, port, segments, query, fragment: (
         f"{scheme}://{host}{port}" + "".join("/" + s for s in segments) + query + fragment),
     st.sampled_from(["http", "https", "ws", "wss", "ftp", "HTTP", "file", "foo"]),
     st.one_of(st.just(""), st.just("localhost"), st.lists(_LABEL, min_size=1, max_size=3).map(".".join)),
-    st.sampled_from(["", ":80", ":8080", ":"]),
+    st.sampled_from(["", ":80", ":8080", ":", ":443", ":21", ":0", ":08", ":65535", ":65536"]),
     st.lists(_SEGMENT, max_size=4),
-    st.sampled_from(["", "?", "?a=b", "?a b", "?'"]),
-    st.sampled_from(["", "#", "#f", "#f#g", "#`"]),
+    st.sampled_from(["", "?", "?a=b", "?a b", "?'", "?%", "?%3D", "?a?b", "?%4"]),
+    st.sampled_from(["", "#", "#f", "#f#g", "#`", "#%", "#%41", "#?", "##"]),
 )
+#: Anything after a web or file URL's start, of URL code points and the delimiters around them.
+strings = st.builds(
+    str.__add__, st.sampled_from(["https://", "http://a.b", "file://", "file:///", "wss://x.y:", "ftp:"]),
+    st.text(alphabet="aAz09.-_~:/\\?#%@!$&'()*+,;=[] ", max_size=24))
 
 
 @settings(max_examples=3_000)
 @given(text=urls)
 def test_generated_urls(text: str) -> None:
+    _same_as_full_path(text)
+
+
+@settings(max_examples=3_000)
+@given(text=strings)
+def test_generated_strings(text: str) -> None:
     _same_as_full_path(text)

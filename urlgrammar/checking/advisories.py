@@ -11,7 +11,8 @@ validate's verdicts or the standard's errors.
 
 Validate's fast path (:mod:`.plain`) takes plain URLs: ASCII URL code points, a lowercase web
 or file scheme, a lowercase ASCII domain without `--` in a label's third and fourth places (so
-no `xn--` label) or a file URL's empty host, no userinfo, no port, no backslash, no base. Of
+no `xn--` label) or a file URL's empty host, no userinfo, no port (or, in a plain href, one
+written as the serializer writes it), no backslash, no base. Of
 the advisories only internal-address can apply to those, for an internal name (`localhost`,
 `*.internal`, a metadata service's name, `10.0.0.1.nip.io`; an IP address is never plain), so
 :func:`plain_advisories` compares the host's end with what those names end with, in one
@@ -44,7 +45,7 @@ from urlgrammar.encoding.decode import percent_decode_spans, percent_decode_str
 from urlgrammar.errors import ADVISORY, Code, Diagnostic, URLError, message
 from urlgrammar.host.internal import internal_address
 from urlgrammar.host.internal_names import might_be_internal
-from urlgrammar.host.parser import Domain, Empty, IPv4, IPv6, parse_host
+from urlgrammar.host.parser import Domain, IPv4, IPv6, parse_host
 from urlgrammar.model.code_points import C0_CONTROL_OR_SPACE
 from urlgrammar.model.record import Component, Kind
 from urlgrammar.syntax.preprocess import preprocess
@@ -111,14 +112,11 @@ def plain_advisories(input: str, url: URL, context: str = "browser") -> tuple[Di
     """:func:`find_advisories` for a URL that validate's fast path took (see above)."""
     if context != "browser":  # file: and ftp: are plain, and unsafe to fetch
         return find_advisories(input, None, url, context)
-    authority = url.record[1]
-    host = authority.value.host.value
-    if type(host) is Empty:
-        return ()
-    name: str = host.value
-    # A superset of the internal names (a plain host has no trailing dot): the full checks decide.
-    if might_be_internal(name):
-        return tuple(host_advisories(input, authority))
+    # The hostname, not the record: a plain href's URL makes its record only when asked. A
+    # superset of the internal names (a plain host has no trailing dot): the full checks decide.
+    name = url.hostname
+    if name and might_be_internal(name):
+        return tuple(host_advisories(input, url.record[1]))
     return ()
 
 

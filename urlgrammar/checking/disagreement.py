@@ -25,7 +25,10 @@ netloc and urllib3, httpx and yarl their authority (RFC 3986's, which ends there
 each reads the host as written, and the fast path takes only a host that the standard gives
 back unchanged (a lowercase ASCII domain, or the empty host of a file URL, which urllib reads
 as no host and the others do not read: they fetch no file URLs). An ASCII host is not
-IDNA-encoded by http.client, urllib3, httpx or yarl, and none has a port. So the readings are
+IDNA-encoded by http.client, urllib3, httpx or yarl. None has a port, but a plain href
+(:func:`urlgrammar.operations.offsets.plain_href`), whose one `:` in the authority starts a
+port written as the serializer writes it (decimal, no leading zero, at most 65535, not the
+scheme's default), which each reads as that number. So the readings are
 equal and the fast path skips the comparison; the tests check that for every reader on every
 plain WPT input and generated ones.
 """

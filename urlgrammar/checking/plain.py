@@ -3,7 +3,14 @@
 Most URLs in the wild are valid and plain: `https://example.com/a/b?q#f`,
 `file:///home/a/b.txt`, lowercase, ASCII. For them the standard's parser reports nothing and
 the writing grammar (https://url.spec.whatwg.org/#url-writing) accepts every component at a
-glance, so :func:`fast_path` answers from one run of the pipeline instead of the walk over
+glance. Where the input is plain as the URL API reads it
+(:func:`urlgrammar.operations.offsets.plain_href`: its href is itself, with a `/` for an
+empty path), the only validation errors it can hold are invalid-URL-unit for a `%` that
+starts no percent-encoded byte and for a second `#` (https://url.spec.whatwg.org/#url-units):
+every other code point is a URL code point, and its host, port and path are as the serializer
+writes them, a domain the strict run of the domain parser takes as it is. Without those two,
+:func:`fast_path` answers with no run of the pipeline at all: the URL keeps that href, and
+makes its record when first read. Otherwise it answers from one run instead of the walk over
 every code point that finds validation errors: it looks at the lifted record (what is
 written) before the rest of the run, and at the result (what the host phase made of the host)
 after it. Whatever it is not sure of, it leaves to the full path, and hands over the lift it
@@ -25,6 +32,7 @@ from urlgrammar.host.parser import Domain, Empty
 from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
 from urlgrammar.model.record import Component, Kind
 from urlgrammar.model.schemes import Mode, schemes_in
+from urlgrammar.operations.offsets import plain_href
 from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
 from urlgrammar.url import URL
 
@@ -49,12 +57,18 @@ _SEGMENTS = frozenset({_DIR, _FILE})
 #: The lowercase schemes whose URLs the fast path takes, with what may follow the authority.
 _SCHEMES = {**dict.fromkeys(schemes_in(Mode.SPECIAL), _WEB_PATH),
             **dict.fromkeys(schemes_in(Mode.FILE), _FILE_PATH)}
+#: A `%` that does not start a percent-encoded byte: invalid-URL-unit.
+_STRAY_PERCENT = re.compile("%(?![0-9A-Fa-f]{2})")
 
 
 def fast_path(input: str) -> URL | Lifted | None:
     """The URL ``input`` gives where it is a valid URL string on which the parser reports no
     validation error, seen without a walk. Otherwise what the full path goes on from: the
     lift of ``input`` where the fast path made it, or None where it declined before."""
+    plain = plain_href(input)
+    # A second `#` is in the fragment, where it is not a URL code point.
+    if plain is not None and input.count("#") < 2 and not ("%" in input and _STRAY_PERCENT.search(input)):
+        return URL._plain(input, *plain)
     if not _PLAIN_TEXT.fullmatch(input):
         return None
     lifted = lift(input, _GENERIC)

@@ -152,3 +152,18 @@ def test_generated_urls(text: str) -> None:
 @given(text=strings)
 def test_generated_strings(text: str) -> None:
     _same_as_full_path(text)
+
+
+@pytest.mark.parametrize("text", ["http://localhost/", "http://LOCALHOST/", "https://a.example/",
+                                  "http://10.0.0.1.nip.io/x", "file:///c:"])
+@pytest.mark.parametrize("limit", [None, 0, 1])
+@pytest.mark.parametrize("advisories", [True, False])
+def test_a_limit_gives_the_full_path_s_report(text: str, limit: int | None, advisories: bool,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # A suggestion needs every advisory, so where the limit leaves one out there is none, on
+    # either path (the fast path gave the input as its suggestion for http://localhost/).
+    import urlgrammar.checking.validate as module
+
+    fast = validate(text, advisories=advisories, max_diagnostics=limit)
+    monkeypatch.setattr(module, "fast_path", lambda text: None)
+    assert fast == validate(text, advisories=advisories, max_diagnostics=limit)

@@ -141,11 +141,11 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
     lifted = None
     if base is None and encoding == "utf-8":
         fast = fast_path(input)  # most URLs: valid, and the parser reports nothing
-        if isinstance(fast, URL):
-            found = plain_advisories(input, fast, context) if advisories else ()
-            shown = found[:max_diagnostics]
-            return _new(Report, (input, None, True, False, (), fast, input, None, None, shown, 0,
-                                 len(found) - len(shown)))
+        if isinstance(fast, URL):  # a suggestion needs every advisory: None where one is left out
+            found, n = plain_advisories(input, fast, context), max_diagnostics
+            shown, suggestion = found[:n] if advisories else (), input if found[:n] == found else None
+            return _new(Report, (input, None, True, False, (), fast, suggestion, None, None, shown, 0,
+                                 len(found) - len(shown) if advisories else 0))
         lifted = fast  # where the fast path lifted the input, the full path goes on from there
     base_url = base_url_of(base)
     report, advised = _examine(input, None if base is None else str(base), base_url, max_diagnostics,

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from urlgrammar.cli.check.sources import Input, SourceError, Stream
+from urlgrammar.cli.check.sources import Input, Stream
 
 _IDENT = re.compile(r"[\w\-]", re.ASCII)
 _SPACE = " \t\n\r\f"
@@ -25,12 +25,7 @@ _ESCAPE = re.compile(r"\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|(.))", re.DOTALL)
 
 def document_inputs(stream: Stream, base: str | None, first: int = 1) -> Iterator[Input]:
     """The URLs of the style sheet read from ``stream``, numbered from ``first``."""
-    data = stream.block(-1)
-    try:
-        text = data.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as e:
-        raise SourceError(f"{stream.source.name} is not UTF-8 (byte 0x{data[e.start]:02X} at byte "
-                          f"{e.start + 1})") from None
+    text = stream.utf8_text()
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
     document = base or Path(stream.source.path or ".").resolve().as_uri()
     for n, (at, raw) in enumerate(urls(text), first):

@@ -39,12 +39,7 @@ def document_inputs(stream: Stream, base: str | None, first: int = 1) -> Iterato
     except ImportError:
         raise SourceError(f"{stream.source.name}: reading Markdown needs markdown-it-py: "
                           "pip install 'urlgrammar[markdown]'") from None
-    data = stream.block(-1)
-    try:
-        text = data.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as e:
-        raise SourceError(f"{stream.source.name} is not UTF-8 (byte 0x{data[e.start]:02X} at byte "
-                          f"{e.start + 1})") from None
+    text = stream.utf8_text()
     md = MarkdownIt("commonmark")
     md.normalizeLink = lambda url: url  # type: ignore[method-assign]
     md.validateLink = lambda url: True  # type: ignore[method-assign]

@@ -159,6 +159,16 @@ class Stream:
         self.read += len(data)
         return data
 
+    def utf8_text(self) -> str:
+        """The rest of the source, decoded as UTF-8 less a byte order mark (how Markdown and
+        CSS documents are read); a SourceError says where it is not UTF-8."""
+        data = self.block(-1)
+        try:
+            return data.decode("utf-8").removeprefix("\ufeff")
+        except UnicodeDecodeError as e:
+            raise SourceError(f"{self.source.name} is not UTF-8 (byte 0x{data[e.start]:02X} at byte "
+                              f"{e.start + 1})") from None
+
     def close(self) -> None:
         if self.source.path is not None:
             self.file.close()

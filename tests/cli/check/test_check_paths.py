@@ -51,12 +51,13 @@ def test_paths_and_urls_mix_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.chdir(tmp_path)
     tree(tmp_path, {"docs/a.md": "[x](https://u@a/)\n", "docs/b.html": '<a href="https://b/">',
                     "urls.txt": "https://c/\n\nhttps://d/ e\n"})
-    status, records = jsonl(capsys, ["https://first/", "docs", "urls.txt", "no-such-file.md"])
+    status, records = jsonl(capsys, ["https://first/", "docs", "urls.txt", "no-such-page", "https://last/"])
     assert status == 1
     assert [(r["n"], r["source"], r["line"], r["column"], r["input"]) for r in records] == [
         (1, None, 1, 1, "https://first/"), (2, "docs/a.md", 1, 5, "https://u@a/"),
         (3, "docs/b.html", 1, 10, "https://b/"), (4, "urls.txt", 1, 1, "https://c/"),
-        (5, "urls.txt", 3, 1, "https://d/ e"), (6, None, 4, 1, "no-such-file.md")]
+        (5, "urls.txt", 3, 1, "https://d/ e"), (6, None, 4, 1, "no-such-page"),
+        (7, None, 5, 1, "https://last/")]
 
 
 def test_a_named_file_is_read_whatever_the_globs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -134,3 +135,26 @@ def test_jobs_give_the_same_output_on_a_directory(tmp_path: Path, capsys: pytest
                                         "--ignore", "host-missing"])
         outputs.append((status, out, err))
     assert outputs[0] == outputs[1] and outputs[0][0] == 1 and outputs[0][1].count("\n") == 40 * 60
+
+
+@pytest.mark.parametrize("argument", ["docs/typo.md", "README.markdown", "page.HTML", "urls.txt"])
+def test_a_missing_document_is_an_io_error_not_a_url(argument: str, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    # Without a base the string could only fail as a URL without a scheme: say what is wrong.
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, [argument])
+    assert (status, out) == (2, "")
+    assert err == f"urlgrammar check: error: cannot read {argument}: no such file or directory\n"
+
+
+@pytest.mark.parametrize(("argv", "status"), [
+    (["docs/a.md", "--base", "https://example.com/"], 0),  # against a base: a relative URL
+    (["example.com/a"], 1),  # no document's extension: a URL, which fails
+    (["https://example.com/a.md"], 0),  # a scheme
+])
+def test_near_misses_stay_urls(argv: list[str], status: int, tmp_path: Path,
+                               monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    got, _, err = run(capsys, argv)
+    assert got == status and "no such file" not in err

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from urlgrammar.cli.check.paths import Globs, files, is_path, reader
+from urlgrammar.cli.check.paths import Globs, files, is_path, missing_file, reader
 from urlgrammar.cli.check.progress import Reading
 from urlgrammar.cli.check.sources import ARGUMENTS, Input, SourceError, csv_column, file_lines
 
@@ -54,6 +54,9 @@ def _positional(arguments: list[str], settings: Settings, reading: Reading) -> I
             found: Iterator[Input | Stop] = _files([("-", kind)], settings, reading, n)
         elif is_path(argument):
             found = _walked(argument, settings, reading, n)
+        elif settings.base is None and missing_file(argument):
+            yield Stop(f"cannot read {argument}: no such file or directory")
+            continue
         else:
             yield Input(n, argument, ARGUMENTS, place, 1, settings.base)
             n += 1

@@ -1,10 +1,13 @@
 """Which files ``urlgrammar check PATH...`` reads, and with which reader.
 
 A positional argument that names an existing file or directory is read as one; anything else
-is a URL to check (``-`` is standard input). A directory is walked recursively, in sorted
-order, without following symbolic links to directories (so a link cannot make a loop): a file
-in it is read when its name matches an include glob and no part of its path below the
-directory matches an exclude glob. A file named on the command line is always read.
+is a URL to check (``-`` is standard input), except one that :func:`missing_file` takes for a
+file name mistyped or missing: without a base it could only be checked as a URL without a
+scheme, which fails, so the run says that no such file exists (exit status 2) instead. A
+directory is walked recursively, in sorted order, without following symbolic links to
+directories (so a link cannot make a loop): a file in it is read when its name matches an
+include glob and no part of its path below the directory matches an exclude glob. A file
+named on the command line is always read.
 
 Globs are :mod:`fnmatch` patterns. One without ``/`` matches a file or directory name
 (``*.md``, ``node_modules``); one with ``/`` matches the path below the directory walked
@@ -46,6 +49,13 @@ def reader(path: str) -> str:
 def is_path(argument: str) -> bool:
     """Whether a positional argument is read as a file or a directory rather than checked."""
     return argument != "-" and os.path.lexists(argument)
+
+
+def missing_file(argument: str) -> bool:
+    """Whether a positional argument that names nothing is a missing file rather than a URL:
+    no `:` (so no scheme) and the extension of a reader's document (:data:`READERS`) or `.txt`.
+    Only where no base is given: against one, `docs/a.md` is a relative URL to check."""
+    return ":" not in argument and (os.path.splitext(argument)[1].lower() in (*READERS, ".txt"))
 
 
 @dataclass(frozen=True, slots=True)

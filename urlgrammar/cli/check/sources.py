@@ -17,7 +17,7 @@ import io
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -143,17 +143,17 @@ class Stream:
         return stream
 
     def readline(self, limit: int) -> bytes:
-        try:
-            data = self.file.readline(limit)
-        except OSError as e:
-            raise SourceError(f"cannot read {self.source.name}: {e.strerror or e}") from None
-        self.read += len(data)
-        return data
+        """A line of at most ``limit`` bytes."""
+        return self._counted(self.file.readline, limit)
 
     def block(self, size: int) -> bytes:
         """Up to ``size`` bytes: fewer only at the end."""
+        return self._counted(self.file.read, size)
+
+    def _counted(self, read: Callable[[int], bytes], size: int) -> bytes:
+        """What ``read(size)`` gives, counted for progress; a read error is a SourceError."""
         try:
-            data = self.file.read(size)
+            data = read(size)
         except OSError as e:
             raise SourceError(f"cannot read {self.source.name}: {e.strerror or e}") from None
         self.read += len(data)

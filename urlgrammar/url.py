@@ -125,6 +125,21 @@ class URL(Getters):
         return print_record(self.record.without(Kind.FRAGMENT)) == \
             print_record(other.record.without(Kind.FRAGMENT))
 
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        """The schema of a URL field for pydantic (v2): :func:`urlgrammar.pydantic.url_schema`,
+        imported here, as pydantic is an optional extra that ``import urlgrammar`` never loads."""
+        from urlgrammar.pydantic import url_schema
+
+        return url_schema(cls)
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: Any, handler: Any) -> dict[str, str]:
+        """A URL field's JSON schema: ``{"type": "string", "format": "uri"}``."""
+        from urlgrammar.pydantic import URL_JSON_SCHEMA
+
+        return dict(URL_JSON_SCHEMA)
+
     def __str__(self) -> str:
         return self.href
 

@@ -66,14 +66,18 @@ def test_the_site_builds_with_warnings_as_errors(tmp_path: Path) -> None:
     assert built.returncode == 0, built.stderr
     pages = {p.parent.relative_to(site).as_posix() for p in site.rglob("index.html")}
     assert {".", "reference/url", "reference/pydantic", "changelog", "teaching"} <= pages
-    assert "parse_reference" in (site / "reference" / "reference" / "index.html").read_text(encoding="utf-8")
+    url_page = (site / "reference" / "url" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../errors/#urlgrammar.errors.URLError"><code>URLError</code>' in url_page  # the hook's link
 
 
-def test_the_hook_drops_sphinx_roles_before_code() -> None:
+def test_the_hook_makes_sphinx_roles_cross_references() -> None:
     spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "tools" / "docs_hooks.py")
     assert spec is not None and spec.loader is not None
     hooks = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(hooks)
-    html = "raises :class:<code>URLError</code>; see :func:<code>parse</code>, a :: b, :x:<code>y</code>"
-    assert hooks.on_page_content(html) == \
-        "raises <code>URLError</code>; see <code>parse</code>, a :: b, :x:<code>y</code>"
+    html = ("raises :class:<code>URLError</code>; :func:<code>urlgrammar.parse</code>, "
+            "a :: b, :x:<code>y</code>")
+    assert hooks.on_page_content(html) == (
+        'raises <autoref identifier="urlgrammar.URLError" optional><code>URLError</code></autoref>; '
+        '<autoref identifier="urlgrammar.parse" optional><code>urlgrammar.parse</code></autoref>, '
+        "a :: b, :x:<code>y</code>")

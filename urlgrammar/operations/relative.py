@@ -56,8 +56,8 @@ def make_relative(base: URLRecord, base_mode: Mode, target: URLRecord, href: str
     ``base_mode``) as the URL whose href is ``href``, of record ``target``; None where none does.
 
     The references of :func:`references`, shortest first, each checked by parsing it against
-    the base. For a target the parser gave, the first passes (the tests check it on every pair
-    of web-platform-tests URLs and on generated ones). A target that setters made need not be
+    the base. For a target the parser gave, the first passes (tests/operations/test_relative.py
+    checks it on web-platform-tests pairs and on generated ones). A target that setters made need not be
     what its own href parses to (a file URL whose path starts with `C|`, kept by the protocol
     setter, is parsed with a drive `C:`): then no reference is, and the answer is None.
     """

@@ -18,6 +18,7 @@ from urlgrammar.model.record import Kind, URLRecord
 from urlgrammar.model.schemes import Mode
 from urlgrammar.operations.offsets import plain_href, splice
 from urlgrammar.operations.pipeline import parse_url, parses
+from urlgrammar.operations.relative import make_relative
 from urlgrammar.operations.setters import set_component
 from urlgrammar.syntax.printer import print_record
 
@@ -139,6 +140,15 @@ class URL(Getters):
         from urlgrammar.pydantic import URL_JSON_SCHEMA
 
         return dict(URL_JSON_SCHEMA)
+
+    def make_relative(self, target: str | URL) -> str | None:
+        """The shortest reference that resolves against this URL to ``target`` (a str is read
+        as ``URL(target, self)``), or None where none does
+        (:func:`urlgrammar.operations.relative.make_relative`)."""
+        base = base_url_of(self)  # what a reference resolves against: the href, parsed
+        to = target if isinstance(target, URL) else URL(target, self)
+        assert base is not None
+        return make_relative(base.record.unplaced(), base.mode, to.record.unplaced(), to.href)
 
     def __str__(self) -> str:
         return self.href

@@ -73,7 +73,8 @@ class Editing(Getters):
             if segment in (".", ".."):
                 raise URLError(f"joinpath(): the segment {segment!r} is a dot segment "
                                "(https://url.spec.whatwg.org/#single-dot-path-segment), "
-                               "which would not be appended as a segment")
+                               "which the path state removes, or removes with the one before it, "
+                               "rather than appends")
             texts.append(segment)
         if self._offsets is None and has_opaque_path(self.record):
             raise URLError(f"joinpath(): {self.href!r} has an opaque path "
@@ -299,7 +300,8 @@ def _port(port: object) -> str:
     if not _DIGITS.fullmatch(digits):
         raise URLError(f"{Code.PORT_INVALID}: build(): the port {port!r} is not ASCII digits",
                        code=Code.PORT_INVALID)
-    if len(digits.lstrip("0")) > 5 or int(digits) > 65535:  # no 100 kB int
+    significant = digits.lstrip("0")
+    if len(significant) > 5 or int(significant or "0") > 65535:  # no int of 100 kB digits
         raise URLError(f"{Code.PORT_OUT_OF_RANGE}: build(): the port {port!r} is over 65535",
                        code=Code.PORT_OUT_OF_RANGE)
     return digits

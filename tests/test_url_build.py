@@ -184,3 +184,20 @@ def test_port_number(href: str, port: int | None) -> None:
 ])
 def test_host_unicode(href: str, host: str) -> None:
     assert URL(href).host_unicode == host
+
+
+any_text = st.text(st.characters(codec=None), max_size=8) | st.sampled_from(
+    ["", "/", "//", "?", "#", "@", ":", "[", "[::1]", "%", "%zz", " a ", "\t", "\ud800", "..", "C|"])
+
+
+@given(st.sampled_from(["http", "file", "foo", "ws"]) | any_text, any_text, any_text,
+       st.none() | any_text, st.none() | any_text, any_text, st.none() | any_text, st.none() | any_text)
+def test_build_is_total(scheme: str, username: str, password: str, host: str | None, port: str | None,
+                        path: str, query: str | None, fragment: str | None) -> None:
+    """Any str for any part gives a URL that parsing its href gives again, or a URLError."""
+    try:
+        url = URL.build(scheme=scheme, username=username, password=password, host=host, port=port,
+                        path=path, query=query, fragment=fragment)
+    except URLError:
+        return
+    assert URL(url.href) == url

@@ -126,6 +126,8 @@ def test_with_query_takes_keywords() -> None:
 @pytest.mark.parametrize("bad", [{"a": True}, {"a": 1.5}, {"a": None}, [("a",)], [("a", "b", "c")], 3,
                                  b"a=b"])
 def test_query_values_are_str_or_int(bad: object) -> None:
+    with pytest.raises(TypeError, match="name must be a str"):
+        URL_Q.update_query({1: []})  # type: ignore[dict-item]
     with pytest.raises(TypeError):
         URL_Q.with_query(bad)  # type: ignore[arg-type]
 
@@ -135,6 +137,7 @@ def test_query_values_are_str_or_int(bad: object) -> None:
     ({"c": "9"}, "https://h/p?a=1&b=2&a=3&c=9#f"),
     ({"a": ["7", "8"]}, "https://h/p?a=7&a=8&b=2#f"),
     ({"a": []}, "https://h/p?b=2#f"),
+    ({"a": [], "\ud800": ["x"]}, "https://h/p?b=2&%EF%BF%BD=x#f"),
     ([("b", "x"), ("b", "y"), ("d", "1")], "https://h/p?a=1&b=x&b=y&a=3&d=1#f"),
     ("b=%20", "https://h/p?a=1&b=+&a=3#f"),
 ])
@@ -149,6 +152,8 @@ def test_query_edits() -> None:
     assert URL_Q.without_query_params("a").href == "https://h/p?b=2#f"
     assert URL_Q.without_query_params("a", "b").href == "https://h/p#f"
     assert URL_Q.without_query_params("zz") == URL_Q
+    # A name is a scalar value string: a lone surrogate is U+FFFD, an empty list removing it too.
+    assert URL("https://h/?%EF%BF%BD=1&b=2").update_query({"\ud800": []}).href == "https://h/?b=2"
     # As the standard's URLSearchParams: an empty list of pairs is no query, not `?`.
     assert URL("https://h/?").without_query_params("x").href == "https://h/"
     # A query that is not form-encoded is serialized again, as URLSearchParams.set does.

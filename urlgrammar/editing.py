@@ -123,7 +123,7 @@ class Editing(Getters):
         empty list or tuple removes the name.
         """
         given = pairs_of(query, params)
-        empty = {name for name, value in _mapping_items(query, params)
+        empty = {scalar_values(name) for name, value in _mapping_items(query, params)
                  if isinstance(value, list | tuple) and not value}
         new: dict[str, list[tuple[str, str]]] = {name: [] for name in empty}
         for pair in given:
@@ -249,7 +249,7 @@ class Editing(Getters):
         return url
 
 
-def _mapping_items(query: object, params: Mapping[str, object]) -> list[tuple[str, object]]:
+def _mapping_items(query: object, params: Mapping[str, object]) -> list[tuple[Any, object]]:
     """The names and values of ``query`` where it is a mapping, and of ``params``."""
     return [*(query.items() if isinstance(query, Mapping) else ()), *params.items()]
 

@@ -65,9 +65,11 @@ def _pair(pair: object) -> tuple[str, str]:
 
 def _mapping_pairs(mapping: Mapping[Any, Any]) -> Iterator[tuple[str, str]]:
     for name, value in mapping.items():
+        if not isinstance(name, str):  # checked here too: an empty list gives no pair to check
+            raise TypeError(f"a query parameter's name must be a str, not {type(name).__name__}")
         values = value if isinstance(value, list | tuple) else (value,)
         for item in values:
-            yield as_pair((name, _text(str(name), item)))
+            yield as_pair((name, _text(name, item)))
 
 
 class QueryView:

@@ -35,6 +35,8 @@ BUILDS: list[tuple[dict[str, Any], str]] = [
     (dict(scheme="file", host="server", path="share"), "file://server/share"),
     (dict(scheme="mailto", path="a@b.example?x", query="subject=hi"), "mailto:a@b.example%3Fx?subject=hi"),
     (dict(scheme="foo"), "foo:"),
+    (dict(scheme="foo", path=" a\x01 "), "foo: a%01%20"),  # the path as given, not trimmed
+    (dict(scheme="foo", path="a ", query="q"), "foo:a%20?q"),
     (dict(scheme="foo", host=""), "foo://"),
     (dict(scheme="foo", host="", path="/x"), "foo:///x"),
     (dict(scheme="foo", path="/x"), "foo:/x"),

@@ -244,9 +244,7 @@ class Editing(Getters):
             url = url.replace(pathname=path)
         if query is not None:
             url = url.with_query(query)
-        if fragment is not None:
-            url = url.with_fragment(fragment)
-        return url
+        return url.with_fragment(fragment)
 
 
 def _mapping_items(query: object, params: Mapping[str, object]) -> list[tuple[Any, object]]:
@@ -266,8 +264,10 @@ def _start(scheme: str, host: str | None, path: str) -> str:
                            code=Code.HOST_MISSING)
         if path.startswith("/"):
             return f"{scheme}:/"
-        # The pathname setter's reading: `?` and `#` are the path's own.
-        return f"{scheme}:" + scalar_values(path).replace("?", "%3F").replace("#", "%23")
+        # The pathname setter's reading: `?` and `#` are the path's own. The `#` after it keeps
+        # the parser from trimming its trailing spaces as the input's; build's hash setter
+        # then removes the empty fragment.
+        return f"{scheme}:" + scalar_values(path).replace("?", "%3F").replace("#", "%23") + "#"
     if not isinstance(host, str):
         raise TypeError(f"build(): host must be a str or None, not {type(host).__name__}")
     if is_file(scheme) and host == "":

@@ -220,9 +220,11 @@ class Editing(Getters):
         one (no host, an empty host, a file URL), and so are a username and a password.
 
         ``path`` is as the pathname setter takes it; without a host, a URL that is not
-        special has an opaque path unless ``path`` starts with `/`. ``query`` and ``fragment``
-        are as :meth:`with_query` and :meth:`with_fragment` take them. The scheme's default
-        port is no port, as the parser makes it.
+        special has an opaque path unless ``path`` starts with `/`, read as the parser reads
+        one (https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state: C0 controls
+        encoded, a space before the query or fragment too), with `?` and `#` its own.
+        ``query`` and ``fragment`` are as :meth:`with_query` and :meth:`with_fragment` take
+        them. The scheme's default port is no port, as the parser makes it.
         """
         for part, value in (("scheme", scheme), ("username", username), ("password", password),
                             ("path", path)):

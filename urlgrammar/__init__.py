@@ -15,6 +15,7 @@ from urlgrammar.host.domain import domain_to_ascii, domain_to_unicode
 from urlgrammar.host.label_rules import UNICODE_VERSION
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode
+from urlgrammar.query import QueryView
 from urlgrammar.search_params import URLSearchParams
 from urlgrammar.url import URL
 
@@ -62,6 +63,7 @@ __all__ = [
     "GrammarError",
     "Kind",
     "Mode",
+    "QueryView",
     "Reference",
     "Report",
     "URLError",

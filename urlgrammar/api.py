@@ -5,11 +5,13 @@ from __future__ import annotations
 from urlgrammar.encoding.labels import get_encoding
 from urlgrammar.operations.offsets import plain_href
 from urlgrammar.operations.pipeline import parse_url
-from urlgrammar.url import URL, base_url_of
+from urlgrammar.url import URL, base_url_of, href_of
 
 
-def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8") -> URL:
+def parse(input: str | URL, base: str | URL | None = None, *, encoding: str = "utf-8") -> URL:
     """Parse ``input`` against ``base`` exactly as the WHATWG basic URL parser does.
+
+    A URL given as ``input`` or ``base`` stands for its href, as for :class:`URL`.
 
     ``encoding`` (a WHATWG encoding label) applies to the query of special URLs other than
     ws and wss, as a document's encoding would. Raises :class:`URLError` (a ValueError) on
@@ -19,8 +21,8 @@ def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8")
     naming it, whatever the input: it is a mistake in the call, not a problem of the input, so
     code that catches URLError to reject bad URLs does not hide it.
     """
-    if not isinstance(input, str):
-        raise TypeError(f"parse() wants a str, not {type(input).__name__}")
+    if type(input) is not str:  # the check alone on the hot path
+        input = href_of(input, "parse()")
     if encoding != "utf-8" and get_encoding(encoding) is None:
         raise ValueError(f"{encoding!r} is not an encoding label of the Encoding Standard "
                          "(https://encoding.spec.whatwg.org/#names-and-labels)")
@@ -35,9 +37,9 @@ def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8")
     return URL._from_record(record, mode)
 
 
-def can_parse(input: str, base: str | URL | None = None) -> bool:
+def can_parse(input: str | URL, base: str | URL | None = None) -> bool:
     """Whether :func:`parse` would succeed (https://url.spec.whatwg.org/#dom-url-canparse),
     without making the URL."""
-    if not isinstance(input, str):
-        raise TypeError(f"can_parse() wants a str, not {type(input).__name__}")
+    if not isinstance(input, str | URL):
+        raise TypeError(f"can_parse() wants a str or a URL, not {type(input).__name__}")
     return URL.can_parse(input, base)

@@ -20,7 +20,7 @@ from urlgrammar.syntax.grammars import mode_for
 from urlgrammar.syntax.lift import parse_record
 from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.syntax.printer import print_record
-from urlgrammar.url import URL
+from urlgrammar.url import URL, href_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,15 +117,16 @@ class Reference:
         result = self.record.goto(other.record)
         return Reference(result, mode_of(result, other.mode if other.scheme else self.mode))
 
-    def rebase(self, base: Reference | str) -> Reference:
+    def rebase(self, base: Reference | str | URL) -> Reference:
         """Resolve against ``base`` without forcing: legacy resolution where the reference is
         special (or schemeless onto a special base), strict resolution otherwise.
 
         A schemeless reference read in another mode than the base's is read again in the
         base's mode first, since the mode decides what `\\` and drive letters mean.
-        Raises URLError when there is no result, e.g. onto a base with an opaque path.
+        Raises URLError when there is no result, e.g. onto a base with an opaque path. A URL
+        given as the base stands for its href.
         """
-        if isinstance(base, str):
+        if isinstance(base, str | URL):
             base = parse_reference(base)
         this = self
         if this.scheme is None and this.mode is not base.mode:
@@ -166,7 +167,7 @@ class Reference:
         return {"href": self.href, "mode": self.mode.name.lower(), "components": out}
 
 
-def parse_reference(input: str, base: Reference | str | None = None, *,
+def parse_reference(input: str | URL, base: Reference | str | URL | None = None, *,
                     mode: Mode | str | None = None) -> Reference:
     """Read ``input`` as a reference; with a ``base``, read it in the base's mode and rebase it.
 
@@ -174,12 +175,12 @@ def parse_reference(input: str, base: Reference | str | None = None, *,
     ``mode`` (default generic): a Mode, or its name, ``"generic"``, ``"special"`` or
     ``"file"`` in any case. Another ``mode`` is a ValueError, a programming error rather than
     a problem in the input. Every ``str`` gives a Reference: the grammars are total.
-    Rebasing raises URLError where it has no result.
+    Rebasing raises URLError where it has no result. A URL, as ``input`` or ``base``, stands
+    for its href.
     """
-    if not isinstance(input, str):
-        raise TypeError(f"parse_reference() wants a str, not {type(input).__name__}")
+    input = href_of(input, "parse_reference()")
     chosen_mode = None if mode is None else Mode(mode)
-    base_ref = parse_reference(base) if isinstance(base, str) else base
+    base_ref = parse_reference(base) if isinstance(base, str | URL) else base
     fallback = chosen_mode or (base_ref.mode if base_ref is not None else Mode.GENERIC)
     pre = preprocess(input)
     chosen = mode_for(pre.text, fallback)

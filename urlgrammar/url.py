@@ -1,8 +1,9 @@
 """The URL API: an immutable URL with the JavaScript URL getters, the setters as ``replace``.
 
 https://url.spec.whatwg.org/#api. Every getter is computed from the component record
-(``url.record``; the getters are :class:`urlgrammar.attributes.Getters`, URL's base, beside
-the table of the attributes); ``str(url) == url.href``. A URL never changes:
+(``url.record``; the getters are :class:`urlgrammar.attributes.Getters`, beside the table of
+the attributes; building, joining, query editing and the decoded views are
+:class:`urlgrammar.editing.Editing`, URL's base); ``str(url) == url.href``. A URL never changes:
 ``url.replace(pathname="/x")`` runs the standard's setters
 (:mod:`urlgrammar.operations.setters`) and gives a new URL.
 """
@@ -11,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from urlgrammar.attributes import ATTRIBUTES, Attribute, Getters, fill, fill_plain
+from urlgrammar.attributes import ATTRIBUTES, Attribute, fill, fill_plain
+from urlgrammar.editing import Editing
 from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind, URLRecord
@@ -32,7 +34,7 @@ _SETTABLE = {a.name: a for a in ATTRIBUTES if a.setter is not None}
 REPLACE_ORDER = tuple(_SETTABLE)
 
 
-class URL(Getters):
+class URL(Editing):
     """A parsed, absolute URL.
 
     ``URL(input, base=None)`` parses as the standard's ``new URL(input, base)`` does and raises
@@ -271,6 +273,17 @@ def _port_value(value: Any) -> Any:
     if not isinstance(value, str):
         raise TypeError(f"replace(): port must be a str, an int or None, not {type(value).__name__}")
     return value
+
+
+def href_of(input: str | URL, caller: str) -> str:
+    """An ``input`` argument as a string: a URL stands for its href, as a URL object given to
+    a function that takes a USVString does in JavaScript (https://webidl.spec.whatwg.org/#es-USVString).
+    Anything else is a TypeError naming the ``caller``."""
+    if isinstance(input, URL):
+        return input.href
+    if not isinstance(input, str):
+        raise TypeError(f"{caller} wants a str or a URL, not {type(input).__name__}")
+    return input
 
 
 def base_url_of(base: str | URL | None) -> URL | None:

@@ -22,7 +22,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("encoding",),
     ("host",),
     ("operations", "algorithm"),
-    ("attributes", "url", "api", "reference", "form", "search_params", "rendering", "pydantic"),
+    ("attributes", "url", "api", "reference", "form", "search_params", "rendering", "editing",
+     "query", "pydantic"),
     ("checking", "teaching", "grammar_tools", "frames"),
     ("__init__",),
     # The applications: the command line, with check and serve.

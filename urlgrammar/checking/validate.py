@@ -34,7 +34,7 @@ from urlgrammar.errors import Code, Diagnostic, URLError
 from urlgrammar.model.schemes import Mode, has_opaque_path, is_special_scheme
 from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
 from urlgrammar.operations.reporter import Reporter, Reporters
-from urlgrammar.url import URL, base_url_of
+from urlgrammar.url import URL, base_url_of, href_of
 
 _new = tuple.__new__
 _REVERSE_SOLIDUS, _URL_UNIT = Code.INVALID_REVERSE_SOLIDUS, Code.INVALID_URL_UNIT
@@ -92,7 +92,7 @@ class Report(NamedTuple):
                 "omitted": self.omitted, "advisories_omitted": self.advisories_omitted}
 
 
-def validate(input: str, base: str | URL | None = None, advisories: bool = True, *,
+def validate(input: str | URL, base: str | URL | None = None, advisories: bool = True, *,
              max_diagnostics: int | None = None, context: str = "browser",
              encoding: str = "utf-8", protected: Iterable[str] = ()) -> Report:
     """Check ``input`` (against ``base``): is it a valid URL string, what does the standard's
@@ -127,8 +127,7 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
     advisory lookalike-domain, as the well-known domains that ship with the package do; a
     ValueError names one that is not a valid domain of two labels or more.
     """
-    if not isinstance(input, str):
-        raise TypeError(f"validate() wants a str, not {type(input).__name__}")
+    input = href_of(input, "validate()")
     if max_diagnostics is not None:
         if isinstance(max_diagnostics, bool) or not isinstance(max_diagnostics, int):
             raise TypeError(f"max_diagnostics wants an int or None, not {type(max_diagnostics).__name__}")

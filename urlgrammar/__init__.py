@@ -16,7 +16,7 @@ from urlgrammar.host.label_rules import UNICODE_VERSION
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Mode
 from urlgrammar.query import QueryView
-from urlgrammar.search_params import URLSearchParams
+from urlgrammar.search_params import ReadOnlyURLSearchParams, URLSearchParams
 from urlgrammar.url import URL
 
 if TYPE_CHECKING:
@@ -64,6 +64,7 @@ __all__ = [
     "Kind",
     "Mode",
     "QueryView",
+    "ReadOnlyURLSearchParams",
     "Reference",
     "Report",
     "URLError",

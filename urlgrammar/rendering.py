@@ -89,7 +89,7 @@ def render(url: URL | str, *, width: int | None = None, protected: Iterable[str]
     names = protected_names(protected)
     if isinstance(url, str):
         url = parse(url)
-    labels, keep = _host(url, names)
+    labels, keep = _host(url, names, width)
     scheme = url.protocol + ("//" if url.record.has(Kind.AUTHORITY) else "")
     port = f":{url.port}" if url.port else ""
     shown = _fit(scheme, labels, keep, port, _rest(url), width)
@@ -123,8 +123,8 @@ def _path(url: URL) -> str:
     return path
 
 
-def _host(url: URL, protected: tuple[str, ...]) -> tuple[list[str], int]:
-    """The host's labels as shown, and how many of the last ones the elision keeps."""
+def _host(url: URL, protected: tuple[str, ...], width: int | None) -> tuple[list[str], int]:
+    """The host's labels as shown in ``width``, and how many of the last ones the elision keeps."""
     authority = url.record.component(Kind.AUTHORITY)
     if authority is None:
         return [], 0
@@ -133,15 +133,15 @@ def _host(url: URL, protected: tuple[str, ...]) -> tuple[list[str], int]:
         # An opaque host is shown as it is: decoded, `%D0%B0pple.com` would read `аpple.com`,
         # a host no parser gives it, and no IDN display policy has judged.
         return [host.serialize()], 1
-    ascii_labels = host.value.split(".")
-    shown = shown_labels(host.value, protected)
+    count = host.value.count(".") + 1
     # A trailing dot is an empty last label, which stays with the registrable domain.
     try:
         registrable = registrable_domain(host)
-        keep = len(ascii_labels) if registrable is None else len(registrable.split("."))
+        keep = count if registrable is None else registrable.count(".") + 1
     except PublicSuffixListMissing:
         keep = 2 + host.value.endswith(".")
-    return shown, min(keep, len(ascii_labels))
+    keep = min(keep, count)
+    return shown_labels(host.value, protected, width, keep), keep
 
 
 def _fit(scheme: str, labels: list[str], keep: int, port: str, rest: str, width: int | None) -> str:

@@ -186,12 +186,12 @@ def _processed(domain: str) -> _Run | IdnaError:
     else:
         errors = _lengths(domain, spans, out)
     result = ".".join(out)
-    if not errors:
+    if not any(error.relaxed for error in errors):
         _remember(result, texts)
     return tuple(errors), result, tuple(spans)
 
 
-#: The Unicode labels of the last few domains processed, by their ASCII result (for the advisories).
+#: The Unicode labels of the last few domains processed, by their ASCII result (advisories, display).
 _UNICODE_LABELS: dict[str, tuple[str, ...]] = {}
 
 
@@ -202,7 +202,7 @@ def _remember(ascii: str, labels: list[str]) -> None:
 
 
 def unicode_labels(ascii: str) -> tuple[str, ...] | None:
-    """The Unicode labels of a recent domain parser's result ``ascii`` without an error, or None."""
+    """The Unicode labels of ``ascii``, a recent domain parser's result, as domain to Unicode gives them."""
     return _UNICODE_LABELS.get(ascii)
 
 

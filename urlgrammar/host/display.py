@@ -94,11 +94,11 @@ def _unjudged(label: str, name: Name) -> str | None:
     # and what cannot be judged cannot be cleared.
     if not available():
         return "no security data"
-    return "code point newer than the security data" if any(map(newer_than_data, label)) else None
+    return "code point newer than the security data" if any(map(newer_than_data, set(label))) else None
 
 
 def _invisible_code_point(label: str, name: Name) -> str | None:
-    return "invisible code point" if any(map(invisible, label)) else None
+    return "invisible code point" if any(map(invisible, set(label))) else None
 
 
 def _label_rules(label: str, name: Name) -> str | None:

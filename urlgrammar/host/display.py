@@ -169,9 +169,11 @@ def shown_labels(domain: str, protected: tuple[str, ...] = (), room: int | None 
     # The top-level domain as shown: a label in its script is no homograph under it
     # (:func:`.label_policy.whole_script_allowed`), but only where the display shows that
     # script.
-    if names and not names[-1].top.isascii() and not may_show_unicode(names[-1].top, names[-1]):
-        names = [name._replace(top=name.tld) for name in names]
     verdicts: dict[tuple[str, Name], bool] = {}  # labels and their names repeat
+    if names and not names[-1].top.isascii():
+        verdicts[names[-1].top, names[-1]] = may_show_unicode(names[-1].top, names[-1])
+        if not verdicts[names[-1].top, names[-1]]:
+            names = [name._replace(top=name.tld) for name in names]
     shown = labels[:first]
     for d, a, name in zip(decoded[first:], labels[first:], names, strict=True):
         if d is not None and (d, name) not in verdicts:

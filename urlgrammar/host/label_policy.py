@@ -265,10 +265,13 @@ def _patterns(label: str) -> list[Finding]:
     # (the look-alike itself) is not of it.
     one_not_kana = sum(counts[ch] for ch, k in kana.items() if not k) == 1
     one_not_hira = sum(counts[ch] for ch, h in hira.items() if not h) == 1
+    if len(label) > _LONG:
+        cjk = _culprits(label, _long_cjk_pattern(japanese, near, kana, hira, one_not_kana, one_not_hira))
+        marks = _culprits(label, _long_marks_pattern(lgc))
+    else:
+        cjk, marks = [], []
     last = len(label) - 1
-    cjk: list[str] = []
-    marks: list[str] = []
-    for match in _PATTERN_CODE_POINTS.finditer(label):
+    for match in _PATTERN_CODE_POINTS.finditer(label) if len(label) <= _LONG else ():
         i, ch = match.start(), match.group()
         before = label[i - 1] if i else ""
         after = label[i + 1] if i < last else ""
@@ -291,6 +294,47 @@ def _patterns(label: str) -> list[Finding]:
         found.append(Finding("unsafe", "puts a combining mark where it hides or imitates a letter",
                              _unique(marks)))
     return found
+
+
+
+#: Longer labels take :func:`_patterns`' rules as expressions over classes of their own code
+#: points, which find the culprits without a step of Python per code point.
+_LONG = 64
+
+
+def _culprits(label: str, pattern: str) -> list[str]:
+    return list(dict.fromkeys(re.findall(pattern, label)))
+
+
+def _class(chars: Iterable[str], negated: bool = False) -> str:
+    """A character class of ``chars`` (or of every other code point); one that matches
+    nothing (or anything) where there are none."""
+    inner = "".join(map(re.escape, chars))
+    if not inner:
+        return r"[\s\S]" if negated else "(?!)"
+    return f"[{'^' if negated else ''}{inner}]"
+
+
+def _long_cjk_pattern(japanese: dict[str, bool], near: dict[str, bool], kana: dict[str, bool],
+                      hira: dict[str, bool], one_not_kana: bool, one_not_hira: bool) -> str:
+    """:func:`_patterns`' rules for kana and ideographs, given what the label's code points are."""
+    not_japanese = _class((ch for ch, j in japanese.items() if j), negated=True)
+    not_near = _class((ch for ch, n in near.items() if n), negated=True)
+    kana_class = _class(ch for ch, k in kana.items() if k)
+    kana_or_hira = _class(ch for ch in kana if kana[ch] or hira[ch])
+    rules = [f"(?<={not_japanese}){_class(_SLASH_LIKE)}(?={not_japanese})",
+             f"(?<!{kana_class})[ヽヾ]", f"(?<!{kana_or_hira})ー", "(?<=[a-z])・|・(?=[a-z])",
+             f"(?<={not_near}){_class(_CJK_LATIN_LIKE)}|{_class(_CJK_LATIN_LIKE)}(?={not_near})"]
+    rules += [r"(?<=[\s\S])[へべぺ](?=[\s\S])"] * one_not_kana
+    rules += [r"(?<=[\s\S])[ヘベペ](?=[\s\S])"] * one_not_hira
+    return "|".join(rules)
+
+
+def _long_marks_pattern(lgc: dict[str, bool]) -> str:
+    """:func:`_patterns`' rules for marks, given which of the label's code points are Latin,
+    Greek or Cyrillic."""
+    not_lgc = _class((ch for ch, yes in lgc.items() if yes), negated=True)
+    return f"(?<={not_lgc}|\u0131)[\u0300-\u0339]|[\u3099\u309a]|(?<=[ijl])\u0307"
 
 
 def names_of(labels: list[str], texts: Sequence[str] | None = None) -> list[Name]:

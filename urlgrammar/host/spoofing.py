@@ -126,8 +126,9 @@ def skeleton(text: str) -> str:
     each code point by its prototype from confusables.txt, NFD again."""
     prototypes = _data().prototypes
     nfd = unicodedata2.normalize("NFD", text)
-    mapped = "".join([prototypes.get(ord(ch), ch) for ch in nfd if not default_ignorable(ch)])
-    return str(unicodedata2.normalize("NFD", mapped))
+    # Each distinct code point is looked up once, and the text translated in one pass.
+    table = {ord(ch): "" if default_ignorable(ch) else prototypes.get(ord(ch), ch) for ch in set(nfd)}
+    return str(unicodedata2.normalize("NFD", nfd.translate(table)))
 
 
 @lru_cache(maxsize=4096)  # the label rules ask it of each code point of each label, a few times

@@ -170,10 +170,14 @@ def shown_labels(domain: str, protected: tuple[str, ...] = (), room: int | None 
     # (:func:`.label_policy.whole_script_allowed`), but only where the display shows that
     # script.
     verdicts: dict[tuple[str, Name], bool] = {}  # labels and their names repeat
-    if names and not names[-1].top.isascii():
-        verdicts[names[-1].top, names[-1]] = may_show_unicode(names[-1].top, names[-1])
-        if not verdicts[names[-1].top, names[-1]]:
+    top = names[-1].top if names else ""
+    if not top.isascii():
+        verdicts[top, names[-1]] = may_show_unicode(top, names[-1])
+        if not verdicts[top, names[-1]]:
             names = [name._replace(top=name.tld) for name in names]
+            # The top-level label, refused, is refused again under an ASCII top-level domain,
+            # under which no script may look like Latin that could before.
+            verdicts[top, names[-1]] = False
     shown = labels[:first]
     for d, a, name in zip(decoded[first:], labels[first:], names, strict=True):
         if d is not None and (d, name) not in verdicts:

@@ -220,7 +220,7 @@ def whole_script_allowed(code: str, name: Name) -> bool:
     label between the two has letters of another script. Chromium reads the top-level domain
     alone; we read the rest of the name, so that `аррӏе.com.ком` is no Cyrillic name."""
     tlds = WHOLE_SCRIPT.get(code, (frozenset(), frozenset()))[1]
-    in_script = any(script(ch) == code for ch in name.top) or name.tld in tlds
+    in_script = any(script(ch) == code for ch in set(name.top)) or name.tld in tlds
     return in_script and name.scripts <= {code}
 
 
@@ -354,9 +354,10 @@ def names_of(labels: list[str], texts: Sequence[str] | None = None) -> list[Name
     seen: frozenset[str] = frozenset()
     for i in range(last - 1, -1, -1):
         names[i] = Name(tld, top, seen)
-        text = texts[i]
-        seen = seen.union(script(ch) for ch in text if ch.isalpha()) if not text.isascii() \
-            else seen | {"Latn"} if any(ch.isalpha() for ch in text) else seen
+        if i:  # the first label's letters are in no name
+            letters = [ch for ch in set(texts[i]) if ch.isalpha()]
+            seen = seen.union(map(script, letters)) if not texts[i].isascii() \
+                else seen | {"Latn"} if letters else seen
     return names
 
 

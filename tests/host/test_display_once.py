@@ -4,6 +4,7 @@ has can show. https://url.spec.whatwg.org/#url-rendering-i18n"""
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from typing import Any
 
@@ -43,3 +44,24 @@ def test_the_display_is_the_same_from_the_parser_s_labels_and_without(host: str,
     remembered = urlgrammar.render(url, width=width)
     domain_parser._UNICODE_LABELS.clear()
     assert urlgrammar.render(url, width=width) == remembered
+
+
+@pytest.mark.parametrize("unit", ["aー一ノへ", "á\u0301\u0301", "аp", "ᎬᏴᎪᎩ", "1२", "üдαש"])
+def test_a_long_label_is_judged_once_per_distinct_code_point(monkeypatch: pytest.MonkeyPatch,
+                                                             unit: str) -> None:
+    # Counted, not timed: each rule asked of each code point, several times over.
+    from urlgrammar.host import label_policy, spoofing
+
+    calls: Counter[str] = Counter()
+    for module, name in [(label_policy, "allowed"), (label_policy, "_of"), (label_policy, "script"),
+                         (spoofing, "default_ignorable"), (display, "invisible")]:
+        real = getattr(module, name)
+
+        def counted(*args: Any, _real: Any = real, _name: str = name) -> Any:
+            calls[_name] += 1
+            return _real(*args)
+        monkeypatch.setattr(module, name, counted)
+    label = unit * (3000 // len(unit))
+    with contextlib.suppress(urlgrammar.URLError):
+        urlgrammar.render(urlgrammar.parse(f"https://{label}.com/"), width=40)
+    assert sum(calls.values()) <= 200, calls

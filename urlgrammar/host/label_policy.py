@@ -105,9 +105,11 @@ _KANA_EXCEPTIONS = frozenset("へべぺヘベペ・ーヽヾ")
 _SLASH_LIKE = frozenset("ノンソゾ丶乀乁丿")
 _CJK_LATIN_LIKE = frozenset("一ㄧ丨乛七丅十〇ㄒㄚㄟㄨㄩㄈㆺㆳ工ㆲ讠丁")
 _JAPANESE = frozenset({"Kana", "Hira", "Hani"})
-#: The code points :func:`_patterns` is about (``_mark``'s among them).
-_PATTERN_CODE_POINTS = re.compile("[" + re.escape("".join(sorted(
-    _SLASH_LIKE | _CJK_LATIN_LIKE | set("ヽヾー・へべぺヘベペ\u3099\u309a")))) + "\u0300-\u0339]")
+#: The code points :func:`_patterns` is about: kana and ideographs, and marks (``_mark``'s).
+_CJK_CODE_POINTS = re.compile(
+    "[" + re.escape("".join(sorted(_SLASH_LIKE | _CJK_LATIN_LIKE | set("ヽヾー・へべぺヘベペ")))) + "]")
+_MARK_CODE_POINTS = re.compile("[\u0300-\u0339\u3099\u309a]")
+_PATTERN_CODE_POINTS = re.compile(f"{_CJK_CODE_POINTS.pattern}|{_MARK_CODE_POINTS.pattern}")
 _LGC = frozenset({"Latn", "Grek", "Cyrl"})
 #: The ASCII an identifier may hold (a label is lowercase once mapped).
 _LDH = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
@@ -172,19 +174,21 @@ def _unique(chars: Iterable[str]) -> tuple[str, ...]:
 
 def _marks_and_digits(label: str, distinct: Sequence[str]) -> list[Finding]:
     """ICU's invisible check (the same nonspacing mark twice on one letter, read in NFD) and
-    mixed-numbers check (decimal digits of more than one numbering system); ``distinct``: the
-    code points of ``label`` in order of appearance."""
+    mixed-numbers check (decimal digits of more than one numbering system)."""
     found = []
     repeated: list[str] = []
     nfd = unicodedata2.normalize("NFD", label)
-    marks = frozenset(ch for ch in set(nfd) if unicodedata2.category(ch) == "Mn")
-    on_letter: set[str] = set()
-    for ch in nfd if marks else ():
-        if ch not in marks:
-            on_letter.clear()
-        elif ch in on_letter:
-            repeated.append(ch)
-        else:
+    marks = [ch for ch in set(nfd) if unicodedata2.category(ch) == "Mn"]
+    # Each run of marks is one letter's, and a run that comes again repeats nothing new; a run
+    # is read until each of its marks has repeated, or to its end.
+    for run in dict.fromkeys(re.findall(f"{_class(marks)}{{2,}}", nfd)) if marks else ():
+        on_letter, unrepeated = set(), set(run)
+        for ch in run if len(unrepeated) < len(run) else ():
+            if ch in on_letter and ch in unrepeated:
+                repeated.append(ch)
+                unrepeated.discard(ch)
+                if not unrepeated:
+                    break
             on_letter.add(ch)
     if repeated:
         found.append(Finding("unsafe", "repeats a nonspacing mark on one letter", _unique(repeated)))
@@ -266,8 +270,9 @@ def _patterns(label: str) -> list[Finding]:
     one_not_kana = sum(counts[ch] for ch, k in kana.items() if not k) == 1
     one_not_hira = sum(counts[ch] for ch, h in hira.items() if not h) == 1
     if len(label) > _LONG:
-        cjk = _culprits(label, _long_cjk_pattern(japanese, near, kana, hira, one_not_kana, one_not_hira))
-        marks = _culprits(label, _long_marks_pattern(lgc))
+        cjk = _culprits(label, _long_cjk_pattern(japanese, near, kana, hira, one_not_kana, one_not_hira)) \
+            if _CJK_CODE_POINTS.search(label) else []
+        marks = _culprits(label, _long_marks_pattern(lgc)) if _MARK_CODE_POINTS.search(label) else []
     else:
         cjk, marks = [], []
     last = len(label) - 1
@@ -297,9 +302,7 @@ def _patterns(label: str) -> list[Finding]:
 
 
 
-#: Longer labels take :func:`_patterns`' rules as expressions over classes of their own code
-#: points, which find the culprits without a step of Python per code point.
-_LONG = 64
+_LONG = 64  # longer labels take _patterns' rules as expressions over classes of their code points
 
 
 def _culprits(label: str, pattern: str) -> list[str]:
@@ -307,8 +310,7 @@ def _culprits(label: str, pattern: str) -> list[str]:
 
 
 def _class(chars: Iterable[str], negated: bool = False) -> str:
-    """A character class of ``chars`` (or of every other code point); one that matches
-    nothing (or anything) where there are none."""
+    """A character class of ``chars`` (or of every other code point), even of none."""
     inner = "".join(map(re.escape, chars))
     if not inner:
         return r"[\s\S]" if negated else "(?!)"

@@ -28,7 +28,8 @@ from __future__ import annotations
 import codecs
 import re
 import string
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -181,18 +182,30 @@ def readable(text: str) -> str:
         return text
     out: list[str] = []
     end = 0
+    shown = cache(_shown)  # the runs repeat their code points
     for match in _ENCODED_RUN.finditer(text):
         out.append(text[end:match.start()])
         # Runs are maximal, so what comes before one is shown as it is written.
-        out.append(_decode_run(match.group(), text[max(end, match.start() - 2):match.start()]))
+        out.append(_decode_run(match.group(), text[max(end, match.start() - 2):match.start()], shown))
         end = match.end()
     out.append(text[end:])
     return "".join(out)
 
 
-def _decode_run(run: str, before: str) -> str:
+def _decode_run(run: str, before: str, shown: Callable[[str, bool], bool]) -> str:
     """One run of percent-encoded bytes as shown; ``before``: the (up to) two code points
-    shown before it."""
+    shown before it; ``shown``: :func:`_shown`."""
+    try:
+        text = bytes.fromhex(run.replace("%", "")).decode("utf-8")
+    except UnicodeDecodeError:
+        text = ""
+    # Where the bytes are UTF-8 and each of their code points is shown, or each is not,
+    # wherever it stands, the run is shown decoded, or as it is, at once.
+    decisions = {(shown(ch, True), shown(ch, False)) for ch in set(text)}
+    if decisions == {(False, False)}:
+        return run
+    if decisions == {(True, True)} and _HEX_DIGITS.isdisjoint(text):
+        return text
     out: list[str] = []
     decoder = codecs.getincrementaldecoder("utf-8")("strict")
     pending = 0
@@ -211,7 +224,7 @@ def _decode_run(run: str, before: str) -> str:
             continue
         # A hex digit after a literal `%` (`%2%46`, `%%34%31`) would make an escape that the
         # URL does not have: `%2F` is a slash where the URL has `%2` and an `F`.
-        show = _shown(chars, previous_shown) and not (chars in _HEX_DIGITS and "%" in tail)
+        show = shown(chars, previous_shown) and not (chars in _HEX_DIGITS and "%" in tail)
         piece = chars if show else run[pending:k + 3]
         out.append(piece)
         pending, previous_shown = k + 3, show

@@ -65,3 +65,21 @@ def test_a_long_label_is_judged_once_per_distinct_code_point(monkeypatch: pytest
     with contextlib.suppress(urlgrammar.URLError):
         urlgrammar.render(urlgrammar.parse(f"https://{label}.com/"), width=40)
     assert sum(calls.values()) <= 200, calls
+
+
+@pytest.mark.parametrize("run", ["%EF%BF%BD", "%C3%A9", "%E2%80%8B", "%C3%A9%CC%81%7E"])
+def test_a_run_of_percent_encoded_bytes_is_judged_once_per_code_point(monkeypatch: pytest.MonkeyPatch,
+                                                                      run: str) -> None:
+    # Counted, not timed: each decoded code point was judged where it stood.
+    from urlgrammar import rendering
+
+    calls: Counter[str] = Counter()
+    real = rendering._shown
+
+    def counted(*args: Any) -> bool:
+        calls["_shown"] += 1
+        return real(*args)
+    monkeypatch.setattr(rendering, "_shown", counted)
+    shown = rendering.readable(run * 2000)
+    assert shown == rendering.readable(run) * 2000
+    assert calls["_shown"] <= 12

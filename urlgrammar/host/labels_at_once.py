@@ -14,6 +14,7 @@ runs label by label.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import accumulate
 from operator import itemgetter
 from typing import TYPE_CHECKING
@@ -30,9 +31,8 @@ from urlgrammar.host.label_rules import remap
 from urlgrammar.host.punycode import punycode_encode
 from urlgrammar.model.record import Span
 
-#: The code points UTS #46 maps to U+002E FULL STOP.
-_OTHER_FULL_STOPS = "\u3002\uff0e\uff61"
-_FULL_STOPS = re.compile(f"[{_OTHER_FULL_STOPS}]")
+#: The code points UTS #46 maps to U+002E FULL STOP but itself.
+_OTHER_FULL_STOPS = re.compile("[\u3002\uff0e\uff61]")
 #: What makes a label of a mapped domain need the step by step run: ASCII other than letters,
 #: digits, hyphens and full stops (U1), or a joiner (CheckJoiners) ...
 _SUSPECT = re.compile("[\x00-\x2c/:-`{-\x7f\u200c\u200d]")
@@ -54,17 +54,23 @@ def mapping_table(domain: str) -> dict[int, str] | None:
     """The UTS #46 mapping of each code point of ``domain``, where it has few distinct ones
     (at most one in eight code points), else None. uts46_remap takes a step of Python per
     code point (0.2 to 1 us); mapping each distinct code point once and translating the
-    rest in C makes long repetitive labels cheap. Raises idna.IDNAError as :func:`.label_rules.remap` does."""
+    rest in C makes long repetitive labels cheap. Raises idna.IDNAError as
+    :func:`.label_rules.remap` does."""
     distinct = set(domain)
     if len(distinct) * 8 > len(domain):
         return None
-    return {ord(c): idna.uts46_remap(c, std3_rules=False) for c in distinct}
+    return {ord(c): _remapped(c) for c in distinct}
+
+
+@lru_cache(maxsize=4096)  # domains share their code points
+def _remapped(ch: str) -> str:
+    return str(idna.uts46_remap(ch, std3_rules=False))
 
 
 def pieces(domain: str) -> list[Span]:
     """The spans of the pieces of ``domain`` between the code points that map to full stops."""
-    if any(stop in domain for stop in _OTHER_FULL_STOPS):
-        domain = _FULL_STOPS.sub(".", domain)
+    if _OTHER_FULL_STOPS.search(domain):
+        domain = _OTHER_FULL_STOPS.sub(".", domain)
     # Each piece starts after the previous one and its full stop, and ends before its own.
     starts = list(accumulate(map((1).__add__, map(len, domain.split("."))), initial=0))
     return list(zip(starts[:-1], map((-1).__add__, starts[1:]), strict=True))

@@ -45,7 +45,7 @@ _SKELETON = str.maketrans(dict.fromkeys("bcdefghijklmnopqrstuvwxyz0123456789-", 
 #: Bidi classes that make a domain a bidi domain (CheckBidi then reads every label).
 _BIDI_DOMAIN = frozenset({"R", "AL", "AN"})
 
-#: Punycode digits by skeleton, bounded: cleared when full.
+#: Punycode digits by skeleton, for skeletons as long as a DNS label at most; cleared when full.
 _DIGITS: dict[str, str] = {}
 _DIGITS_LIMIT = 4096
 
@@ -101,7 +101,7 @@ def ascii_labels(mapped: str, labels: list[str]) -> list[str] | None:
         return None
     basics = mapped.encode("ascii", "ignore").decode("ascii").split(".")
     skeletons = mapped.translate(_SKELETON).split(".")
-    tails = {skeleton: _digits(skeleton) for skeleton in set(skeletons)}
+    tails = {skeleton: _digits(skeleton) for skeleton in set(skeletons) if not skeleton.isascii()}
     return [text if text.isascii() else f"xn--{basic}-{tails[skeleton]}" if basic
             else f"xn--{tails[skeleton]}"
             for text, basic, skeleton in zip(labels, basics, skeletons, strict=True)]
@@ -112,7 +112,9 @@ def _digits(skeleton: str) -> str:
     are never `-`), from a bounded cache."""
     tail = _DIGITS.get(skeleton)
     if tail is None:
-        if len(_DIGITS) >= _DIGITS_LIMIT:
-            _DIGITS.clear()
-        tail = _DIGITS[skeleton] = punycode_encode(skeleton).rpartition("-")[2]
+        tail = punycode_encode(skeleton).rpartition("-")[2]
+        if len(skeleton) <= 63:
+            if len(_DIGITS) >= _DIGITS_LIMIT:
+                _DIGITS.clear()
+            _DIGITS[skeleton] = tail
     return tail

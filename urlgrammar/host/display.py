@@ -147,22 +147,10 @@ def shown_labels(domain: str, protected: tuple[str, ...] = (), room: int | None 
     labels = domain.split(".")
     if not available():  # nothing can be judged, so no label is shown decoded
         return labels
-    # Where the domain parser has just given this domain, it has domain to Unicode's labels.
-    texts = unicode_labels(domain)
-    if texts is not None:
-        decoded = [t if a.startswith("xn--") else None for t, a in zip(texts, labels, strict=True)]
-        unicode = list(texts)
-    else:
-        decoded = [to_unicode_label(label) for label in labels]
-        # One label in error leaves them all as written, as domain to Unicode returns the
-        # domain on any error: with one label shown in Unicode, the display would parse through
-        # UTS #46 ToASCII, where the label in error fails the whole host (`☕.xn--paypal-` is no host).
-        if any(d is None and a.startswith("xn--") for d, a in zip(decoded, labels, strict=True)):
-            return labels
-        unicode = [d if d is not None else a for d, a in zip(decoded, labels, strict=True)]
-        # CheckBidi: in a domain with a right-to-left label every label must pass the bidi rules.
-        if any(map(has_rtl, unicode)) and any(map(bidi_failure, unicode)):
-            return labels
+    to_unicode = _to_unicode(domain, labels)
+    if to_unicode is None:
+        return labels
+    decoded, unicode = to_unicode
     first = 0 if room is None else _first_shown(unicode, room, keep)
     # A label's name reads only the labels after it, so the labels not judged need none.
     names = names_of(labels[first:], unicode[first:])
@@ -189,6 +177,26 @@ def shown_labels(domain: str, protected: tuple[str, ...] = (), room: int | None 
 
     trimmed = labels[:-1] if labels[-1] == "" else labels  # a trailing dot ends no label
     return labels if similar_well_known(trimmed, well_known(protected)) is not None else shown
+
+
+def _to_unicode(domain: str, labels: list[str]) -> tuple[list[str | None], list[str]] | None:
+    """Domain to Unicode of ``domain`` (its ``labels``): each ``xn--`` label decoded (None for
+    the others), and every label in Unicode; None where it has an error."""
+    # Where the domain parser has just given this domain, it has domain to Unicode's labels.
+    texts = unicode_labels(domain)
+    if texts is not None:
+        return [t if a.startswith("xn--") else None for t, a in zip(texts, labels, strict=True)], list(texts)
+    decoded = [to_unicode_label(label) for label in labels]
+    # One label in error leaves them all as written, as domain to Unicode returns the domain on
+    # any error: with one label shown in Unicode, the display would parse through UTS #46
+    # ToASCII, where the label in error fails the whole host (`☕.xn--paypal-` is no host).
+    if any(d is None and a.startswith("xn--") for d, a in zip(decoded, labels, strict=True)):
+        return None
+    unicode = [d if d is not None else a for d, a in zip(decoded, labels, strict=True)]
+    # CheckBidi: in a domain with a right-to-left label every label must pass the bidi rules.
+    if any(map(has_rtl, unicode)) and any(map(bidi_failure, unicode)):
+        return None
+    return decoded, unicode
 
 
 def _first_shown(unicode: list[str], room: int, keep: int) -> int:

@@ -28,7 +28,8 @@ from __future__ import annotations
 import codecs
 import re
 import string
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def render(url: URL | str, *, width: int | None = None, protected: Iterable[str]
     names = protected_names(protected)
     if isinstance(url, str):
         url = parse(url)
-    labels, keep = _host(url, names)
+    labels, keep = _host(url, names, width)
     scheme = url.protocol + ("//" if url.record.has(Kind.AUTHORITY) else "")
     port = f":{url.port}" if url.port else ""
     shown = _fit(scheme, labels, keep, port, _rest(url), width)
@@ -123,8 +124,8 @@ def _path(url: URL) -> str:
     return path
 
 
-def _host(url: URL, protected: tuple[str, ...]) -> tuple[list[str], int]:
-    """The host's labels as shown, and how many of the last ones the elision keeps."""
+def _host(url: URL, protected: tuple[str, ...], width: int | None) -> tuple[list[str], int]:
+    """The host's labels as shown in ``width``, and how many of the last ones the elision keeps."""
     authority = url.record.component(Kind.AUTHORITY)
     if authority is None:
         return [], 0
@@ -133,15 +134,15 @@ def _host(url: URL, protected: tuple[str, ...]) -> tuple[list[str], int]:
         # An opaque host is shown as it is: decoded, `%D0%B0pple.com` would read `аpple.com`,
         # a host no parser gives it, and no IDN display policy has judged.
         return [host.serialize()], 1
-    ascii_labels = host.value.split(".")
-    shown = shown_labels(host.value, protected)
+    count = host.value.count(".") + 1
     # A trailing dot is an empty last label, which stays with the registrable domain.
     try:
         registrable = registrable_domain(host)
-        keep = len(ascii_labels) if registrable is None else len(registrable.split("."))
+        keep = count if registrable is None else registrable.count(".") + 1
     except PublicSuffixListMissing:
         keep = 2 + host.value.endswith(".")
-    return shown, min(keep, len(ascii_labels))
+    keep = min(keep, count)
+    return shown_labels(host.value, protected, width, keep), keep
 
 
 def _fit(scheme: str, labels: list[str], keep: int, port: str, rest: str, width: int | None) -> str:
@@ -181,18 +182,30 @@ def readable(text: str) -> str:
         return text
     out: list[str] = []
     end = 0
+    shown = cache(_shown)  # the runs repeat their code points
     for match in _ENCODED_RUN.finditer(text):
         out.append(text[end:match.start()])
         # Runs are maximal, so what comes before one is shown as it is written.
-        out.append(_decode_run(match.group(), text[max(end, match.start() - 2):match.start()]))
+        out.append(_decode_run(match.group(), text[max(end, match.start() - 2):match.start()], shown))
         end = match.end()
     out.append(text[end:])
     return "".join(out)
 
 
-def _decode_run(run: str, before: str) -> str:
+def _decode_run(run: str, before: str, shown: Callable[[str, bool], bool]) -> str:
     """One run of percent-encoded bytes as shown; ``before``: the (up to) two code points
-    shown before it."""
+    shown before it; ``shown``: :func:`_shown`."""
+    try:
+        text = bytes.fromhex(run.replace("%", "")).decode("utf-8")
+    except UnicodeDecodeError:
+        text = ""
+    # Where the bytes are UTF-8 and each of their code points is shown, or each is not,
+    # wherever it stands, the run is shown decoded, or as it is, at once.
+    decisions = {(shown(ch, True), shown(ch, False)) for ch in set(text)}
+    if decisions == {(False, False)}:
+        return run
+    if decisions == {(True, True)} and _HEX_DIGITS.isdisjoint(text):
+        return text
     out: list[str] = []
     decoder = codecs.getincrementaldecoder("utf-8")("strict")
     pending = 0
@@ -211,7 +224,7 @@ def _decode_run(run: str, before: str) -> str:
             continue
         # A hex digit after a literal `%` (`%2%46`, `%%34%31`) would make an escape that the
         # URL does not have: `%2F` is a slash where the URL has `%2` and an `F`.
-        show = _shown(chars, previous_shown) and not (chars in _HEX_DIGITS and "%" in tail)
+        show = shown(chars, previous_shown) and not (chars in _HEX_DIGITS and "%" in tail)
         piece = chars if show else run[pending:k + 3]
         out.append(piece)
         pending, previous_shown = k + 3, show

@@ -425,10 +425,10 @@ def test_joiners_as_idna_judges_them(text: str) -> None:
 
 
 def _all_errors(domain: str) -> list[Any]:
-    from urlgrammar.host.domain import _map, _process
-    labels = _map(domain)
-    assert isinstance(labels, list)
-    return _process(domain, labels, stop_at_first=False)[0]
+    from urlgrammar.host.domain import _processed
+    run = _processed(domain)
+    assert isinstance(run, tuple)
+    return list(run[0])
 
 
 @pytest.mark.parametrize("unit", ["\u200d", "\u200c", "a\u200c", "\u0628\u200c",

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 else:
     import unicodedata2
 
+from urlgrammar.host.domain import unicode_labels
 from urlgrammar.host.label_policy import Name, label_findings, names_of
 from urlgrammar.host.label_rules import bidi_failure, convert_and_validate, has_rtl
 from urlgrammar.host.punycode import punycode_encode
@@ -93,11 +94,11 @@ def _unjudged(label: str, name: Name) -> str | None:
     # and what cannot be judged cannot be cleared.
     if not available():
         return "no security data"
-    return "code point newer than the security data" if any(map(newer_than_data, label)) else None
+    return "code point newer than the security data" if any(map(newer_than_data, set(label))) else None
 
 
 def _invisible_code_point(label: str, name: Name) -> str | None:
-    return "invisible code point" if any(map(invisible, label)) else None
+    return "invisible code point" if any(map(invisible, set(label))) else None
 
 
 def _label_rules(label: str, name: Name) -> str | None:
@@ -127,7 +128,8 @@ def may_show_unicode(label: str, name: Name = NO_NAME) -> bool:
     return display_refusal(label, name) is None
 
 
-def shown_labels(domain: str, protected: tuple[str, ...] = ()) -> list[str]:
+def shown_labels(domain: str, protected: tuple[str, ...] = (), room: int | None = None,
+                 keep: int = 0) -> list[str]:
     """The labels of an ASCII ``domain`` (a host the host parser gave) as a trust display shows
     them: decoded where domain to Unicode decodes the domain without error (each ``xn--``
     label by :func:`to_unicode_label`, then CheckBidi) and no check refuses the label
@@ -137,31 +139,72 @@ def shown_labels(domain: str, protected: tuple[str, ...] = ()) -> list[str]:
     shown as written, as Chromium shows such a host in Punycode
     (``IDNSpoofChecker::GetSimilarTopDomain``): no one label is the spoof, the name is.
     https://url.spec.whatwg.org/#url-rendering-i18n
+
+    ``room``: the code points the display has for the host, which shows its last ``keep``
+    labels in any case. A label that cannot show in it (its Unicode and that of the labels after
+    it are longer; a label's Punycode is longer than its Unicode) stays as written unjudged.
     """
     labels = domain.split(".")
     if not available():  # nothing can be judged, so no label is shown decoded
         return labels
-    decoded = [to_unicode_label(label) for label in labels]
-    # One label in error leaves them all as written, as domain to Unicode returns the domain
-    # on any error: with one label shown in Unicode, the display would parse through UTS #46
-    # ToASCII, where the label in error fails the whole host (`☕.xn--paypal-` is no host).
-    if any(d is None and a.startswith("xn--") for d, a in zip(decoded, labels, strict=True)):
+    to_unicode = _to_unicode(domain, labels)
+    if to_unicode is None:
         return labels
-    unicode = [d if d is not None else a for d, a in zip(decoded, labels, strict=True)]
-    # CheckBidi: in a domain with a right-to-left label every label must pass the bidi rules.
-    if any(map(has_rtl, unicode)) and any(map(bidi_failure, unicode)):
-        return labels
+    decoded, unicode = to_unicode
+    first = 0 if room is None else _first_shown(unicode, room, keep)
+    # A label's name reads only the labels after it, so the labels not judged need none.
+    names = names_of(labels[first:], unicode[first:])
     # The top-level domain as shown: a label in its script is no homograph under it
     # (:func:`.label_policy.whole_script_allowed`), but only where the display shows that
     # script.
-    names = names_of(labels)
-    if names and not names[-1].top.isascii() and not may_show_unicode(names[-1].top, names[-1]):
-        names = [name._replace(top=name.tld) for name in names]
-    shown = [a if d is None or not may_show_unicode(d, name) else d
-             for d, a, name in zip(decoded, labels, names, strict=True)]
+    verdicts: dict[tuple[str, Name], bool] = {}  # labels and their names repeat
+    top = names[-1].top if names else ""
+    if not top.isascii():
+        verdicts[top, names[-1]] = may_show_unicode(top, names[-1])
+        if not verdicts[top, names[-1]]:
+            names = [name._replace(top=name.tld) for name in names]
+            # The top-level label, refused, is refused again under an ASCII top-level domain,
+            # under which no script may look like Latin that could before.
+            verdicts[top, names[-1]] = False
+    shown = labels[:first]
+    for d, a, name in zip(decoded[first:], labels[first:], names, strict=True):
+        if d is not None and (d, name) not in verdicts:
+            verdicts[d, name] = may_show_unicode(d, name)
+        shown.append(d if d is not None and verdicts[d, name] else a)
     if shown == labels:
         return labels
     from urlgrammar.host.top_domains import similar_well_known, well_known
 
     trimmed = labels[:-1] if labels[-1] == "" else labels  # a trailing dot ends no label
     return labels if similar_well_known(trimmed, well_known(protected)) is not None else shown
+
+
+def _to_unicode(domain: str, labels: list[str]) -> tuple[list[str | None], list[str]] | None:
+    """Domain to Unicode of ``domain`` (its ``labels``): each ``xn--`` label decoded (None for
+    the others), and every label in Unicode; None where it has an error."""
+    # Where the domain parser has just given this domain, it has domain to Unicode's labels.
+    texts = unicode_labels(domain)
+    if texts is not None:
+        return [t if a.startswith("xn--") else None for t, a in zip(texts, labels, strict=True)], list(texts)
+    decoded = [to_unicode_label(label) for label in labels]
+    # One label in error leaves them all as written, as domain to Unicode returns the domain on
+    # any error: with one label shown in Unicode, the display would parse through UTS #46
+    # ToASCII, where the label in error fails the whole host (`☕.xn--paypal-` is no host).
+    if any(d is None and a.startswith("xn--") for d, a in zip(decoded, labels, strict=True)):
+        return None
+    unicode = [d if d is not None else a for d, a in zip(decoded, labels, strict=True)]
+    # CheckBidi: in a domain with a right-to-left label every label must pass the bidi rules.
+    if any(map(has_rtl, unicode)) and any(map(bidi_failure, unicode)):
+        return None
+    return decoded, unicode
+
+
+def _first_shown(unicode: list[str], room: int, keep: int) -> int:
+    """The first label that a display of ``room`` code points can show: where the labels
+    from it on, in Unicode, are longer than that, none before it shows (but the last ``keep``)."""
+    length = -1
+    for i in range(len(unicode) - 1, -1, -1):
+        length += len(unicode[i]) + 1
+        if length > room and i < len(unicode) - keep:
+            return i + 1
+    return 0

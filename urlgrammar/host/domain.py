@@ -50,13 +50,10 @@ from urlgrammar.host.label_rules import (
     has_rtl,
     remap,
 )
+from urlgrammar.host.labels_at_once import ascii_labels, map_at_once, mapping_table, pieces
 from urlgrammar.host.punycode import punycode_encode
 from urlgrammar.model.code_points import FORBIDDEN_DOMAIN_CODE_POINTS, one_of
 from urlgrammar.model.record import Span
-
-#: The code points UTS #46 maps to U+002E FULL STOP: labels are mapped one at a time so
-#: that each keeps its span in the input (NFC never composes across a full stop).
-_FULL_STOPS = re.compile("[.\u3002\uff0e\uff61]")
 
 #: An ASCII domain, lowercased, that passes the strict run as it is: labels of 1 to 63
 #: letters, digits and inner hyphens, no `--` in positions 3 and 4 (so no `xn--` label to
@@ -145,7 +142,7 @@ def parse_domain(domain: str, be_strict: bool = False) -> DomainResult:
             errors, out = _process(domain, labels, stop_at_first=not be_strict)
             first, strict = _first(errors), ".".join(out)
             if first is None and strict == lowered:
-                _remember(strict, labels)
+                _remember(strict, [label.text for label in labels])
         else:
             first, strict = _first_ascii_error(lowered), lowered
         if be_strict:
@@ -177,28 +174,35 @@ def _processed(domain: str) -> _Run | IdnaError:
     """UTS #46 processing of a domain beyond ASCII, or the error that stopped the mapping. One
     run serves both settings (the strict run's first error is the first of these); validate asks
     of a host the relaxed result, the strict verdict and, for urllib's reading, the result."""
-    labels = _map(domain)
-    if isinstance(labels, IdnaError):
-        return labels
-    errors, out = _process(domain, labels, stop_at_first=False)
+    mapped = _map(domain)
+    if isinstance(mapped, IdnaError):
+        return mapped
+    texts, spans = mapped
+    out = ascii_labels(".".join(texts), texts)
+    if out is None:
+        labels = [_Label(text, start, end, False) for text, (start, end) in zip(texts, spans, strict=True)]
+        errors, out = _process(domain, labels, stop_at_first=False)
+        texts = [label.text for label in labels]
+    else:
+        errors = _lengths(domain, spans, out)
     result = ".".join(out)
-    if not errors:
-        _remember(result, labels)
-    return tuple(errors), result, tuple((label.start, label.end) for label in labels)
+    if not any(error.relaxed for error in errors):
+        _remember(result, texts)
+    return tuple(errors), result, tuple(spans)
 
 
-#: The Unicode labels of the last few domains processed, by their ASCII result (for the advisories).
+#: The Unicode labels of the last few domains processed, by their ASCII result (advisories, display).
 _UNICODE_LABELS: dict[str, tuple[str, ...]] = {}
 
 
-def _remember(ascii: str, labels: list[_Label]) -> None:
+def _remember(ascii: str, labels: list[str]) -> None:
     if len(_UNICODE_LABELS) >= 4:
         _UNICODE_LABELS.clear()
-    _UNICODE_LABELS[ascii] = tuple(label.text for label in labels)
+    _UNICODE_LABELS[ascii] = tuple(labels)
 
 
 def unicode_labels(ascii: str) -> tuple[str, ...] | None:
-    """The Unicode labels of a recent domain parser's result ``ascii`` without an error, or None."""
+    """The Unicode labels of ``ascii``, a recent domain parser's result, as domain to Unicode gives them."""
     return _UNICODE_LABELS.get(ascii)
 
 
@@ -215,9 +219,10 @@ def domain_to_ascii(domain: str, be_strict: bool = False) -> str:
 def domain_to_unicode(domain: str) -> str:
     """https://url.spec.whatwg.org/#concept-domain-to-unicode: UTS #46 ToUnicode with the URL
     Standard's flags; on any error, ``domain`` unchanged."""
-    labels = _map(domain)
-    if isinstance(labels, IdnaError):
+    mapped = _map(domain)
+    if isinstance(mapped, IdnaError):
         return domain
+    labels = [_Label(text, start, end, False) for text, (start, end) in zip(*mapped, strict=True)]
     errors, _ = _process(domain, labels, stop_at_first=False)
     if any(error.relaxed for error in errors):
         return domain
@@ -269,39 +274,30 @@ def _first_ascii_error(domain: str) -> IdnaError | None:
     return None
 
 
-def _mapping_table(domain: str) -> dict[int, str] | None:
-    """The UTS #46 mapping of each code point of ``domain``, where it has few distinct ones
-    (at most one in eight code points), else None. uts46_remap takes a step of Python per
-    code point (0.2 to 1 us); mapping each distinct code point once and translating the
-    rest in C makes long repetitive labels cheap. Raises idna.IDNAError as _remap does."""
-    distinct = set(domain)
-    if len(distinct) * 8 > len(domain):
-        return None
-    return {ord(c): idna.uts46_remap(c, std3_rules=False) for c in distinct}
-
-
-def _map(domain: str) -> list[_Label] | IdnaError:
-    """UTS #46 processing steps 1 to 3 (map, normalize, break), label by label.
-
-    In Unicode 18.0, as before, only the full stops map to U+002E, so each piece between them
-    is one label; splitting the mapped piece keeps that right whatever a table says.
-    """
+def _map(domain: str) -> tuple[list[str], list[Span]] | IdnaError:
+    """UTS #46 processing steps 1 to 3 (map, normalize, break): the labels, each with the span
+    of the piece of ``domain`` it comes from, or the error that stopped the mapping. In Unicode
+    18.0, as before, only the full stops map to U+002E, so each piece is one label and the
+    whole domain maps at once (NFC never composes across a full stop); where a table says
+    otherwise, the pieces are mapped one at a time."""
     try:
-        table = _mapping_table(domain)
+        table = mapping_table(domain)
     except idna.IDNAError:
         return _locate(domain, 0, len(domain), "V7", True, None)
-    labels: list[_Label] = []
-    start = 0
-    for match in [*_FULL_STOPS.finditer(domain), None]:
-        end = match.start() if match else len(domain)
+    spans = pieces(domain)
+    texts = map_at_once(domain, table)
+    if texts is not None and len(texts) == len(spans):
+        return texts, spans
+    texts, label_spans = [], []
+    for start, end in spans:
         try:
             mapped = remap(domain[start:end], table)
         except idna.IDNAError:
             return _locate(domain, start, end, "V7", True, None)
         for text in mapped.split("."):
-            labels.append(_Label(text, start, end, False))
-        start = end + 1
-    return labels
+            texts.append(text)
+            label_spans.append((start, end))
+    return texts, label_spans
 
 
 def _process(domain: str, labels: list[_Label],
@@ -346,19 +342,25 @@ def _process(domain: str, labels: list[_Label],
             if rule:
                 record(rule, label, True)
                 return errors, []
-    # ToASCII step 2. A3 (Punycode encoding fails) cannot occur: Python's integers do not
-    # overflow.
-    out = [label.text if label.text.isascii() else "xn--" + encode(label.text)
-           for label in labels]
-    total = sum(map(len, out)) + len(out) - 1
-    if out and not out[-1] and len(out) > 1:
-        total -= 1  # the root label's dot does not count
+    # ToASCII step 2. A3 (Punycode encoding fails) cannot occur: Python's ints do not overflow.
+    out = [label.text if label.text.isascii() else "xn--" + encode(label.text) for label in labels]
+    errors.extend(_lengths(domain, [(label.start, label.end) for label in labels], out))
+    return errors, out
+
+
+def _lengths(domain: str, spans: list[Span], out: list[str]) -> list[IdnaError]:
+    """VerifyDnsLength (UTS #46 section 4.2 ToASCII step 3) of the ASCII labels ``out``."""
+    errors = []
+    # The root label's dot does not count.
+    total = sum(map(len, out)) + len(out) - 1 - (len(out) > 1 and not out[-1])
     if not 1 <= total <= 253:
         errors.append(IdnaError("A4_1", 0, len(domain), False))
-    for label, text in zip(labels, out, strict=True):
-        if not 1 <= len(text) <= 63:
-            record("A4_2", label, False)
-    return errors, out
+    if "" in out[:-1] or max(map(len, out)) > 63:
+        errors.extend(IdnaError("A4_2", start, end, False)
+                      for (start, end), text in zip(spans, out, strict=True) if not 1 <= len(text) <= 63)
+    elif not out[-1]:  # the root label
+        errors.append(IdnaError("A4_2", *spans[-1], False))
+    return errors
 
 
 def _locate(domain: str, start: int, end: int, code: str, relaxed: bool,

@@ -24,6 +24,8 @@ refuses). Everything here is linear in the label's length and needs the security
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
@@ -103,6 +105,11 @@ _KANA_EXCEPTIONS = frozenset("へべぺヘベペ・ーヽヾ")
 _SLASH_LIKE = frozenset("ノンソゾ丶乀乁丿")
 _CJK_LATIN_LIKE = frozenset("一ㄧ丨乛七丅十〇ㄒㄚㄟㄨㄩㄈㆺㆳ工ㆲ讠丁")
 _JAPANESE = frozenset({"Kana", "Hira", "Hani"})
+#: The code points :func:`_patterns` is about: kana and ideographs, and marks (``_mark``'s).
+_CJK_CODE_POINTS = re.compile(
+    "[" + re.escape("".join(sorted(_SLASH_LIKE | _CJK_LATIN_LIKE | set("ヽヾー・へべぺヘベペ")))) + "]")
+_MARK_CODE_POINTS = re.compile("[\u0300-\u0339\u3099\u309a]")
+_PATTERN_CODE_POINTS = re.compile(f"{_CJK_CODE_POINTS.pattern}|{_MARK_CODE_POINTS.pattern}")
 _LGC = frozenset({"Latn", "Grek", "Cyrl"})
 #: The ASCII an identifier may hold (a label is lowercase once mapped).
 _LDH = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
@@ -125,34 +132,38 @@ def label_findings(label: str, name: Name) -> tuple[Finding, ...]:
     """Every rule that refuses to show ``label`` (decoded, not ASCII) in Unicode under the
     domain ``name``, in Chromium's order; empty where it may be shown."""
     found: list[Finding] = []
+    # Each rule but the patterns asks of each code point alone, and the culprits come once
+    # each in order of appearance: the distinct code points, in that order, answer it.
+    distinct = tuple(dict.fromkeys(label))
     # ASCII beyond letters, digits and the hyphen (`!`, `_`, `$`, which the standard's domains
     # may hold) is no identifier character either.
-    restricted = [ch for ch in label if ch not in _LDH if ch.isascii() or not allowed(ch) or _removed(ch)]
+    restricted = [ch for ch in distinct if ch not in _LDH if ch.isascii() or not allowed(ch) or _removed(ch)]
     if restricted:
         found.append(Finding("unsafe", "not allowed in identifiers (UTS #39 Identifier_Status, "
-                             "Chromium's allowed set)", _unique(restricted)))
+                             "Chromium's allowed set)", tuple(restricted)))
     scripts = mixed_scripts(label)
     if scripts:
         # The culprits are the letters of the scripts other than the label's most used one.
-        of = [script(ch) for ch in label]
-        main = max(scripts, key=of.count)
-        found.append(Finding("mixed", f"mixes {', '.join(map(script_name, scripts))}", _unique(
-            ch for ch, s in zip(label, of, strict=True) if s in scripts and s != main)))
-    found.extend(_marks_and_digits(label))
-    found.extend(_orthography(label, name.tld))
-    lookalike = _whole_script(label, name)
+        counts = Counter(label)
+        of = {ch: script(ch) for ch in distinct}
+        main = max(scripts, key=lambda s: sum(counts[ch] for ch in distinct if of[ch] == s))
+        found.append(Finding("mixed", f"mixes {', '.join(map(script_name, scripts))}", tuple(
+            ch for ch in distinct if of[ch] in scripts and of[ch] != main)))
+    found.extend(_marks_and_digits(label, distinct))
+    found.extend(_orthography(label, distinct, name.tld))
+    lookalike = _whole_script(label, distinct, name)
     if lookalike is not None:
         found.append(lookalike)
-    digits = [ch for ch in label if ch in _DIGIT_LOOKALIKES]
-    if digits and all(ch in _DIGIT_LOOKALIKES or "0" <= ch <= "9" for ch in label):
-        found.append(Finding("confusable", "reads as a number", _unique(digits)))
+    digits = [ch for ch in distinct if ch in _DIGIT_LOOKALIKES]
+    if digits and all(ch in _DIGIT_LOOKALIKES or "0" <= ch <= "9" for ch in distinct):
+        found.append(Finding("confusable", "reads as a number", tuple(digits)))
     one_script = single_script(label)
     if not one_script:
-        latin = [ch for ch in label if not ch.isascii() and script(ch) == "Latn"]
+        latin = [ch for ch in distinct if not ch.isascii() and script(ch) == "Latn"]
         if latin:
             found.append(Finding("mixed", "puts Latin letters beyond ASCII beside another script",
-                                 _unique(latin)))
-    if not one_script or any(ch in _KANA_EXCEPTIONS or _mark(ch) for ch in label):
+                                 tuple(latin)))
+    if not one_script or any(ch in _KANA_EXCEPTIONS or _mark(ch) for ch in distinct):
         found.extend(_patterns(label))
     return tuple(found)
 
@@ -161,41 +172,46 @@ def _unique(chars: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(chars))
 
 
-def _marks_and_digits(label: str) -> list[Finding]:
+def _marks_and_digits(label: str, distinct: Sequence[str]) -> list[Finding]:
     """ICU's invisible check (the same nonspacing mark twice on one letter, read in NFD) and
     mixed-numbers check (decimal digits of more than one numbering system)."""
     found = []
     repeated: list[str] = []
-    on_letter: set[str] = set()
-    for ch in unicodedata2.normalize("NFD", label):
-        if unicodedata2.category(ch) != "Mn":
-            on_letter.clear()
-        elif ch in on_letter:
-            repeated.append(ch)
-        else:
+    nfd = unicodedata2.normalize("NFD", label)
+    marks = [ch for ch in set(nfd) if unicodedata2.category(ch) == "Mn"]
+    # Each run of marks is one letter's, and a run that comes again repeats nothing new; a run
+    # is read until each of its marks has repeated, or to its end.
+    for run in dict.fromkeys(re.findall(f"{_class(marks)}{{2,}}", nfd)) if marks else ():
+        on_letter, unrepeated = set(), set(run)
+        for ch in run if len(unrepeated) < len(run) else ():
+            if ch in on_letter and ch in unrepeated:
+                repeated.append(ch)
+                unrepeated.discard(ch)
+                if not unrepeated:
+                    break
             on_letter.add(ch)
     if repeated:
         found.append(Finding("unsafe", "repeats a nonspacing mark on one letter", _unique(repeated)))
     zeros: dict[int, list[str]] = {}
-    for ch in label:
+    for ch in distinct:
         if unicodedata2.category(ch) == "Nd":
             zeros.setdefault(ord(ch) - unicodedata2.decimal(ch), []).append(ch)
     if len(zeros) > 1:
         found.append(Finding("mixed", "mixes digits of different numbering systems",
-                             _unique(ch for digits in list(zeros.values())[1:] for ch in digits)))
+                             tuple(ch for digits in list(zeros.values())[1:] for ch in digits)))
     return found
 
 
-def _orthography(label: str, tld: str) -> list[Finding]:
+def _orthography(label: str, distinct: Sequence[str], tld: str) -> list[Finding]:
     """Letters of one country's orthography outside its top-level domain, and the middle
     dot outside Catalan's `l·l` under `.cat` (RFC 5892 appendix A.3)."""
     found = []
-    foreign = [ch for ch in label if tld not in _ORTHOGRAPHY.get(ch, (tld,))] if len(label) > 1 else []
+    foreign = [ch for ch in distinct if tld not in _ORTHOGRAPHY.get(ch, (tld,))] if len(label) > 1 else []
     if foreign:
         countries = " or ".join(f".{c}" for c in _ORTHOGRAPHY[foreign[0]])
         found.append(Finding("unsafe", "has a letter shown only under its countries' top-level "
-                             f"domains ({countries})", _unique(foreign)))
-    dots = [i for i, ch in enumerate(label) if ch == "\u00b7"]
+                             f"domains ({countries})", tuple(foreign)))
+    dots = [i for i, ch in enumerate(label) if ch == "\u00b7"] if "\u00b7" in label else []
     if dots and (tld != "cat" or any(
             i == 0 or i == len(label) - 1 or label[i - 1] != "l" or label[i + 1] != "l" for i in dots)):
         found.append(Finding("unsafe", "is a middle dot outside Catalan's l·l under .cat", ("\u00b7",)))
@@ -208,32 +224,32 @@ def whole_script_allowed(code: str, name: Name) -> bool:
     label between the two has letters of another script. Chromium reads the top-level domain
     alone; we read the rest of the name, so that `аррӏе.com.ком` is no Cyrillic name."""
     tlds = WHOLE_SCRIPT.get(code, (frozenset(), frozenset()))[1]
-    in_script = any(script(ch) == code for ch in name.top) or name.tld in tlds
+    in_script = any(script(ch) == code for ch in set(name.top)) or name.tld in tlds
     return in_script and name.scripts <= {code}
 
 
-def _whole_script(label: str, name: Name) -> Finding | None:
+def _whole_script(label: str, distinct: Sequence[str], name: Name) -> Finding | None:
     """A label whose letters look like Latin ones: Chromium's whole-script confusables (in
     a label of one script) and UTS #39's confusables with an all-Latin prototype
     (:func:`.spoofing.latin_lookalike`, capitals included)."""
     culprits: list[str] = []
     what = ""
     lookalike = latin_lookalike(label)
-    scripts = {script(ch) for ch in label} - {"Zyyy", "Zinh"}
+    scripts = {script(ch) for ch in distinct} - {"Zyyy", "Zinh"}
     own = next(iter(scripts)) if len(scripts) == 1 else None
     if lookalike is not None:
         shown = lookalike.label if len(lookalike.label) <= 63 else lookalike.label[:63] + "…"
         what = f"looks like '{shown}'"
         latin = set(lookalike.label)
-        culprits = [ch for ch in label if ch not in latin]
+        culprits = [ch for ch in distinct if ch not in latin]
     if own in WHOLE_SCRIPT and single_script(label):
-        letters = [ch for ch in label if script(ch) == own]
+        letters = [ch for ch in distinct if script(ch) == own]
         if letters and WHOLE_SCRIPT[own][0].issuperset(letters) and label not in _WORDS:
             what = what or "is made only of letters that look like Latin ones"
             culprits = culprits or letters
     if not what or (own is not None and own != "Latn" and whole_script_allowed(own, name)):
         return None
-    return Finding("confusable", what, _unique(culprits))
+    return Finding("confusable", what, tuple(culprits))
 
 
 def _patterns(label: str) -> list[Finding]:
@@ -241,27 +257,38 @@ def _patterns(label: str) -> list[Finding]:
     or a combining mark: kana and ideographs that look like slashes, dashes or Latin letters
     next to other scripts, iteration and prolonged-sound marks out of context, and marks on
     letters outside Latin, Greek and Cyrillic, on dotless i, and dots above i, j and l."""
-    japanese = [_of(ch, _JAPANESE) for ch in label]
-    near = [j or _of(ch, frozenset({"Bopo"})) for ch, j in zip(label, japanese, strict=True)]
-    kana = [_of(ch, frozenset({"Kana"})) for ch in label]
-    hira = [_of(ch, frozenset({"Hira"})) for ch in label]
+    # What each code point is, asked once per distinct one; only the code points that a
+    # pattern is about are looked at where they stand (the others only as neighbours).
+    japanese = {ch: _of(ch, _JAPANESE) for ch in set(label)}
+    near = {ch: j or _of(ch, frozenset({"Bopo"})) for ch, j in japanese.items()}
+    kana = {ch: _of(ch, frozenset({"Kana"})) for ch in japanese}
+    hira = {ch: _of(ch, frozenset({"Hira"})) for ch in japanese}
+    lgc = {ch: _of(ch, _LGC) for ch in japanese}
+    counts = Counter(label)
     # The look-alike kana count in a label otherwise all of the other kana: one code point
     # (the look-alike itself) is not of it.
-    one_not_kana, one_not_hira = kana.count(False) == 1, hira.count(False) == 1
+    one_not_kana = sum(counts[ch] for ch, k in kana.items() if not k) == 1
+    one_not_hira = sum(counts[ch] for ch, h in hira.items() if not h) == 1
+    if len(label) > _LONG:
+        cjk = _culprits(label, _long_cjk_pattern(japanese, near, kana, hira, one_not_kana, one_not_hira)) \
+            if _CJK_CODE_POINTS.search(label) else []
+        marks = _culprits(label, _long_marks_pattern(lgc)) if _MARK_CODE_POINTS.search(label) else []
+    else:
+        cjk, marks = [], []
     last = len(label) - 1
-    cjk: list[str] = []
-    marks: list[str] = []
-    for i, ch in enumerate(label):
+    for match in _PATTERN_CODE_POINTS.finditer(label) if len(label) <= _LONG else ():
+        i, ch = match.start(), match.group()
         before = label[i - 1] if i else ""
+        after = label[i + 1] if i < last else ""
         inside = 0 < i < last
-        if (ch in _SLASH_LIKE and inside and not japanese[i - 1] and not japanese[i + 1]) \
-                or (ch in "ヽヾ" and (i == 0 or not kana[i - 1])) \
-                or (ch == "ー" and (i == 0 or not (kana[i - 1] or hira[i - 1]))) \
-                or (ch == "・" and ("a" <= before <= "z" or (i < last and "a" <= label[i + 1] <= "z"))) \
-                or (ch in _CJK_LATIN_LIKE and ((i and not near[i - 1]) or (i < last and not near[i + 1]))) \
+        if (ch in _SLASH_LIKE and inside and not japanese[before] and not japanese[after]) \
+                or (ch in "ヽヾ" and (i == 0 or not kana[before])) \
+                or (ch == "ー" and (i == 0 or not (kana[before] or hira[before]))) \
+                or (ch == "・" and ("a" <= before <= "z" or "a" <= after <= "z")) \
+                or (ch in _CJK_LATIN_LIKE and ((i and not near[before]) or (i < last and not near[after]))) \
                 or (inside and ((ch in "へべぺ" and one_not_kana) or (ch in "ヘベペ" and one_not_hira))):
             cjk.append(ch)
-        elif (_mark(ch) and i and (before == "\u0131" or not _of(before, _LGC))) \
+        elif (_mark(ch) and i and (before == "\u0131" or not lgc[before])) \
                 or ch in "\u3099\u309a" or (ch == "\u0307" and before in ("i", "j", "l")):
             marks.append(ch)
     found = []
@@ -272,6 +299,44 @@ def _patterns(label: str) -> list[Finding]:
         found.append(Finding("unsafe", "puts a combining mark where it hides or imitates a letter",
                              _unique(marks)))
     return found
+
+
+
+_LONG = 64  # longer labels take _patterns' rules as expressions over classes of their code points
+
+
+def _culprits(label: str, pattern: str) -> list[str]:
+    return list(dict.fromkeys(re.findall(pattern, label)))
+
+
+def _class(chars: Iterable[str], negated: bool = False) -> str:
+    """A character class of ``chars`` (or of every other code point), even of none."""
+    inner = "".join(map(re.escape, chars))
+    if not inner:
+        return r"[\s\S]" if negated else "(?!)"
+    return f"[{'^' if negated else ''}{inner}]"
+
+
+def _long_cjk_pattern(japanese: dict[str, bool], near: dict[str, bool], kana: dict[str, bool],
+                      hira: dict[str, bool], one_not_kana: bool, one_not_hira: bool) -> str:
+    """:func:`_patterns`' rules for kana and ideographs, given what the label's code points are."""
+    not_japanese = _class((ch for ch, j in japanese.items() if j), negated=True)
+    not_near = _class((ch for ch, n in near.items() if n), negated=True)
+    kana_class = _class(ch for ch, k in kana.items() if k)
+    kana_or_hira = _class(ch for ch in kana if kana[ch] or hira[ch])
+    rules = [f"(?<={not_japanese}){_class(_SLASH_LIKE)}(?={not_japanese})",
+             f"(?<!{kana_class})[ヽヾ]", f"(?<!{kana_or_hira})ー", "(?<=[a-z])・|・(?=[a-z])",
+             f"(?<={not_near}){_class(_CJK_LATIN_LIKE)}|{_class(_CJK_LATIN_LIKE)}(?={not_near})"]
+    rules += [r"(?<=[\s\S])[へべぺ](?=[\s\S])"] * one_not_kana
+    rules += [r"(?<=[\s\S])[ヘベペ](?=[\s\S])"] * one_not_hira
+    return "|".join(rules)
+
+
+def _long_marks_pattern(lgc: dict[str, bool]) -> str:
+    """:func:`_patterns`' rules for marks, given which of the label's code points are Latin,
+    Greek or Cyrillic."""
+    not_lgc = _class((ch for ch, yes in lgc.items() if yes), negated=True)
+    return f"(?<={not_lgc}|\u0131)[\u0300-\u0339]|[\u3099\u309a]|(?<=[ijl])\u0307"
 
 
 def names_of(labels: list[str], texts: Sequence[str] | None = None) -> list[Name]:
@@ -291,9 +356,10 @@ def names_of(labels: list[str], texts: Sequence[str] | None = None) -> list[Name
     seen: frozenset[str] = frozenset()
     for i in range(last - 1, -1, -1):
         names[i] = Name(tld, top, seen)
-        text = texts[i]
-        seen = seen.union(script(ch) for ch in text if ch.isalpha()) if not text.isascii() \
-            else seen | {"Latn"} if any(ch.isalpha() for ch in text) else seen
+        if i:  # the first label's letters are in no name
+            letters = [ch for ch in set(texts[i]) if ch.isalpha()]
+            seen = seen.union(map(script, letters)) if not texts[i].isascii() \
+                else seen | {"Latn"} if letters else seen
     return names
 
 

@@ -139,16 +139,15 @@ def remap(text: str, table: dict[int, str] | None = None) -> str:
 
     Raises idna.IDNAError where a code point is disallowed. Mapping is per code point, so
     longer text is mapped in pieces, or, given the mappings of its code points
-    (:func:`urlgrammar.host.domain._mapping_table`), translated. uts46_remap normalizes with the interpreter's
-    ``unicodedata``; normalizing its result again with unicodedata2 gives the NFC of the
-    mapped text under :data:`UNICODE_VERSION`. An older normalization only decomposes,
-    reorders and composes code points it knows, whose decompositions and combining classes
-    never change (Unicode's normalization stability policy), so each step is a canonical
-    equivalence under the newer version too, and it leaves the code points it does not know
-    alone (Unicode 18.0's Hebrew points U+05C8 and U+05C9, of combining classes 10 and 21,
-    are reordered only by the second NFC); a newer one sees only code points that
-    UNICODE_VERSION assigns (the mapping disallows the others), on which every version
-    agrees.
+    (:func:`urlgrammar.host.labels_at_once.mapping_table`), translated. uts46_remap normalizes
+    with the interpreter's ``unicodedata``; normalizing its result again with unicodedata2
+    gives the NFC of the mapped text under :data:`UNICODE_VERSION`. An older normalization
+    only decomposes, reorders and composes code points it knows, whose decompositions and
+    combining classes never change (Unicode's normalization stability policy), so each step is
+    a canonical equivalence under the newer version too, and it leaves the code points it does
+    not know alone (Unicode 18.0's Hebrew points U+05C8 and U+05C9, of combining classes 10
+    and 21, are reordered only by the second NFC); a newer one sees only code points that
+    UNICODE_VERSION assigns (the mapping disallows the others), on which every version agrees.
     """
     if table is not None:
         mapped = text.translate(table)

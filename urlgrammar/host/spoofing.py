@@ -126,8 +126,9 @@ def skeleton(text: str) -> str:
     each code point by its prototype from confusables.txt, NFD again."""
     prototypes = _data().prototypes
     nfd = unicodedata2.normalize("NFD", text)
-    mapped = "".join([prototypes.get(ord(ch), ch) for ch in nfd if not default_ignorable(ch)])
-    return str(unicodedata2.normalize("NFD", mapped))
+    # Each distinct code point is looked up once, and the text translated in one pass.
+    table = {ord(ch): "" if default_ignorable(ch) else prototypes.get(ord(ch), ch) for ch in set(nfd)}
+    return str(unicodedata2.normalize("NFD", nfd.translate(table)))
 
 
 @lru_cache(maxsize=4096)  # the label rules ask it of each code point of each label, a few times
@@ -171,7 +172,7 @@ def _augmented(ch: str) -> frozenset[str] | None:
 def single_script(label: str) -> bool:
     """Whether ``label`` is Single Script (UTS #39 § 5.1): its resolved script set, with the
     augmented sets (Han with kana is Japanese), is not empty."""
-    sets = [s for s in dict.fromkeys(_augmented(ch) for ch in label) if s is not None]
+    sets = [s for s in dict.fromkeys(map(_augmented, set(label))) if s is not None]
     return not sets or bool(frozenset.intersection(*sets))
 
 
@@ -179,12 +180,13 @@ def mixed_scripts(label: str) -> tuple[str, ...]:
     """The scripts of ``label`` (ISO codes, in order of appearance) where it is beyond UTS #39's
     Highly Restrictive level (§ 5.2): its resolved script set is empty and no allowed
     combination of scripts covers it. Empty where the label is fine."""
-    sets = [s for s in dict.fromkeys(_augmented(ch) for ch in label) if s is not None]
+    sets = [s for s in dict.fromkeys(map(_augmented, set(label))) if s is not None]
     if not sets or frozenset.intersection(*sets):
         return ()
     if any(all(s & allowed for s in sets) for allowed in _HIGHLY_RESTRICTIVE):
         return ()
-    return tuple(dict.fromkeys(s for s in map(script, label) if s not in _ANY))
+    # The code points in order of first appearance give the scripts in that order.
+    return tuple(dict.fromkeys(s for s in map(script, dict.fromkeys(label)) if s not in _ANY))
 
 
 class Lookalike(NamedTuple):
@@ -219,24 +221,22 @@ def latin_lookalike(label: str) -> Lookalike | None:
     from urlgrammar.host.identifier_status import allowed
 
     prototypes = _data().prototypes
-    all_latin = all(map(_latin, label))
-    out: list[str] = []
-    changed = False
-    for ch in unicodedata2.normalize("NFD", label):
+    all_latin = all(map(_latin, set(label)))
+    nfd = unicodedata2.normalize("NFD", label)
+    # Whether a code point is replaced depends on it alone: decided once per distinct one.
+    replaced = {}
+    for ch in set(nfd):
         prototype = prototypes.get(ord(ch)) if not ch.isascii() else None
         if prototype is not None and _LDH.issuperset(prototype.lower()) \
                 and (prototype.islower() or prototype.isdigit() or unicodedata2.category(ch) != "Ll"
                      or script(ch) == "Latn") \
                 and (len(prototype) == 1 or script(ch) != "Latn") \
                 and not (all_latin and allowed(ch)):
-            out.append(prototype.lower())
-            changed = True
-        else:
-            out.append(ch)
-    if not changed:
+            replaced[ord(ch)] = prototype.lower()
+    if not replaced:
         return None
-    lookalike = unicodedata2.normalize("NFC", "".join(out))
-    if lookalike == label or not all(map(_latin, lookalike)):
+    lookalike = unicodedata2.normalize("NFC", nfd.translate(replaced))
+    if lookalike == label or not all(map(_latin, set(lookalike))):
         return None
     return Lookalike(skeleton(label), lookalike)
 

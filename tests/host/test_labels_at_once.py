@@ -1,0 +1,67 @@
+"""UTS #46 ToASCII of a whole domain at once (issue 25: IDN work without a step per label).
+
+https://url.spec.whatwg.org/#concept-domain-to-ascii. The domain parser's result, errors and
+spans are those of its step by step run, and a host of distinct labels costs no per-label call
+of the validity criteria or of Punycode.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+import urlgrammar
+from urlgrammar.host import domain, labels_at_once
+from urlgrammar.host.domain import IdnaError, _Label, _map, _process, _processed
+
+#: Code points that pass or break each criterion the one scan looks for: ASCII of either case,
+#: hyphens (V2, V3), full stops of four kinds, Latin, Cyrillic and CJK letters, a combining
+#: mark (V6), Hebrew (CheckBidi), the joiners with a virama (CheckJoiners), a code point that
+#: maps to two (ß is a deviation kept; ﬁ maps to fi), `_` (U1), and a disallowed one (V7).
+_ALPHABET = ("abcxyzAZ09-.\u3002\uff0e\uff61\u00fc\u00e9\u0430\u4e2d\u0301\u05d0"
+             "\u200c\u200d\u094d\u0915\u00df\ufb01_\u0378")
+
+
+def _step_by_step(text: str) -> tuple[tuple[Any, ...], str, tuple[tuple[int, int], ...]] | Any:
+    mapped = _map(text)
+    if isinstance(mapped, IdnaError):
+        return mapped
+    texts, spans = mapped
+    labels = [_Label(label, start, end, False) for label, (start, end) in zip(texts, spans, strict=True)]
+    errors, out = _process(text, labels, stop_at_first=False)
+    return tuple(errors), ".".join(out), tuple(spans)
+
+
+@given(st.text(alphabet=_ALPHABET, min_size=1, max_size=30).filter(lambda text: not text.isascii()))
+@example("\u00fca.\u00fcb.\u00fcc.")
+@example("a\u00fc-b.xn--tda.\u00e9")
+@example("\u00fc." + "a" * 70)
+@example("\u00fc\u3002\u00e9\uff0e\u0430\uff61")
+@example("\u00fc.\u05d0")
+@example("\u00fc.\u0301a")
+def test_the_domain_parser_at_once_agrees_with_its_step_by_step_run(text: str) -> None:
+    _processed.cache_clear()
+    assert _processed(text) == _step_by_step(text)
+
+
+def test_a_host_of_distinct_labels_takes_no_step_per_label(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Counted, not timed: each label took a call of the validity criteria and of Punycode.
+    calls: Counter[str] = Counter()
+    for module, name in [(domain, "convert_and_validate"), (domain, "punycode_encode"),
+                         (labels_at_once, "punycode_encode")]:
+        real = getattr(module, name)
+
+        def counted(*args: Any, _real: Any = real, _name: str = name) -> Any:
+            calls[_name] += 1
+            return _real(*args)
+        monkeypatch.setattr(module, name, counted)
+    labels = [f"\u00fc{i}x" for i in range(3000)]
+    url = urlgrammar.parse("https://" + ".".join(labels) + "/")
+    assert url.hostname == ".".join("xn--" + label.encode("punycode").decode() for label in labels)
+    # One Punycode run per skeleton: ü with one, two, three or four basic code points after it.
+    assert calls["convert_and_validate"] == 0
+    assert calls["punycode_encode"] <= 4

@@ -34,7 +34,7 @@ from urlgrammar.errors import Code, Diagnostic, URLError
 from urlgrammar.model.schemes import Mode, has_opaque_path, is_special_scheme
 from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
 from urlgrammar.operations.reporter import Reporter, Reporters
-from urlgrammar.url import URL, base_url_of
+from urlgrammar.url import URL, base_record, base_url_of
 
 _new = tuple.__new__
 _REVERSE_SOLIDUS, _URL_UNIT = Code.INVALID_REVERSE_SOLIDUS, Code.INVALID_URL_UNIT
@@ -221,7 +221,7 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
              protected: tuple[str, ...] = ()) -> tuple[Report, Advised | None]:
     """The report on ``input``, and its advisories where the suggestion needed them. ``lifted``
     is the input's lift where the fast path made it; ``listener`` hears the run too."""
-    record = None if base is None else base.record.unplaced()
+    record = None if base is None else base_record(base)
     if lifted is None:
         lifted = lift(input, Mode.GENERIC if base is None else base.mode)
     collector = Collector(record, limit)
@@ -295,7 +295,7 @@ def _valid_url(text: str, base: URL | None, encoding: str) -> URL | None:
     """The URL ``text`` parses to (against ``base``) where it is a valid URL string; None
     where it is not or the parser fails. Its verdict, not its diagnostics: the walk that finds
     them does not run (a string the fixes made may still have one per code point)."""
-    record = None if base is None else base.record.unplaced()
+    record = None if base is None else base_record(base)
     lifted = lift(text, Mode.GENERIC if base is None else base.mode)
     try:
         url = URL._from_record(*resolve_and_normalise(lifted, record, encoding, _UNHEARD))

@@ -252,3 +252,81 @@ def test_a_head_with_percent_encoded_bytes_is_simple() -> None:
         assert not readers._SIMPLE_HEAD.fullmatch(head), head
     names = [name for name, _ in readers.readings("https://h/a%20b", None, "https")]
     assert names == ["urllib.parse", "http.client"]
+
+
+# ---- the heads the optional readers are not asked about where urllib reads as the standard ---
+
+_AGREEING_HEADS = st.builds(
+    lambda scheme, labels, port, path: f"{scheme}://{'.'.join(labels)}{port}{path}",
+    st.sampled_from(["http", "HTTPS", "https", "ws", "wss"]),
+    st.lists(st.sampled_from(['"www', 'a"b', '"', "EXAMPLE", "com", "127", "0x7f", "a!b", "$", "&x",
+                              "'q'", "(x)", "*", "+", ",", ";", "=", "`", "{y}", "~u", "xn--", "-", "_"]),
+             min_size=1, max_size=5),
+    st.sampled_from(["", ":80", ":443", ":08080", ":65536"]),
+    st.sampled_from(["", "/", "/a\\b", "/a b", "/%20x", "/;p=1"]),
+)
+
+
+def _agree_or_refuse(text: str) -> None:
+    """Each optional reader reads an agreeing head as urllib does, or refuses it."""
+    assert readers._AGREEING_HEAD.fullmatch(text), text
+    if not URL.can_parse(text):
+        return  # the advisory compares only what the standard parses (`:65536` it refuses)
+    urllib = readers.urllib_reading(readers.split(text, None))
+    for name, schemes, read in readers._OPTIONAL:
+        module = readers._module(name)
+        if module is None or text.split(":", 1)[0].lower() not in schemes:
+            continue
+        for base in (None, "http://base.example/d/", "https://other.example:8443/"):
+            try:
+                reading = read(module, text, base)
+            except (ValueError, TypeError, UnicodeError, module.__dict__.get("InvalidURL", ValueError)):
+                continue
+            assert reading == urllib, (name, text, base, reading, urllib)
+
+
+@settings(max_examples=1_500)
+@given(text=_AGREEING_HEADS)
+def test_the_optional_readers_read_an_agreeing_head_as_urllib_does(text: str) -> None:
+    _agree_or_refuse(text)
+
+
+@pytest.mark.parametrize("input", ['https://"www.example.com/a/0', 'http://a"b.example:8080/x\\y',
+                                   "https://a!b$c.example/", "https://'q'.example/p"])
+def test_a_head_urllib_reads_as_the_standard_does_is_not_read_again(input: str) -> None:
+    url = URL(input)
+    assert readers._AGREEING_HEAD.fullmatch(input) and not readers._SIMPLE_HEAD.fullmatch(input)
+    names = [name for name, _ in readers.readings(input, None, "https", standard_reading(url))]
+    assert names == ["urllib.parse", "http.client"]
+    assert disagreement(input) is None
+    # Without the standard's reading to compare with, every reader runs, as before.
+    assert len(readers.readings(input, None, "https")) == 2 + sum(
+        readers._module(name) is not None for name in OPTIONAL)
+
+
+def test_a_head_urllib_reads_otherwise_is_read_by_every_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    # urllib's host is `a"b.example` and the standard's too, but its port is 8080 and the
+    # standard's 80 (a stub standard reading, to make them part): the optional readers run.
+    monkeypatch.setattr(readers, "_MODULES", {"urllib3": None, "yarl": None,
+                                              "httpx": _stub_httpx(b'a"b.example')})
+    other = readers.Reading("http", 'a"b.example', 80)
+    names = [name for name, _ in readers.readings('http://a"b.example:8080/', None, "http", other)]
+    assert names == ["urllib.parse", "http.client", "httpx 9.9"]
+
+
+def test_an_optional_readers_base_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[str] = []
+
+    class URL:
+        def __init__(self, text: str) -> None:
+            made.append(text)
+            self.text = text
+
+        def join(self, text: str) -> Any:
+            return SimpleNamespace(scheme="https", port=None, raw_host=b"h.example")
+
+    stub = SimpleNamespace(URL=URL, InvalidURL=ValueError, __version__="9.9")
+    monkeypatch.setattr(readers, "_bases", {})
+    for input in ["\u00e9", "b\u00e9", "c\u00e9"]:
+        readers._httpx(stub, input, "https://base.example/")
+    assert made == ["https://base.example/"]

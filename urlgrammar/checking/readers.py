@@ -251,13 +251,14 @@ def _head(host: str) -> re.Pattern[str]:
 #: suggestions are written so), with no other `%`. The tests check the claim on generated
 #: heads and WPT's.
 _SIMPLE_HEAD = _head(r"A-Za-z0-9._\-")
-#: The same with `"` and RFC 3986's sub-delims (and `` ` ``, `{`, `}`, `~`) in the host too
-#: (`https://"www.example.com/`, a quote that an attribute left in the URL): each optional
-#: reader reads such a head as ``urllib.parse`` does or refuses it (the tests check the claim
-#: as for the simple heads), so where the standard library's readers read what the standard
-#: does, no optional reader can disagree. Where one of them does not, all run: the advisory
-#: names the readers that ran, as it does for any head but a simple one.
-_AGREEING_HEAD = _head(r"A-Za-z0-9._\-\"!$&'()*+,;=`{}~")
+#: The same with a host of any ASCII URL code point but the authority's delimiters (`/`, `:`,
+#: `?`, `@`: RFC 3986's sub-delims, `~`), or `"`, `` ` ``, `{` or `}` (`https://"www.example.com/`,
+#: a quote that an attribute left in the URL): each optional reader reads such a head as
+#: ``urllib.parse`` does or refuses it (the tests check the claim as for the simple heads), so
+#: where the standard library's readers read what the standard does, no optional reader can
+#: disagree. Where one of them does not, all run: the advisory names the readers that ran, as
+#: it does for any head but a simple one.
+_AGREEING_HEAD = _head(re.escape("".join(c for c in URL_CODE_POINTS_ASCII if c not in "/:?@") + '"`{}'))
 
 #: The optional readers: module, the schemes its client fetches, how it reads.
 _OPTIONAL: tuple[tuple[str, frozenset[str], Callable[[Any, str, str | None], Reading | None]], ...] = (

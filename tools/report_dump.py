@@ -4,13 +4,15 @@
 
 A change meant to make validate faster must leave every report as it was. This writes each
 field of each report (:meth:`~urlgrammar.checking.validate.Report.as_dict`, the href, every
-diagnostic and advisory with its message, span and fix), or the error a call raised, for:
+diagnostic and advisory with its message, span and fix, the URL's record with its spans, and
+its mode), or the error a call raised, for:
 
-- WPT urltestdata's inputs against their bases (``$URLGRAMMAR_SHARED`` or ../shared, ``wpt/``);
+- WPT urltestdata's inputs against their bases (``$URLGRAMMAR_SHARED`` or ../shared, ``wpt/``),
+  and against each of a few bases (none, web pages, files, non-special URLs);
 - the lines of the shared corpora (``corpus/kasztp.txt``, ``corpus/isaacs_files.txt``)
-  without a base and against a few bases (a web page, a file, a non-special URL);
+  without a base and against the first three of those;
 - N strings generated from URL pieces (schemes, separators, hosts, ports, path, query and
-  fragment pieces; backslashes, spaces, `%`, non-ASCII, tabs), seeded, against those bases;
+  fragment pieces; backslashes, spaces, `%`, non-ASCII, tabs), seeded, against each of them;
 
 each with the default arguments, and WPT's and the generated also with ``advisories=False``,
 ``max_diagnostics`` 0 and 2, and ``context="fetch"``. ``cmp`` or ``diff`` the files of the two
@@ -29,7 +31,8 @@ from pathlib import Path
 import urlgrammar
 
 SHARED = Path(os.environ.get("URLGRAMMAR_SHARED", Path(__file__).resolve().parents[1].parent / "shared"))
-BASES = (None, "https://example.org/a/b?q#f", "file:///C:/dir/doc.html", "sc://host/p/q", "data:text/plain,x")
+BASES = (None, "https://example.org/a/b?q#f", "file:///C:/dir/doc.html", "sc://host/p/q", "data:text/plain,x",
+         "file://host/share/", "http://other.example:8080/", "wss://w.example/", "file:///")
 PIECES = {
     "scheme": ["http:", "https:", "HTTP:", "file:", "ws:", "foo:", "javascript:", "data:", "", "1x:",
                "ht\ttp:"],
@@ -52,7 +55,11 @@ def _report(input: str, base: str | None, **options: object) -> dict[str, object
         report = urlgrammar.validate(input, base, **options)  # type: ignore[arg-type]
     except (urlgrammar.URLError, ValueError) as e:
         return {"call": call, "raised": f"{type(e).__name__}: {e}"}
-    return {"call": call, "report": report.as_dict()}
+    url = report.url
+    # The record too, spans and marks included, and the mode: what a report's URL holds
+    # beyond its href.
+    record = None if url is None else [tuple.__repr__(url.record), url.mode.name]
+    return {"call": call, "report": report.as_dict(), "record": record}
 
 
 def _generated(n: int, seed: int) -> Iterator[str]:
@@ -77,6 +84,8 @@ def calls(generated: int, seed: int) -> Iterator[dict[str, object]]:
     for c in cases:
         for options in variants:
             yield _report(c["input"], c.get("base"), **options)
+        for base in BASES:
+            yield _report(c["input"], base)
     for name in ("kasztp.txt", "isaacs_files.txt"):
         for line in _lines(name):
             for base in BASES[:3]:

@@ -138,18 +138,18 @@ def validate(input: str, base: str | URL | None = None, advisories: bool = True,
         raise ValueError(f"context must be one of {', '.join(map(repr, CONTEXTS))}, not {context!r}")
     names = _protected(protected) if protected else ()
     encoding = _query_encoding(input, encoding)
+    base_url, text = base_url_of(base), None if base is None else str(base)
     lifted = None
-    if base is None and encoding == "utf-8":
-        fast = fast_path(input)  # most URLs: valid, and the parser reports nothing
+    if encoding == "utf-8" and (base_url is None or context == "browser"):  # see fast_path
+        fast = fast_path(input, base_url)  # most URLs: valid, and the parser reports nothing
         if isinstance(fast, URL):  # a suggestion needs every advisory: None where one is left out
             found, n = plain_advisories(input, fast, context), max_diagnostics
             shown, suggestion = found[:n] if advisories else (), input if found[:n] == found else None
-            return _new(Report, (input, None, True, False, (), fast, suggestion, None, None, shown, 0,
-                                 len(found) - len(shown) if advisories else 0))
+            left = len(found) - len(shown) if advisories else 0
+            return _new(Report, (input, text, True, False, (), fast, suggestion, None, None, shown, 0, left))
         lifted = fast  # where the fast path lifted the input, the full path goes on from there
-    base_url = base_url_of(base)
-    report, advised = _examine(input, None if base is None else str(base), base_url, max_diagnostics,
-                               lifted=lifted, context=context, encoding=encoding, protected=names)
+    report, advised = _examine(input, text, base_url, max_diagnostics, lifted=lifted, context=context,
+                               encoding=encoding, protected=names)
     return _advised(report, advised, base_url, max_diagnostics, context, names) if advisories else report
 
 

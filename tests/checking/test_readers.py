@@ -330,3 +330,55 @@ def test_an_optional_readers_base_is_read_once(monkeypatch: pytest.MonkeyPatch) 
     for input in ["\u00e9", "b\u00e9", "c\u00e9"]:
         readers._httpx(stub, input, "https://base.example/")
     assert made == ["https://base.example/"]
+
+
+# ---- a fixed string that the readers read as its input ------------------------------------------
+
+@pytest.mark.parametrize(("a", "b", "alike"), [
+    ("https://h.example/a\\b c", "https://h.example/a/b%20c", True),
+    ("https://h.example:8080/a\\b?q r", "https://h.example:8080/a/b?q%20r", True),
+    ("https://h.example", "https://h.example/", True),
+    ("https://h.example/a", "https://g.example/a", False),
+    ("https://h.example/a", "https://h.example:81/a", False),
+    ("http://h.example/a", "https://h.example/a", False),
+    ('https://"h.example/a\\b', 'https://"h.example/a/b', False),  # not simple: optional readers run
+    ("https://h.example/\u00e9", "https://h.example/%C3%A9", False),
+])
+def test_read_alike(a: str, b: str, alike: bool) -> None:
+    assert readers.read_alike(a, b) is alike
+    if alike:  # the claim: each reader that runs reads them alike, against a base or not
+        for base in (None, "https://base.example/d/", "http://h.example/", "sc://x/"):
+            assert readers.readings(a, base, "https") == readers.readings(b, base, "https")
+
+
+@pytest.mark.parametrize("input", ["https://h.example/Paper\\%20x\\y z.pdf", "http://a.b:8080/c\\d?e f#g h"])
+def test_a_fixed_string_read_alike_is_not_read_again(input: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # validate reads its input's advisories, then its fixed string's: where the readers read
+    # the two alike and the input has no parser-disagreement, they are not asked again.
+    from urlgrammar.checking import disagreement as module
+
+    report = validate(input)
+    assert report.suggestion is not None and report.suggestion != input
+    read: list[str] = []
+    real = module.readings
+
+    def counted(text: str, *args: Any) -> Any:
+        read.append(text)
+        return real(text, *args)
+    monkeypatch.setattr(module, "readings", counted)
+    assert validate(input) == report
+    assert read == [input]
+
+
+_PATHS = st.sampled_from(["", "/", "/a\\b", "/a%20b", "/a b", "?q", "#f", "/x?y#z"])
+
+
+@settings(max_examples=500)
+@given(head=_HEADS, paths=st.lists(_PATHS, min_size=2, max_size=2),
+       base=st.sampled_from([None, "https://base.example/d/", "http://a/", "file:///x", "sc://x/"]))
+def test_strings_read_alike_have_equal_readings(head: str, paths: list[str], base: str | None) -> None:
+    authority = "/".join(head.split("/", 3)[:3])  # the scheme, `//` and the authority
+    a, b = authority + paths[0], authority + paths[1]
+    if readers.read_alike(a, b):
+        scheme = a.split(":", 1)[0].lower()
+        assert readers.readings(a, base, scheme) == readers.readings(b, base, scheme)

@@ -260,6 +260,19 @@ _SIMPLE_HEAD = _head(r"A-Za-z0-9._\-")
 #: it does for any head but a simple one.
 _AGREEING_HEAD = _head(re.escape("".join(c for c in URL_CODE_POINTS_ASCII if c not in "/:?@") + '"`{}'))
 
+def read_alike(a: str, b: str) -> bool:
+    """Whether every reader reads ``a`` and ``b`` (against one base) alike: both heads are
+    simple (:data:`_SIMPLE_HEAD`: only the standard library's readers run), with the same
+    scheme and authority, which is all that urllib's scheme, hostname and port are read from
+    (``urljoin`` keeps a URL's scheme and authority where it has both, and treats two with
+    the same alike)."""
+    head_a, head_b = _QUERY_OR_FRAGMENT.split(a, 1)[0], _QUERY_OR_FRAGMENT.split(b, 1)[0]
+    if not (_SIMPLE_HEAD.fullmatch(head_a) and _SIMPLE_HEAD.fullmatch(head_b)):
+        return False
+    end_a, end_b = head_a.find("/", head_a.index("//") + 2), head_b.find("/", head_b.index("//") + 2)
+    return head_a[:end_a if end_a >= 0 else None] == head_b[:end_b if end_b >= 0 else None]
+
+
 #: The optional readers: module, the schemes its client fetches, how it reads.
 _OPTIONAL: tuple[tuple[str, frozenset[str], Callable[[Any, str, str | None], Reading | None]], ...] = (
     ("urllib3", _HTTP, _urllib3), ("httpx", _HTTP, _httpx), ("yarl", _AIOHTTP, _yarl))

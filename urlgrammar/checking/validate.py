@@ -260,7 +260,7 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
         if fixed is not None:
             advised = first_advisories(input, base, url, limit, context, protected)  # the input's own
             found = advised if valid or advised[1] else \
-                first_advisories(fixed[0], base, fixed[1], limit, context, protected)  # some left out: None
+                first_advisories(fixed[0], base, fixed[1], limit, context, protected, (input, advised[0]))
             suggestion = _unadvised(fixed[0], found, advised, base, url.href, limit, context, encoding,
                                     protected)
     return Report(input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement,

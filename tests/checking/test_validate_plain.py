@@ -239,3 +239,29 @@ def test_corpus_lines_against_bases(name: str, share: float) -> None:
 @given(text=st.one_of(urls, strings), base=st.sampled_from(BASES))
 def test_generated_urls_against_bases(text: str, base: str) -> None:
     _same_against(text, base)
+
+
+@pytest.mark.parametrize("text", ["https://EXAMPLE.com/", "https://example.com:443/", "foo://x/y", "https://a/./b"])
+@pytest.mark.parametrize("base", ["file:///home/u/doc.md", "https://example.org/", "sc://h/p"])
+def test_against_a_base_the_full_path_goes_on_from_the_fast_paths_lift(text: str, base: str) -> None:
+    base_url = URL(base)
+    found = fast_path(text, base_url)
+    assert isinstance(found, Lifted) and found == lift(text, base_url.mode)
+
+
+@pytest.mark.parametrize("text", ["a/b", "//example.com/x", "/x?y", "#f", "?q"])
+def test_against_a_base_a_reference_without_a_scheme_is_not_lifted(text: str,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its lift is in the base's mode, which the full path makes: one in the generic mode would
+    # be thrown away.
+    import urlgrammar.checking.plain as module
+
+    lifted: list[str] = []
+    real = module.lift
+
+    def counted(text: str, mode: Mode) -> Lifted:
+        lifted.append(text)
+        return real(text, mode)
+    monkeypatch.setattr(module, "lift", counted)
+    assert fast_path(text, URL("https://example.org/d/")) is None
+    assert lifted == []

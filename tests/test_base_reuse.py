@@ -81,3 +81,12 @@ def test_the_kept_bases_are_bounded() -> None:
         urlgrammar.parse("x", f"https://h{i}.example/")
     assert len(url_module._base_records) <= url_module._BASES
     assert url_module._parsed_base.cache_info().currsize <= 64
+
+
+def test_a_long_base_is_not_kept() -> None:
+    url_module._parsed_base.cache_clear()
+    url_module._base_records.clear()
+    long = "https://h.example/" + "a" * url_module._LONGEST_KEPT
+    assert urlgrammar.parse("x", long).href == "https://h.example/x"
+    assert url_module._parsed_base.cache_info().currsize == 0
+    assert not url_module._base_records

@@ -262,13 +262,22 @@ def base_url_of(base: str | URL | None) -> URL | None:
         base = base.href
     if not isinstance(base, str):
         raise TypeError(f"the base must be a str or a URL, not {type(base).__name__}")
-    return _parsed_base(base)
+    return _parsed_base(base) if len(base) <= _LONGEST_KEPT else _parse_base(base)
+
+
+#: The longest base kept (:func:`_parsed_base`, :func:`base_record`): 64 of them hold at most
+#: a few megabytes, however long the bases a caller gives.
+_LONGEST_KEPT = 8192
 
 
 @lru_cache(maxsize=64)
 def _parsed_base(base: str) -> URL:
     """``base`` parsed, once for the inputs of a document or a list that share it: a URL
     never changes, so one serves every call (a failure is not kept, and raises each time)."""
+    return _parse_base(base)
+
+
+def _parse_base(base: str) -> URL:
     try:
         return URL(base)
     except URLError as e:
@@ -292,6 +301,8 @@ def base_record(base: URL) -> URLRecord:
     if kept is not None and kept[0] is base:
         return kept[1]
     record = base.record.unplaced()
+    if len(base.href) > _LONGEST_KEPT:
+        return record
     if len(_base_records) >= _BASES:
         _base_records.clear()
     _base_records[id(base)] = (base, record)

@@ -1,6 +1,6 @@
 """The URL API beside pywhatwgurl and ada-url, in one process: what issue 25's targets measure.
 
-    python tools/bench_api.py [FILE ...] [--limit N] [--repeat R] [--json OUT]
+    python tools/bench_api.py [FILE ...] [--limit N] [--repeat R] [--json OUT] [--invalid-only]
 
 FILE: corpora of URLs, one a line (default kasztp.txt and isaacs_files.txt in the corpus/ of
 $URLGRAMMAR_SHARED, else of ../shared).
@@ -27,6 +27,8 @@ The workloads, per corpus (the URLs of it that every library parses, at most N):
 
 And once: ``IDN labels``, hosts of 64 distinct short IDN labels (µs per label), and
 URLSearchParams ``parse``, ``serialise`` and ``sort`` of an 8-pair query.
+
+``--invalid-only`` runs the ``validate invalid`` rows alone (the corpora's and WPT's).
 """
 
 from __future__ import annotations
@@ -181,6 +183,8 @@ def corpus(path: str, found: dict[str, tuple[Any, Any]],
     print(f"{'':<{WIDTH}}" + "".join(f"{n:>12}" for n in LIBRARIES) + "  speed vs pywhatwgurl, ada-url")
     out: dict[str, dict[str, float]] = {}
     makes = {name: make for name, (make, _) in found.items()}
+    if args.invalid_only:
+        return _invalid_lines(lines, makes, out, args.repeat)
     both = race({f"{n} {way}": _constant((_keep_each if way == "keep" else _parse_each)(m, urls), len(urls))
                  for n, m in makes.items() for way in ("throw", "keep")}, args.repeat)
     out["parse"] = row("parse", {n: both[f"{n} throw"] for n in makes})
@@ -206,17 +210,25 @@ def corpus(path: str, found: dict[str, tuple[Any, Any]],
     render = {n: _constant(_parse_each(m, urls), len(urls)) for n, m in makes.items() if n != "urlgrammar"}
     render["urlgrammar"] = _constant(_loop(urlgrammar.render, parsed), len(parsed))
     out["render"] = row("render (peers: parse)", race(render, args.repeat))
+    return _invalid_lines(lines, makes, out, args.repeat)
+
+
+def _invalid_lines(lines: list[str], makes: dict[str, Any], out: dict[str, dict[str, float]],
+                   repeat: int) -> dict[str, dict[str, float]]:
     invalid = [(u, None) for u in lines if not urlgrammar.validate(u, advisories=False).valid]
     if invalid:
         out["validate invalid"] = validate_invalid(f"validate {len(invalid)} invalid lines", invalid,
-                                                   makes, args.repeat)
+                                                   makes, repeat)
     return out
 
 
-def once(found: dict[str, tuple[Any, Any]], repeat: int) -> dict[str, dict[str, float]]:
+def once(found: dict[str, tuple[Any, Any]], repeat: int,
+         invalid_only: bool = False) -> dict[str, dict[str, float]]:
     """The workloads that do not read a corpus."""
     print(f"\n{'':<{WIDTH}}" + "".join(f"{n:>12}" for n in LIBRARIES) + "  speed vs pywhatwgurl, ada-url")
     out: dict[str, dict[str, float]] = {}
+    if invalid_only:
+        return _wpt_invalid(found, out, repeat)
     labels = 64
     hosts = [f"http://{'.'.join(f'ü{k}x{j}' for j in range(labels))}/" for k in range(200)]
     makes = {name: make for name, (make, _) in found.items()}
@@ -241,8 +253,14 @@ def once(found: dict[str, tuple[Any, Any]], repeat: int) -> dict[str, dict[str, 
                                   race({n: made(c) for n, c in params.items()}, repeat))
     out["params sort"] = row("URLSearchParams.sort()",
                              race({n: sorting(c) for n, c in params.items()}, repeat))
+    return _wpt_invalid(found, out, repeat)
+
+
+def _wpt_invalid(found: dict[str, tuple[Any, Any]], out: dict[str, dict[str, float]],
+                 repeat: int) -> dict[str, dict[str, float]]:
     invalid = wpt_invalid()
     if invalid:
+        makes = {name: make for name, (make, _) in found.items()}
         out["validate WPT invalid"] = validate_invalid(f"validate {len(invalid)} WPT invalid", invalid,
                                                        makes, repeat)
     return out
@@ -266,12 +284,13 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=5_000, help="URLs per corpus (default 5,000)")
     ap.add_argument("--repeat", type=int, default=5, help="rounds; the best counts (default 5)")
     ap.add_argument("--json", help="also write the figures (seconds per item) to this file")
+    ap.add_argument("--invalid-only", action="store_true", help="only the validate invalid rows")
     args = ap.parse_args()
     found = classes()
     for name in LIBRARIES:
         if name not in found:
             print(f"{name}: not installed (pip install -e '.[bench]')")
-    results = {"once": once(found, args.repeat)}
+    results = {"once": once(found, args.repeat, args.invalid_only)}
     for path in args.files:
         results[path] = corpus(path, found, args)
     if args.json:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from urlgrammar.encoding.labels import get_encoding
 from urlgrammar.operations.offsets import plain_href
 from urlgrammar.operations.pipeline import parse_url
-from urlgrammar.url import URL, base_url_of, href_of
+from urlgrammar.url import URL, base_record, base_url_of, href_of
 
 
 def parse(input: str | URL, base: str | URL | None = None, *, encoding: str = "utf-8") -> URL:
@@ -33,7 +33,7 @@ def parse(input: str | URL, base: str | URL | None = None, *, encoding: str = "u
             return URL._plain(input, *plain)
         record, mode = parse_url(input, encoding=encoding)
     else:
-        record, mode = parse_url(input, base_url.record.unplaced(), base_url.mode, encoding)
+        record, mode = parse_url(input, base_record(base_url), base_url.mode, encoding)
     return URL._from_record(record, mode)
 
 

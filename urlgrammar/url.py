@@ -10,6 +10,7 @@ the attributes; building, joining, query editing and the decoded views are
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from urlgrammar.attributes import ATTRIBUTES, Attribute, fill, fill_plain
@@ -70,7 +71,7 @@ class URL(Editing):
                 return
             record, mode = parse_url(input)
         else:
-            record, mode = parse_url(input, base_url.record.unplaced(), base_url.mode)
+            record, mode = parse_url(input, base_record(base_url), base_url.mode)
         fill(self, record, mode)
 
     @classmethod
@@ -112,7 +113,7 @@ class URL(Editing):
             return True
         if base_url is None:
             return parses(input)
-        return parses(input, base_url.record.unplaced(), base_url.mode)
+        return parses(input, base_record(base_url), base_url.mode)
 
     def to_json(self) -> str:
         """The href (https://url.spec.whatwg.org/#dom-url-tojson)."""
@@ -299,6 +300,22 @@ def base_url_of(base: str | URL | None) -> URL | None:
         base = base.href
     if not isinstance(base, str):
         raise TypeError(f"the base must be a str or a URL, not {type(base).__name__}")
+    return _parsed_base(base) if len(base) <= _LONGEST_KEPT else _parse_base(base)
+
+
+#: The longest base kept (:func:`_parsed_base`, :func:`base_record`): 64 of them hold at most
+#: a few megabytes, however long the bases a caller gives.
+_LONGEST_KEPT = 8192
+
+
+@lru_cache(maxsize=64)
+def _parsed_base(base: str) -> URL:
+    """``base`` parsed, once for the inputs of a document or a list that share it: a URL
+    never changes, so one serves every call (a failure is not kept, and raises each time)."""
+    return _parse_base(base)
+
+
+def _parse_base(base: str) -> URL:
     try:
         return URL(base)
     except URLError as e:
@@ -307,3 +324,24 @@ def base_url_of(base: str | URL | None) -> URL | None:
         where = "" if failing is None else f"{failing.code} at {failing.start}..{failing.end} in the base: "
         reason = str(e) if failing is None else failing.message
         raise URLError(f"{where}the base URL is not valid: {reason}", e.diagnostics, e.code) from None
+
+
+#: The records :func:`base_record` made, by the identity of their URL (kept with it, so that
+#: the identity is not another's); at most :data:`_BASES` of them.
+_base_records: dict[int, tuple[URL, URLRecord]] = {}
+_BASES = 64
+
+
+def base_record(base: URL) -> URLRecord:
+    """``base``'s record as the parser reads a base (https://url.spec.whatwg.org/#concept-basic-url-parser):
+    its values without spans, made once per base URL, not once per input parsed against it."""
+    kept = _base_records.get(id(base))
+    if kept is not None and kept[0] is base:
+        return kept[1]
+    record = base.record.unplaced()
+    if len(base.href) > _LONGEST_KEPT:
+        return record
+    if len(_base_records) >= _BASES:
+        _base_records.clear()
+    _base_records[id(base)] = (base, record)
+    return record

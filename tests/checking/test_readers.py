@@ -252,3 +252,133 @@ def test_a_head_with_percent_encoded_bytes_is_simple() -> None:
         assert not readers._SIMPLE_HEAD.fullmatch(head), head
     names = [name for name, _ in readers.readings("https://h/a%20b", None, "https")]
     assert names == ["urllib.parse", "http.client"]
+
+
+# ---- the heads the optional readers are not asked about where urllib reads as the standard ---
+
+_AGREEING_HEADS = st.builds(
+    lambda scheme, labels, port, path: f"{scheme}://{'.'.join(labels)}{port}{path}",
+    st.sampled_from(["http", "HTTPS", "https", "ws", "wss"]),
+    st.lists(st.sampled_from(['"www', 'a"b', '"', "EXAMPLE", "com", "127", "0x7f", "a!b", "$", "&x",
+                              "'q'", "(x)", "*", "+", ",", ";", "=", "`", "{y}", "~u", "xn--", "-", "_"]),
+             min_size=1, max_size=5),
+    st.sampled_from(["", ":80", ":443", ":08080", ":65536"]),
+    st.sampled_from(["", "/", "/a\\b", "/a b", "/%20x", "/;p=1"]),
+)
+
+
+def _agree_or_refuse(text: str) -> None:
+    """Each optional reader reads an agreeing head as urllib does, or refuses it."""
+    assert readers._AGREEING_HEAD.fullmatch(text), text
+    if not URL.can_parse(text):
+        return  # the advisory compares only what the standard parses (`:65536` it refuses)
+    urllib = readers.urllib_reading(readers.split(text, None))
+    for name, schemes, read in readers._OPTIONAL:
+        module = readers._module(name)
+        if module is None or text.split(":", 1)[0].lower() not in schemes:
+            continue
+        for base in (None, "http://base.example/d/", "https://other.example:8443/"):
+            try:
+                reading = read(module, text, base)
+            except (ValueError, TypeError, UnicodeError, module.__dict__.get("InvalidURL", ValueError)):
+                continue
+            assert reading == urllib, (name, text, base, reading, urllib)
+
+
+@settings(max_examples=1_500)
+@given(text=_AGREEING_HEADS)
+def test_the_optional_readers_read_an_agreeing_head_as_urllib_does(text: str) -> None:
+    _agree_or_refuse(text)
+
+
+@pytest.mark.parametrize("input", ['https://"www.example.com/a/0', 'http://a"b.example:8080/x\\y',
+                                   "https://a!b$c.example/", "https://'q'.example/p"])
+def test_a_head_urllib_reads_as_the_standard_does_is_not_read_again(input: str) -> None:
+    url = URL(input)
+    assert readers._AGREEING_HEAD.fullmatch(input) and not readers._SIMPLE_HEAD.fullmatch(input)
+    names = [name for name, _ in readers.readings(input, None, "https", standard_reading(url))]
+    assert names == ["urllib.parse", "http.client"]
+    assert disagreement(input) is None
+    # Without the standard's reading to compare with, every reader runs, as before.
+    assert len(readers.readings(input, None, "https")) == 2 + sum(
+        readers._module(name) is not None for name in OPTIONAL)
+
+
+def test_a_head_urllib_reads_otherwise_is_read_by_every_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    # urllib's host is `a"b.example` and the standard's too, but its port is 8080 and the
+    # standard's 80 (a stub standard reading, to make them part): the optional readers run.
+    monkeypatch.setattr(readers, "_MODULES", {"urllib3": None, "yarl": None,
+                                              "httpx": _stub_httpx(b'a"b.example')})
+    other = readers.Reading("http", 'a"b.example', 80)
+    names = [name for name, _ in readers.readings('http://a"b.example:8080/', None, "http", other)]
+    assert names == ["urllib.parse", "http.client", "httpx 9.9"]
+
+
+def test_an_optional_readers_base_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[str] = []
+
+    class URL:
+        def __init__(self, text: str) -> None:
+            made.append(text)
+            self.text = text
+
+        def join(self, text: str) -> Any:
+            return SimpleNamespace(scheme="https", port=None, raw_host=b"h.example")
+
+    stub = SimpleNamespace(URL=URL, InvalidURL=ValueError, __version__="9.9")
+    monkeypatch.setattr(readers, "_bases", {})
+    for input in ["\u00e9", "b\u00e9", "c\u00e9"]:
+        readers._httpx(stub, input, "https://base.example/")
+    assert made == ["https://base.example/"]
+
+
+# ---- a fixed string that the readers read as its input ------------------------------------------
+
+@pytest.mark.parametrize(("a", "b", "alike"), [
+    ("https://h.example/a\\b c", "https://h.example/a/b%20c", True),
+    ("https://h.example:8080/a\\b?q r", "https://h.example:8080/a/b?q%20r", True),
+    ("https://h.example", "https://h.example/", True),
+    ("https://h.example/a", "https://g.example/a", False),
+    ("https://h.example/a", "https://h.example:81/a", False),
+    ("http://h.example/a", "https://h.example/a", False),
+    ('https://"h.example/a\\b', 'https://"h.example/a/b', False),  # not simple: optional readers run
+    ("https://h.example/\u00e9", "https://h.example/%C3%A9", False),
+])
+def test_read_alike(a: str, b: str, alike: bool) -> None:
+    assert readers.read_alike(a, b) is alike
+    if alike:  # the claim: each reader that runs reads them alike, against a base or not
+        for base in (None, "https://base.example/d/", "http://h.example/", "sc://x/"):
+            assert readers.readings(a, base, "https") == readers.readings(b, base, "https")
+
+
+@pytest.mark.parametrize("input", ["https://h.example/Paper\\%20x\\y z.pdf", "http://a.b:8080/c\\d?e f#g h"])
+def test_a_fixed_string_read_alike_is_not_read_again(input: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # validate reads its input's advisories, then its fixed string's: where the readers read
+    # the two alike and the input has no parser-disagreement, they are not asked again.
+    from urlgrammar.checking import disagreement as module
+
+    report = validate(input)
+    assert report.suggestion is not None and report.suggestion != input
+    read: list[str] = []
+    real = module.readings
+
+    def counted(text: str, *args: Any) -> Any:
+        read.append(text)
+        return real(text, *args)
+    monkeypatch.setattr(module, "readings", counted)
+    assert validate(input) == report
+    assert read == [input]
+
+
+_PATHS = st.sampled_from(["", "/", "/a\\b", "/a%20b", "/a b", "?q", "#f", "/x?y#z"])
+
+
+@settings(max_examples=500)
+@given(head=_HEADS, paths=st.lists(_PATHS, min_size=2, max_size=2),
+       base=st.sampled_from([None, "https://base.example/d/", "http://a/", "file:///x", "sc://x/"]))
+def test_strings_read_alike_have_equal_readings(head: str, paths: list[str], base: str | None) -> None:
+    authority = "/".join(head.split("/", 3)[:3])  # the scheme, `//` and the authority
+    a, b = authority + paths[0], authority + paths[1]
+    if readers.read_alike(a, b):
+        scheme = a.split(":", 1)[0].lower()
+        assert readers.readings(a, base, scheme) == readers.readings(b, base, scheme)

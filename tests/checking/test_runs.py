@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from urlgrammar import algorithm, validate
+from urlgrammar import algorithm, url, validate
 from urlgrammar.operations import pipeline
 from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.teaching.explain import explain
@@ -42,6 +42,10 @@ class Runs:
 @pytest.fixture
 def runs(monkeypatch: pytest.MonkeyPatch) -> Iterator[Runs]:
     seen = Runs()
+    # A base given again is not read again (tests/test_base_reuse.py): each request here is
+    # the first to give its base.
+    url._parsed_base.cache_clear()
+    url._base_records.clear()
 
     def counted(name: str, count: Callable[[Any], None]) -> None:
         real = getattr(pipeline, name)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from urlgrammar import validate
 from urlgrammar.checking.advisories import find_advisories
 from urlgrammar.checking.plain import fast_path
-from urlgrammar.checking.validate import _examine
+from urlgrammar.checking.validate import _advised, _examine
 from urlgrammar.model.schemes import Mode
 from urlgrammar.operations.pipeline import Lifted, lift
 from urlgrammar.url import URL
@@ -165,5 +165,103 @@ def test_a_limit_gives_the_full_path_s_report(text: str, limit: int | None, advi
     import urlgrammar.checking.validate as module
 
     fast = validate(text, advisories=advisories, max_diagnostics=limit)
-    monkeypatch.setattr(module, "fast_path", lambda text: None)
+    monkeypatch.setattr(module, "fast_path", lambda text, base=None: None)
     assert fast == validate(text, advisories=advisories, max_diagnostics=limit)
+
+
+# ---- against a base ----------------------------------------------------------------------------
+
+#: A document's URL and others: of the input's scheme and not, a file's with and without a host,
+#: non-special ones, one with an opaque path.
+BASES = ["https://example.org/dir/page.html?q#f", "http://other.example:8080/", "file:///home/u/doc.md",
+         "file://host/share/doc.html", "file:///", "sc://h/p", "data:text/plain,x", "wss://w.example/"]
+
+
+def _same_against(text: str, base: str) -> bool:
+    """Whether the fast path answered against ``base``; where it did, the report is the full
+    path's, as :func:`_same_as_full_path` says, in the browser context (in the fetch context
+    the full path runs against a base)."""
+    base_url = URL(base)
+    if not isinstance(fast_path(text, base_url), URL):
+        return False
+    report, advised = _examine(text, base, base_url)
+    full = _advised(report, advised, base_url, None)
+    for as_given in (base, base_url):
+        fast = validate(text, as_given)
+        assert fast == full, (text, base)
+        assert fast.as_dict() == full.as_dict(), (text, base)
+        assert fast.url is not None and full.url is not None
+        assert fast.url.record == full.url.record and fast.url.mode is full.url.mode, (text, base)
+        assert [c.span for c in fast.url.record] == [c.span for c in full.url.record], (text, base)
+    report, advised = _examine(text, base, base_url, context="fetch")
+    assert validate(text, base, context="fetch") == _advised(report, advised, base_url, None, "fetch")
+    return True
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_plain_urls_take_the_fast_path_against_a_base(base: str) -> None:
+    for text in ["https://example.com/a?b#c", "http://a.b/", "wss://x.y/z", "file://host.example/a",
+                 "https://example.org/dir/x", "ftp://f.example/p"]:
+        assert _same_against(text, base), (text, base)
+
+
+@pytest.mark.parametrize("base", ["file:///home/u/doc.md", "file://host/share/doc.html", "https://a.example/"])
+def test_a_file_url_s_empty_host_takes_the_full_path_against_a_base(base: str) -> None:
+    # urllib's urljoin gives `file:///x` the base's host, which the advisory compares.
+    for text in ["file:///x", "file:///C:/", "file://"]:
+        assert isinstance(fast_path(text), URL)
+        assert fast_path(text, URL(base)) is None
+    report = validate("file:///C:/", "file://host/")
+    assert [d.code for d in report.advisories] == ["parser-disagreement"]
+
+
+@shared_parametrize("wpt/urltestdata.json", "case", [c for c in URLTESTDATA if not isinstance(c, str)],
+                    ids=lambda c: f"{c['input']!r} against {c.get('base')!r}")
+def test_wpt_inputs_against_bases(case: dict[str, Any]) -> None:
+    for base in [*BASES, *([case["base"]] if case.get("base") and URL.can_parse(case["base"]) else [])]:
+        _same_against(case["input"], base)
+
+
+# isaacs's lines are file URLs with the empty host, which take the full path against a base.
+@pytest.mark.parametrize(("name", "share"), [("kasztp.txt", 0.5), ("isaacs_files.txt", 0)])
+def test_corpus_lines_against_bases(name: str, share: float) -> None:
+    shared = shared_dir()
+    path = None if shared is None else shared / "corpus" / name
+    if path is None or not path.is_file():
+        pytest.skip(f"corpus/{name} not found")
+    lines = [line for line in Path(path).read_text(encoding="utf-8-sig").splitlines() if line.strip()]
+    lines = lines[::max(1, len(lines) // 300)]
+    taken = sum(_same_against(line, base) for line in lines for base in BASES)
+    assert taken >= len(lines) * len(BASES) * share
+
+
+@settings(max_examples=1_500)
+@given(text=st.one_of(urls, strings), base=st.sampled_from(BASES))
+def test_generated_urls_against_bases(text: str, base: str) -> None:
+    _same_against(text, base)
+
+
+@pytest.mark.parametrize("text", ["https://EXAMPLE.com/", "https://example.com:443/", "foo://x/y", "https://a/./b"])
+@pytest.mark.parametrize("base", ["file:///home/u/doc.md", "https://example.org/", "sc://h/p"])
+def test_against_a_base_the_full_path_goes_on_from_the_fast_paths_lift(text: str, base: str) -> None:
+    base_url = URL(base)
+    found = fast_path(text, base_url)
+    assert isinstance(found, Lifted) and found == lift(text, base_url.mode)
+
+
+@pytest.mark.parametrize("text", ["a/b", "//example.com/x", "/x?y", "#f", "?q"])
+def test_against_a_base_a_reference_without_a_scheme_is_not_lifted(text: str,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its lift is in the base's mode, which the full path makes: one in the generic mode would
+    # be thrown away.
+    import urlgrammar.checking.plain as module
+
+    lifted: list[str] = []
+    real = module.lift
+
+    def counted(text: str, mode: Mode) -> Lifted:
+        lifted.append(text)
+        return real(text, mode)
+    monkeypatch.setattr(module, "lift", counted)
+    assert fast_path(text, URL("https://example.org/d/")) is None
+    assert lifted == []

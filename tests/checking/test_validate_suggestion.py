@@ -95,3 +95,24 @@ PIECES = ["https:", "http:", "file:", "sc:", "javascript:", "//", "/", "\\", "?"
 @settings(max_examples=500)
 def test_the_suggestions_of_generated_inputs(input: str, base: str | None) -> None:
     assert_unadvised(input, base)
+
+
+@pytest.mark.parametrize("input", ["http://localhost\\a", "https://xn--pple-43d.com/a\\b", "http://127.0.0.1\\x"])
+def test_where_an_advisory_is_left_out_the_fixed_string_s_are_not_looked_for(
+        input: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A suggestion needs every advisory of the input: with one left out there is none, and the
+    # fixed string's advisories, which could only decide it, are not looked for.
+    import urlgrammar.checking.validate as module
+
+    report = validate(input, max_diagnostics=1)
+    assert report.omitted == 0 and report.advisories_omitted >= 1 and report.suggestion is None
+    assert validate(input).suggestion is not None
+    looked: list[str] = []
+    real = module.first_advisories
+
+    def counted(text: str, *args: Any) -> Any:
+        looked.append(text)
+        return real(text, *args)
+    monkeypatch.setattr(module, "first_advisories", counted)
+    assert validate(input, max_diagnostics=1) == report
+    assert looked == [input]

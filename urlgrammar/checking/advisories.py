@@ -83,14 +83,18 @@ def find_advisories(input: str, base: URL | None, url: URL | None,
 
 
 def first_advisories(input: str, base: URL | None, url: URL | None, limit: int | None,
-                     context: str = "browser",
-                     protected: tuple[str, ...] = ()) -> tuple[tuple[Diagnostic, ...], int]:
+                     context: str = "browser", protected: tuple[str, ...] = (),
+                     like: tuple[str, tuple[Diagnostic, ...]] | None = None
+                     ) -> tuple[tuple[Diagnostic, ...], int]:
     """The first ``limit`` advisories of :func:`find_advisories` (all of them for None), and
     how many it leaves out; a host's, which may be one per code point, are made one at a time
-    and only the first kept."""
+    and only the first kept. ``like``: another string for the same URL, with all its
+    advisories (validate's input, for its fixed string): where Python's readers read the two
+    alike and it has no parser-disagreement, neither has ``input``."""
     if url is None:
         return (), 0
     from urlgrammar.checking.disagreement import parser_disagreement
+    from urlgrammar.checking.readers import read_alike
 
     kept: Kept[Diagnostic] = Kept(limit)
     authority = url.record.component(Kind.AUTHORITY)
@@ -101,7 +105,9 @@ def first_advisories(input: str, base: URL | None, url: URL | None, limit: int |
                       delimiter_lookalike_host(input, authority))
     for d in found:
         kept.add(d.start, 0, d)
-    disagreement = parser_disagreement(input, None if base is None else base.href, url)
+    alike = like is not None and read_alike(input, like[0]) and \
+        all(d.code is not Code.PARSER_DISAGREEMENT for d in like[1])
+    disagreement = None if alike else parser_disagreement(input, None if base is None else base.href, url)
     if disagreement is not None:
         kept.add(disagreement.start, 0, disagreement)
     first = tuple(kept.first())

@@ -80,7 +80,7 @@ def _disagreeing(input: str, base: str | None, standard: Reading) -> tuple[list[
     ran: list[str] = []
     refused: list[str] = []
     differ: dict[Reading, list[str]] = {}
-    for name, reading in readings(input, base, standard.scheme):
+    for name, reading in readings(input, base, standard.scheme, standard):
         ran.append(name)
         if reading is None:
             refused.append(name)

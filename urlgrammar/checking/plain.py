@@ -33,8 +33,9 @@ from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
 from urlgrammar.model.record import Component, Kind
 from urlgrammar.model.schemes import Mode, schemes_in
 from urlgrammar.operations.offsets import plain_href
-from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
-from urlgrammar.url import URL
+from urlgrammar.operations.pipeline import Lifted, lift, parse_url, resolve_and_normalise
+from urlgrammar.syntax.grammars import mode_for, scheme_of
+from urlgrammar.url import URL, base_record
 
 # Kind's members as module constants: on Python 3.11 an access through the class runs
 # EnumType.__getattr__'s hook, which costs more than the comparisons it serves here.
@@ -61,10 +62,37 @@ _SCHEMES = {**dict.fromkeys(schemes_in(Mode.SPECIAL), _WEB_PATH),
 _STRAY_PERCENT = re.compile("%(?![0-9A-Fa-f]{2})")
 
 
-def fast_path(input: str) -> URL | Lifted | None:
-    """The URL ``input`` gives where it is a valid URL string on which the parser reports no
-    validation error, seen without a walk. Otherwise what the full path goes on from: the
-    lift of ``input`` where the fast path made it, or None where it declined before."""
+def fast_path(input: str, base: URL | None = None) -> URL | Lifted | None:
+    """The URL ``input`` gives (against ``base``) where it is a valid URL string on which the
+    parser reports no validation error, seen without a walk. Otherwise what the full path goes
+    on from: the lift of ``input`` where the fast path made it (the one against ``base`` too),
+    or None.
+
+    Such a URL is absolute, with `//`: a base changes neither the URL nor its validation
+    errors, and the advisories that a base may add are about a scheme or a host that comes
+    from it (scheme-relative-host-change), or about how Python's readers join the input to it,
+    which join an absolute URL with `//` and a host to itself (RFC 3986 § 5.2.2), read as
+    without a base. Not so a file URL's empty host, for which ``urljoin`` takes the base's:
+    against a base, the fast path leaves it to the full path. So does validate in the fetch
+    context, where a file URL against a file base has no unsafe-fetch-scheme advisory (its
+    scheme comes from the base)."""
+    if base is None:
+        return _fast_path(input)
+    if scheme_of(input) is None:  # a reference without a scheme: lifted in the base's mode
+        return None
+    found = _fast_path(input)
+    if isinstance(found, Lifted):  # the full path's lift too where the input's scheme chose the mode
+        return found if mode_for(found.pre.text, base.mode) is found.mode else None
+    if found is None or not found.hostname:
+        return None
+    if base.protocol == found.protocol:
+        # The parser takes the scheme from a base of the same scheme (the special relative or
+        # authority state): the URL's record has no span for it.
+        return URL._from_record(*parse_url(input, base_record(base), base.mode))
+    return found
+
+
+def _fast_path(input: str) -> URL | Lifted | None:
     plain = plain_href(input)
     # A second `#` is in the fragment, where it is not a URL code point.
     if plain is not None and input.count("#") < 2 and not ("%" in input and _STRAY_PERCENT.search(input)):

@@ -123,17 +123,18 @@ def _port(parsed: SplitResult) -> tuple[int | None, bool]:
 
 def urllib_reading(parsed: SplitResult | None) -> Reading | None:
     """What ``urllib.parse`` reads from the result of :func:`split`."""
-    if parsed is None:
-        return None
+    return None if parsed is None else _urllib_reading(parsed, parsed.hostname, _port(parsed))
+
+
+def _urllib_reading(parsed: SplitResult, hostname: str | None, port: tuple[int | None, bool]) -> Reading:
     scheme = parsed.scheme
-    hostname = parsed.hostname
     host = host_value(hostname)
     if isinstance(host, str) and not host.isascii() and is_special_scheme(scheme):
         with contextlib.suppress(URLError):  # compared by name, not by its IDNA spelling
             host = domain_to_ascii(host)
     if is_file(scheme) and host == "localhost":
         host = None
-    return Reading(scheme, host, *_port(parsed))
+    return Reading(scheme, host, *port)
 
 
 def http_client_reading(parsed: SplitResult | None) -> Reading | None:
@@ -142,13 +143,17 @@ def http_client_reading(parsed: SplitResult | None) -> Reading | None:
     that codec refuses it (a label too long or empty, a prohibited code point)."""
     if parsed is None or parsed.scheme not in _HTTP:
         return None
-    hostname = parsed.hostname
+    return _http_client_reading(parsed, parsed.hostname, _port(parsed))
+
+
+def _http_client_reading(parsed: SplitResult, hostname: str | None,
+                         port: tuple[int | None, bool]) -> Reading | None:
     if hostname and not hostname.isascii():
         try:
             hostname = hostname.encode("idna").decode("ascii")
         except UnicodeError:
             return None
-    return Reading(parsed.scheme, host_value(hostname), *_port(parsed))
+    return Reading(parsed.scheme, host_value(hostname), *port)
 
 
 #: Each optional reader's module, once imported (None where it is not installed).
@@ -177,6 +182,25 @@ def _module(name: str) -> ModuleType | None:
     return _MODULES[name]
 
 
+#: An optional reader's URL of a base, by the reader's module and the base, kept with the module
+#: (so that its identity is not another's): the URLs of a document, which share a base, have
+#: it read once. httpx's and yarl's URLs are immutable. At most :data:`_KEPT_BASES` of them.
+_bases: dict[tuple[int, str], tuple[ModuleType, Any]] = {}
+_KEPT_BASES = 64
+
+
+def _base_of(module: ModuleType, make: Callable[[str], Any], base: str) -> Any:
+    """``make(base)``, once per module and base (a base it refuses raises each time)."""
+    kept = _bases.get((id(module), base))
+    if kept is not None and kept[0] is module:
+        return kept[1]
+    url = make(base)
+    if len(_bases) >= _KEPT_BASES:
+        _bases.clear()
+    _bases[id(module), base] = (module, url)
+    return url
+
+
 def _urllib3(urllib3: Any, text: str, base: str | None) -> Reading | None:
     if base is not None:  # urllib3 has no reference resolution: its callers join with urljoin
         text = urljoin(base, text)
@@ -187,13 +211,13 @@ def _urllib3(urllib3: Any, text: str, base: str | None) -> Reading | None:
 
 
 def _httpx(httpx: Any, text: str, base: str | None) -> Reading | None:
-    url = httpx.URL(text) if base is None else httpx.URL(base).join(text)
+    url = httpx.URL(text) if base is None else _base_of(httpx, httpx.URL, base).join(text)
     port = default_port(url.scheme) if url.port is None else url.port  # httpx drops a default port
     return Reading(url.scheme, host_value(url.raw_host.decode("ascii")), port)
 
 
 def _yarl(yarl: Any, text: str, base: str | None) -> Reading | None:
-    url = yarl.URL(text) if base is None else yarl.URL(base).join(yarl.URL(text))
+    url = yarl.URL(text) if base is None else _base_of(yarl, yarl.URL, base).join(yarl.URL(text))
     return Reading(url.scheme, host_value(url.raw_host), url.port)
 
 
@@ -207,6 +231,14 @@ _QUERY_OR_FRAGMENT = re.compile("[?#]")
 #: No host is longer than 253 code points, and browsers have long capped URLs near 2,000.
 _LONGEST = 2048
 
+def _head(host: str) -> re.Pattern[str]:
+    """A head of a scheme, `//`, a host of the class ``host`` with perhaps a port, and a path
+    (:data:`_SIMPLE_HEAD`)."""
+    return re.compile(rf"[A-Za-z][A-Za-z0-9+.\-]*://[{host}]+(?::[0-9]{{1,5}})?"
+                      f"(?:/(?:{one_of(URL_CODE_POINTS_ASCII.replace('?', '').replace('@', '') + ' ')}"
+                      r"|%[0-9A-Fa-f]{2}|\\)*)?")
+
+
 #: A head that every optional reader reads as ``urllib.parse`` does, so that they are not asked
 #: (each costs 10 to 40 µs, more than the rest of validate's full path): a scheme and `//`,
 #: which each reads as the scheme, lowercase; an authority of ASCII letters, digits, dots and
@@ -218,25 +250,53 @@ _LONGEST = 2048
 #: for each, once the authority has ended) and percent-encoded bytes (`%20`: validate's
 #: suggestions are written so), with no other `%`. The tests check the claim on generated
 #: heads and WPT's.
-_SIMPLE_HEAD = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://[A-Za-z0-9._\-]+(?::[0-9]{1,5})?"
-                          f"(?:/(?:{one_of(URL_CODE_POINTS_ASCII.replace('?', '').replace('@', '') + ' ')}"
-                          r"|%[0-9A-Fa-f]{2}|\\)*)?")
+_SIMPLE_HEAD = _head(r"A-Za-z0-9._\-")
+#: The same with a host of any ASCII URL code point but the authority's delimiters (`/`, `:`,
+#: `?`, `@`: RFC 3986's sub-delims, `~`), or `"`, `` ` ``, `{` or `}` (`https://"www.example.com/`,
+#: a quote that an attribute left in the URL): each optional reader reads such a head as
+#: ``urllib.parse`` does or refuses it (the tests check the claim as for the simple heads), so
+#: where the standard library's readers read what the standard does, no optional reader can
+#: disagree. Where one of them does not, all run: the advisory names the readers that ran, as
+#: it does for any head but a simple one.
+_AGREEING_HEAD = _head(re.escape("".join(c for c in URL_CODE_POINTS_ASCII if c not in "/:?@") + '"`{}'))
+
+def read_alike(a: str, b: str) -> bool:
+    """Whether every reader reads ``a`` and ``b`` (against one base) alike: both heads are
+    simple (:data:`_SIMPLE_HEAD`: only the standard library's readers run), with the same
+    scheme and authority, which is all that urllib's scheme, hostname and port are read from
+    (``urljoin`` keeps a URL's scheme and authority where it has both, and treats two with
+    the same alike)."""
+    head_a, head_b = _QUERY_OR_FRAGMENT.split(a, 1)[0], _QUERY_OR_FRAGMENT.split(b, 1)[0]
+    if not (_SIMPLE_HEAD.fullmatch(head_a) and _SIMPLE_HEAD.fullmatch(head_b)):
+        return False
+    end_a, end_b = head_a.find("/", head_a.index("//") + 2), head_b.find("/", head_b.index("//") + 2)
+    return head_a[:end_a if end_a >= 0 else None] == head_b[:end_b if end_b >= 0 else None]
+
 
 #: The optional readers: module, the schemes its client fetches, how it reads.
 _OPTIONAL: tuple[tuple[str, frozenset[str], Callable[[Any, str, str | None], Reading | None]], ...] = (
     ("urllib3", _HTTP, _urllib3), ("httpx", _HTTP, _httpx), ("yarl", _AIOHTTP, _yarl))
 
 
-def readings(input: str, base: str | None, scheme: str) -> list[tuple[str, Reading | None]]:
+def readings(input: str, base: str | None, scheme: str,
+             standard: Reading | None = None) -> list[tuple[str, Reading | None]]:
     """Each reader that ran on ``input`` (against ``base``) for a URL whose scheme the
     standard reads as ``scheme``, named (an optional one with its version), with its reading,
-    or None where it refused the string."""
+    or None where it refused the string. Given the ``standard`` reading, the optional readers
+    do not run on a head of :data:`_AGREEING_HEAD` that the standard library's readers read as
+    the standard does."""
     parsed = split(input, base)
-    found: list[tuple[str, Reading | None]] = [("urllib.parse", urllib_reading(parsed))]
+    hostname, port = (None, (None, False)) if parsed is None else (parsed.hostname, _port(parsed))
+    found: list[tuple[str, Reading | None]] = [
+        ("urllib.parse", None if parsed is None else _urllib_reading(parsed, hostname, port))]
     if scheme in _HTTP:
-        found.append(("http.client", http_client_reading(parsed)))
+        found.append(("http.client", None if parsed is None or parsed.scheme not in _HTTP else
+                      _http_client_reading(parsed, hostname, port)))
     head = _QUERY_OR_FRAGMENT.split(input, 1)[0]
     if len(head) > _LONGEST or (base is not None and len(base) > _LONGEST) or _SIMPLE_HEAD.fullmatch(head):
+        return found
+    if standard is not None and _AGREEING_HEAD.fullmatch(head) and \
+            all(r is not None and not r.differences(standard) for _, r in found):
         return found
     for name, schemes, read in _OPTIONAL:
         module = _module(name) if scheme in schemes else None

@@ -34,7 +34,7 @@ from urlgrammar.errors import Code, Diagnostic, URLError
 from urlgrammar.model.schemes import Mode, has_opaque_path, is_special_scheme
 from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
 from urlgrammar.operations.reporter import Reporter, Reporters
-from urlgrammar.url import URL, base_url_of, href_of
+from urlgrammar.url import URL, base_record, base_url_of, href_of
 
 _new = tuple.__new__
 _REVERSE_SOLIDUS, _URL_UNIT = Code.INVALID_REVERSE_SOLIDUS, Code.INVALID_URL_UNIT
@@ -137,18 +137,18 @@ def validate(input: str | URL, base: str | URL | None = None, advisories: bool =
         raise ValueError(f"context must be one of {', '.join(map(repr, CONTEXTS))}, not {context!r}")
     names = _protected(protected) if protected else ()
     encoding = _query_encoding(input, encoding)
+    base_url, text = base_url_of(base), None if base is None else str(base)
     lifted = None
-    if base is None and encoding == "utf-8":
-        fast = fast_path(input)  # most URLs: valid, and the parser reports nothing
+    if encoding == "utf-8" and (base_url is None or context == "browser"):  # see fast_path
+        fast = fast_path(input, base_url)  # most URLs: valid, and the parser reports nothing
         if isinstance(fast, URL):  # a suggestion needs every advisory: None where one is left out
             found, n = plain_advisories(input, fast, context), max_diagnostics
             shown, suggestion = found[:n] if advisories else (), input if found[:n] == found else None
-            return _new(Report, (input, None, True, False, (), fast, suggestion, None, None, shown, 0,
-                                 len(found) - len(shown) if advisories else 0))
+            left = len(found) - len(shown) if advisories else 0
+            return _new(Report, (input, text, True, False, (), fast, suggestion, None, None, shown, 0, left))
         lifted = fast  # where the fast path lifted the input, the full path goes on from there
-    base_url = base_url_of(base)
-    report, advised = _examine(input, None if base is None else str(base), base_url, max_diagnostics,
-                               lifted=lifted, context=context, encoding=encoding, protected=names)
+    report, advised = _examine(input, text, base_url, max_diagnostics, lifted=lifted, context=context,
+                               encoding=encoding, protected=names)
     return _advised(report, advised, base_url, max_diagnostics, context, names) if advisories else report
 
 
@@ -220,7 +220,7 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
              protected: tuple[str, ...] = ()) -> tuple[Report, Advised | None]:
     """The report on ``input``, and its advisories where the suggestion needed them. ``lifted``
     is the input's lift where the fast path made it; ``listener`` hears the run too."""
-    record = None if base is None else base.record.unplaced()
+    record = None if base is None else base_record(base)
     if lifted is None:
         lifted = lift(input, Mode.GENERIC if base is None else base.mode)
     collector = Collector(record, limit)
@@ -258,8 +258,8 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
                    verdict if pre.offsets.identity else None)
         if fixed is not None:
             advised = first_advisories(input, base, url, limit, context, protected)  # the input's own
-            found = advised if valid else first_advisories(fixed[0], base, fixed[1], limit, context,
-                                                           protected)
+            found = advised if valid or advised[1] else \
+                first_advisories(fixed[0], base, fixed[1], limit, context, protected, (input, advised[0]))
             suggestion = _unadvised(fixed[0], found, advised, base, url.href, limit, context, encoding,
                                     protected)
     return Report(input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement,
@@ -294,7 +294,7 @@ def _valid_url(text: str, base: URL | None, encoding: str) -> URL | None:
     """The URL ``text`` parses to (against ``base``) where it is a valid URL string; None
     where it is not or the parser fails. Its verdict, not its diagnostics: the walk that finds
     them does not run (a string the fixes made may still have one per code point)."""
-    record = None if base is None else base.record.unplaced()
+    record = None if base is None else base_record(base)
     lifted = lift(text, Mode.GENERIC if base is None else base.mode)
     try:
         url = URL._from_record(*resolve_and_normalise(lifted, record, encoding, _UNHEARD))

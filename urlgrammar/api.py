@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from urlgrammar.encoding.labels import get_encoding
-from urlgrammar.operations.offsets import plain_href
+from urlgrammar.operations.offsets import parsed_href
 from urlgrammar.operations.pipeline import parse_url
 from urlgrammar.url import URL, base_url_of
 
@@ -26,7 +26,7 @@ def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8")
                          "(https://encoding.spec.whatwg.org/#names-and-labels)")
     base_url = None if base is None else base_url_of(base)
     if base_url is None:
-        plain = plain_href(input)  # not with a base: see URL.__init__
+        plain = parsed_href(input)  # not with a base: see URL.__init__
         if plain is not None:
             return URL._plain(input, *plain)
         record, mode = parse_url(input, encoding=encoding)

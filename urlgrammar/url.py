@@ -16,7 +16,7 @@ from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind, URLRecord
 from urlgrammar.model.schemes import Mode
-from urlgrammar.operations.offsets import plain_href, splice
+from urlgrammar.operations.offsets import parsed_href, splice
 from urlgrammar.operations.pipeline import parse_url, parses
 from urlgrammar.operations.setters import set_component
 from urlgrammar.syntax.printer import print_record
@@ -61,7 +61,7 @@ class URL(Getters):
         if base_url is None:
             # Not with a base, though a plain input does not need it: the record made with a
             # base has no span for the scheme, and the record is to be the same when made later.
-            plain = plain_href(input)
+            plain = parsed_href(input)
             if plain is not None:
                 fill_plain(self, input, *plain)
                 return
@@ -105,7 +105,7 @@ class URL(Getters):
             base_url = base_url_of(base)  # the API URL parser parses the base first
         except URLError:
             return False
-        if plain_href(input) is not None:  # a plain input parses, whatever the base
+        if parsed_href(input) is not None:  # a plain input parses, whatever the base
             return True
         if base_url is None:
             return parses(input)

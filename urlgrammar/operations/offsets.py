@@ -31,6 +31,7 @@ from urlgrammar.host.domain import STRICT_ASCII_DOMAIN
 from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
 from urlgrammar.model.record import is_dot, is_dots
 from urlgrammar.model.schemes import Mode, default_port, schemes_in
+from urlgrammar.operations.path_text import has_dot_segment, special_path
 from urlgrammar.syntax.grammars import compiled
 
 #: The code points of a plain URL: the ASCII URL code points (https://url.spec.whatwg.org/#url-code-points),
@@ -91,12 +92,28 @@ def plain_href(text: str) -> tuple[str, int] | None:
     scheme and `//`) and its offsets (see :func:`unpack`), where ``text`` is plain; else None.
     The href is ``text`` itself where it serializes as it is.
     """
+    return _href(text, False)
+
+
+def parsed_href(text: str) -> tuple[str, int] | None:
+    """:func:`plain_href`, and also where only the path of ``text`` is not plain, in a special
+    URL that is not a file URL: its backslashes, dot segments and code points to encode are
+    dealt with by :func:`urlgrammar.operations.path_text.special_path` on the path's text.
+    The href is then not the input (validate's fast path, which wants the input to be the
+    href, asks :func:`plain_href`)."""
+    return _href(text, True)
+
+
+def _href(text: str, any_path: bool) -> tuple[str, int] | None:
     if type(text) is not str:  # a subclass's href would be of the subclass
         return None
     colon = text.find(":")
     scheme = _SCHEMES.get(text[:colon]) if colon > 0 else None
-    if scheme is None or len(text) >= _MASK or not _PLAIN.fullmatch(text):
+    if scheme is None or len(text) >= _MASK:
         return None
+    plain = _PLAIN.fullmatch(text) is not None
+    if not plain and (not any_path or scheme[0] is _FILE or not _preprocessed(text)):
+        return None  # the path of a file URL may have a drive, and is left to the pipeline
     mode, start, default = scheme
     found = _READERS.get(start) or reader(start)
     if found is None:
@@ -126,15 +143,31 @@ def plain_href(text: str) -> tuple[str, int] | None:
     if port >= 0 and (mode is _FILE or not _plain_port(text[port + 1:path_start], default)):
         return None
     path = text[path_start:query_start]
-    if ("/." in path or "/%" in path) and any(is_dot(s) or is_dots(s) for s in path.split("/")):
-        return None
     if query >= 0 and "'" in text[query:hash_start]:
         return None
+    if not plain or (("/." in path or "/%" in path) and has_dot_segment(path)):
+        # Only the path may be other than plain: the scheme, host and port are read as they
+        # are above, and the query and fragment are kept as written.
+        if not any_path or mode is _FILE or path_start == query_start:
+            return None
+        if not plain and not (_PLAIN.fullmatch(text, 0, path_start) and _PLAIN.fullmatch(text, query_start)):
+            return None
+        new = special_path(path)
+        moved = len(new) - len(path)
+        return (text[:path_start] + new + text[query_start:],
+                pack(colon, host_end, path_start, query_start + moved, hash_start + moved))
     if path_start == query_start:  # an empty path serializes as `/`
         text = f"{text[:path_start]}/{text[path_start:]}"
         query_start += 1
         hash_start += 1
     return text, pack(colon, host_end, path_start, query_start, hash_start)
+
+
+def _preprocessed(text: str) -> bool:
+    """Preprocessing (https://url.spec.whatwg.org/#concept-basic-url-parser, steps 1 to 3)
+    leaves ``text`` as it is: no tab or newline, and no C0 control or space at its end (one
+    at its start would not be a scheme)."""
+    return text[-1] > " " and "\t" not in text and "\n" not in text and "\r" not in text
 
 
 def _plain_host(host: str, mode: Mode) -> bool:

@@ -199,18 +199,61 @@ def readable(text: str) -> str:
         return text
     out: list[str] = []
     end = 0
+    # Whether each code point is shown, by whether the one before it was: decided once per call
+    # (a long path repeats a few code points), not kept between calls, as the data may change.
+    decided: dict[tuple[str, bool], bool] = {}
     for match in _ENCODED_RUN.finditer(text):
         out.append(text[end:match.start()])
         # Runs are maximal, so what comes before one is shown as it is written.
-        out.append(_decode_run(match.group(), text[max(end, match.start() - 2):match.start()]))
+        out.append(_decode_run(match.group(), text[max(end, match.start() - 2):match.start()], decided))
         end = match.end()
     out.append(text[end:])
     return "".join(out)
 
 
-def _decode_run(run: str, before: str) -> str:
+def _decode_run(run: str, before: str, decided: dict[tuple[str, bool], bool]) -> str:
     """One run of percent-encoded bytes as shown; ``before``: the (up to) two code points
-    shown before it."""
+    shown before it. A run that is UTF-8 throughout (most are) is decoded at once, and then
+    read a code point at a time; another a byte at a time (:func:`_decode_bytes`)."""
+    try:
+        decoded = bytes.fromhex(run.replace("%", "")).decode("utf-8")
+    except UnicodeDecodeError:
+        return _decode_bytes(run, before)
+    # Where every code point it has is decided alike whatever comes before it, the run is
+    # shown decoded or as written at once (a hex digit after a `%` aside).
+    verdicts = set()
+    for ch in set(decoded):
+        for after_shown in (False, True):
+            show = decided.get((ch, after_shown))
+            if show is None:
+                show = decided[ch, after_shown] = _shown(ch, after_shown)
+            verdicts.add(show)
+    if verdicts == {False}:
+        return run
+    if verdicts == {True} and _HEX_DIGITS.isdisjoint(decoded):
+        return decoded
+    out: list[str] = []
+    pending = 0
+    previous_shown = False
+    tail = before
+    for ch in decoded:
+        n = ord(ch)
+        end = pending + (3 if n < 0x80 else 6 if n < 0x800 else 9 if n < 0x10000 else 12)
+        show = decided.get((ch, previous_shown))
+        if show is None:
+            show = decided[ch, previous_shown] = _shown(ch, previous_shown)
+        # As in _decode_bytes: no hex digit after a literal `%`.
+        show = show and not (ch in _HEX_DIGITS and "%" in tail)
+        piece = ch if show else run[pending:end]
+        out.append(piece)
+        pending, previous_shown = end, show
+        tail = (tail + piece)[-2:]
+    return "".join(out)
+
+
+def _decode_bytes(run: str, before: str) -> str:
+    """:func:`_decode_run` a byte at a time, for a run with bytes that are not UTF-8: they
+    stay as they are written."""
     out: list[str] = []
     decoder = codecs.getincrementaldecoder("utf-8")("strict")
     pending = 0

@@ -32,7 +32,7 @@ from urlgrammar.host.parser import Domain, Empty
 from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
 from urlgrammar.model.record import Component, Kind
 from urlgrammar.model.schemes import Mode, schemes_in
-from urlgrammar.operations.offsets import plain_href
+from urlgrammar.operations.offsets import dotted_href, plain_href
 from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
 from urlgrammar.url import URL
 
@@ -65,7 +65,7 @@ def fast_path(input: str) -> URL | Lifted | None:
     """The URL ``input`` gives where it is a valid URL string on which the parser reports no
     validation error, seen without a walk. Otherwise what the full path goes on from: the
     lift of ``input`` where the fast path made it, or None where it declined before."""
-    plain = plain_href(input)
+    plain = plain_href(input) or dotted_href(input)
     # A second `#` is in the fragment, where it is not a URL code point.
     if plain is not None and input.count("#") < 2 and not ("%" in input and _STRAY_PERCENT.search(input)):
         return URL._plain(input, *plain)

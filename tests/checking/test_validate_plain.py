@@ -73,6 +73,7 @@ def test_plain_urls_take_the_fast_path(text: str) -> None:
     ("https://example.com/a/../b", True), ("https://example.com/./%2e/%2E%2e/c", True),
     ("https://example.com/" + "a/../" * 1000, True), ("https://example.com/./%zz", False),
     ("https://example.com/./#a#b", False), ("https://example.com/./a b", False),
+    ("file:///C:/a/b", True), ("file:///c:", True),
 ])
 def test_a_plain_href_with_no_validation_error_is_not_run(text: str, plain: bool) -> None:
     # A plain href holds a validation error only at a `%` that starts no percent-encoded byte or

@@ -141,7 +141,8 @@ def test_generated_strings_took_the_fast_path_often() -> None:
 
 
 @pytest.mark.parametrize("input", ["https://example.com", "http://a.b:8080?q#f", "file:///x/y.txt",
-                                   "wss://h.example/p?x=1", "ftp://ftp.example.org/pub/"])
+                                   "wss://h.example/p?x=1", "ftp://ftp.example.org/pub/",
+                                   "file:///C:/x/y.txt", "file:///c:", "file://h.example/C:/?q#f"])
 def test_plain_inputs_are_kept_as_href_and_offsets(input: str) -> None:
     url = URL(input)
     assert url._offsets is not None
@@ -160,7 +161,7 @@ def _has_record(url: Any) -> bool:
 
 @pytest.mark.parametrize("input", ["HTTPS://example.com/", "http://Example.com/", "http://a.b:80/",
                                    "http://u@a.b/", "http://1.2.3.4/", "http://a.b/?a'b",
-                                   "file://localhost/x", "file:///C:/x", "file:///a/./b", "file:///é",
+                                   "file://localhost/x", "file:///C:/./x", "file:///a/./b", "file:///é",
                                    " http://a.b/", "http://a.b/\tx", "http://a.b/x ",
                                    "http://xn--nxa.b/", "sc://a/", "sc://a/./b", "http://a.b/é?é"])
 def test_inputs_the_parser_changes_take_the_pipeline(input: str) -> None:

@@ -134,9 +134,11 @@ def _href(text: str, any_path: bool) -> tuple[str, int] | None:
         return None
     at = m.start  # a group at a time: m.regs would make a pair for every group
     host_start = colon + 3  # after the `//`, with no userinfo
-    if at(g_scheme) != 0 or at(g_slashes) != colon + 1 or at(g_userinfo) >= 0 or \
-            (g_drive >= 0 and at(g_drive) >= 0):
+    if at(g_scheme) != 0 or at(g_slashes) != colon + 1 or at(g_userinfo) >= 0:
         return None
+    # A file URL's drive, read with its `/` (plain text has no `|`): the path starts there,
+    # and the drive is its first segment, as the serializer writes it.
+    drive = at(g_drive) if g_drive >= 0 else -1
     host_end = m.end(g_host)
     host = text[host_start:host_end]
     if host not in _HOSTS and not _plain_host(host, mode):
@@ -148,7 +150,9 @@ def _href(text: str, any_path: bool) -> tuple[str, int] | None:
     end = len(text)
     hash_start = end if hash_ < 0 else hash_
     query_start = hash_start if query < 0 else query
-    if path_start < 0:
+    if drive >= 0:
+        path_start = drive
+    elif path_start < 0:
         path_start = query_start
     if port >= 0 and (mode is _FILE or not _plain_port(text[port + 1:path_start], default)):
         return None

@@ -13,6 +13,12 @@ one href with the offsets of its components); :func:`splice` is the simple sette
 ``tests/operations/test_offsets.py`` compares every getter, the record and the setters'
 results with the pipeline's.
 
+The URL API asks :func:`parsed_href`, which also takes a special URL (not a file URL) whose
+path alone is not plain: backslashes, dot segments, code points to percent-encode. Its href is
+made from the path's text (:mod:`urlgrammar.operations.path_text`), so a long path is parsed
+without a component per segment; the record, made from the input when first read, still has
+one per segment, as the URL Specification's model does.
+
 What the pattern does not tell, the checks here do, each a rule of the standard rather than
 of the syntax: which code points the percent-encode sets leave alone
 (https://url.spec.whatwg.org/#percent-encoded-bytes), a host the domain parser gives back as it

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from urlgrammar.encoding.labels import get_encoding
-from urlgrammar.operations.offsets import parsed_href
+from urlgrammar.operations.offsets import parsed_href, relative_href
 from urlgrammar.operations.pipeline import parse_url
 from urlgrammar.url import URL, base_url_of
 
@@ -31,6 +31,10 @@ def parse(input: str, base: str | URL | None = None, *, encoding: str = "utf-8")
             return URL._plain(input, *plain)
         record, mode = parse_url(input, encoding=encoding)
     else:
+        relative = None if base_url._offsets is None else \
+            relative_href(input, base_url._href, base_url._offsets)  # type: ignore[arg-type]
+        if relative is not None:
+            return URL._plain(input, *relative, base_url)
         record, mode = parse_url(input, base_url.record.unplaced(), base_url.mode, encoding)
     return URL._from_record(record, mode)
 

@@ -16,7 +16,7 @@ from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind, URLRecord
 from urlgrammar.model.schemes import Mode
-from urlgrammar.operations.offsets import parsed_href, splice
+from urlgrammar.operations.offsets import parsed_href, relative_href, splice
 from urlgrammar.operations.pipeline import parse_url, parses
 from urlgrammar.operations.setters import set_component
 from urlgrammar.syntax.printer import print_record
@@ -52,7 +52,7 @@ class URL(Getters):
         base_url = None if base is None else base_url_of(base)  # the API URL parser parses the base first
         if isinstance(input, URL):
             if input._offsets is not None:
-                fill_plain(self, input._input, input._href, input._offsets)  # type: ignore[arg-type]
+                fill_plain(self, input._input, input._href, input._offsets, input._base)  # type: ignore[arg-type]
                 return
             if input._parsed:
                 fill(self, input.record, input.mode)
@@ -67,6 +67,11 @@ class URL(Getters):
                 return
             record, mode = parse_url(input)
         else:
+            relative = None if base_url._offsets is None else \
+                relative_href(input, base_url._href, base_url._offsets)  # type: ignore[arg-type]
+            if relative is not None:
+                fill_plain(self, input, *relative, base_url)
+                return
             record, mode = parse_url(input, base_url.record.unplaced(), base_url.mode)
         fill(self, record, mode)
 
@@ -80,11 +85,12 @@ class URL(Getters):
         return url
 
     @classmethod
-    def _plain(cls, input: str, href: str, offsets: int) -> URL:
-        """The URL of a plain input (:func:`urlgrammar.operations.offsets.plain_href`): its
-        href and offsets, the record made when first read."""
+    def _plain(cls, input: str, href: str, offsets: int, base: URL | None = None) -> URL:
+        """The URL of a plain input (:func:`urlgrammar.operations.offsets.plain_href`), or of
+        a relative one against ``base`` (:func:`urlgrammar.operations.offsets.relative_href`):
+        its href and offsets, the record made when first read."""
         url = _new(cls)
-        fill_plain(url, input, href, offsets)
+        fill_plain(url, input, href, offsets, base)
         return url
 
     @staticmethod
@@ -147,7 +153,7 @@ class URL(Getters):
         # A plain URL, its input (parsed again, it is the same URL, spans and all); any other,
         # its record and mode, spans and all (the href is printed again when asked for).
         if self._offsets is not None:
-            return URL, (self._input,)
+            return URL, (self._input,) if self._base is None else (self._input, self._base)
         return URL._from_record, (self.record, self.mode, self._parsed)
 
     def __copy__(self) -> URL:

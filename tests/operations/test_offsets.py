@@ -58,7 +58,7 @@ def compare(input: str, base: str | None = None) -> bool:
     if kept._offsets is None:
         assert base is not None or plain_href(input) is None
         return False
-    assert base is None and parse(input)._offsets is not None
+    assert parse(input, base)._offsets is not None
     _same(kept, made, input)
     assert kept.record == made.record, input  # spans and all, made on first read
     assert kept.href == made.href and kept == made and hash(kept) == hash(made)
@@ -236,6 +236,26 @@ def test_special_urls_with_any_path_give_the_pipelines_url(input: str) -> None:
     compare(input)
 
 
+_RELATIVE = st.builds(
+    lambda path, query, fragment: f"{path}{query}{fragment}",
+    st.lists(st.one_of(_SEGMENT, st.sampled_from(["/", "\\", "a:b", "C|", "//", "\t", " "])), max_size=8)
+    .map("".join),
+    st.sampled_from(["", "", "?", "?q", "?a'b", "?é", "?#"]),
+    st.sampled_from(["", "", "#", "#f", "#é", "#?"]),
+)
+
+
+@settings(max_examples=1000)
+@given(_RELATIVE, st.sampled_from(["http://a.b/c/d", "https://a.b:8080/", "ws://x/y/", "http://a.b/c?q#f",
+                                   "http://a.b", "file:///C:/x", "file://h.example/a/b", "sc://a/b"]))
+def test_relative_references_against_a_plain_base_give_the_pipelines_url(input: str, base: str) -> None:
+    """A path-relative reference against a base kept as its href and offsets is kept so too
+    (urlgrammar/operations/offsets.py's relative_href), its record made against the base."""
+    compare(input, base)
+    if compare(input, base):
+        assert URL(input, base)._base is not None
+
+
 def test_a_long_path_is_parsed_without_a_component_per_segment() -> None:
     """A path of 100,000 segments of spaces and backslashes (or dot segments): the href is made
     from the path's text; before, the lift made a component for each segment (about 200 bytes
@@ -251,3 +271,17 @@ def test_a_long_path_is_parsed_without_a_component_per_segment() -> None:
             tracemalloc.stop()
         assert url._offsets is not None and url.href == _pipeline(input).href
         assert peak < 12 * len(input), (path[:6], peak)
+
+
+@pytest.mark.parametrize(("input", "base", "href"), [
+    ("a/b", "http://h.example/b/c", "http://h.example/b/a/b"),
+    ("../x?q#f", "https://h.example:8080/b/c/d", "https://h.example:8080/b/x?q#f"),
+    ("a\\..\\b c", "ws://h.example/", "ws://h.example/b%20c"),
+    ("a/../" * 1000, "http://h.example/b/c", "http://h.example/b/"),
+])
+def test_a_relative_reference_against_a_plain_base_is_kept_as_href_and_offsets(
+        input: str, base: str, href: str) -> None:
+    url = parse(input, base)
+    assert url._offsets is not None and url.href == href
+    assert not _has_record(url)
+    assert url.record == _pipeline(input, base).record

@@ -38,7 +38,7 @@ from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
 from urlgrammar.model.record import is_dot, is_dots
 from urlgrammar.model.schemes import Mode, default_port, schemes_in
 from urlgrammar.operations.path_text import has_dot_segment, special_path
-from urlgrammar.syntax.grammars import compiled
+from urlgrammar.syntax.grammars import compiled, scheme_of
 
 #: The code points of a plain URL: the ASCII URL code points (https://url.spec.whatwg.org/#url-code-points),
 #: `%` (a percent-encoded byte is kept as written) and `#`. No percent-encode set of a special
@@ -118,6 +118,38 @@ def dotted_href(text: str) -> tuple[str, int] | None:
     if ("/." not in text and "/%" not in text) or not _PLAIN.fullmatch(text):
         return None
     return _href(text, True)
+
+
+def relative_href(text: str, base_href: str, base_offsets: int) -> tuple[str, int] | None:
+    """The href and offsets of ``text`` parsed against a plain special base (not a file URL)
+    that is kept as ``base_href`` and ``base_offsets``, where ``text`` is a path-relative
+    reference (no scheme, not starting with `/`, `\\`, `?` or `#`; nothing for preprocessing
+    to remove) with a plain query and fragment; else None. The relative state keeps the
+    base's scheme and host and its path less the last segment
+    (https://url.spec.whatwg.org/#relative-state), and the path state reads the reference's
+    segments after it: as text, the base's path up to its last `/`, then the reference's path,
+    normalised by :func:`urlgrammar.operations.path_text.special_path`."""
+    colon = base_offsets & _MASK
+    if type(text) is not str or not text or text[0] in "/\\?#" or base_href[:colon] == "file" or \
+            len(text) + len(base_href) >= _MASK or not _preprocessed(text) or text[0] <= " " or \
+            scheme_of(text) is not None:
+        return None
+    query = text.find("?")
+    hash_ = text.find("#")
+    if hash_ >= 0 and (query < 0 or hash_ < query):
+        query = -1  # a `?` in the fragment
+    end = len(text)
+    path_end = query if query >= 0 else hash_ if hash_ >= 0 else end
+    if not _PLAIN.fullmatch(text, path_end) or \
+            (query >= 0 and "'" in text[query:hash_ if hash_ >= 0 else end]):
+        return None
+    path_start = base_offsets >> _PATH & _MASK
+    base_path = base_href[path_start:base_offsets >> _QUERY & _MASK]
+    path = special_path(base_path[:base_path.rfind("/")] + "/" + text[:path_end])
+    query_start = path_start + len(path)
+    hash_start = query_start + ((hash_ if hash_ >= 0 else end) - path_end)
+    return (base_href[:path_start] + path + text[path_end:],
+            pack(colon, base_offsets >> BITS & _MASK, path_start, query_start, hash_start))
 
 
 def _href(text: str, any_path: bool) -> tuple[str, int] | None:

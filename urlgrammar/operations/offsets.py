@@ -130,7 +130,7 @@ def relative_href(text: str, base_href: str, base_offsets: int) -> tuple[str, in
     segments after it: as text, the base's path up to its last `/`, then the reference's path,
     normalised by :func:`urlgrammar.operations.path_text.special_path`."""
     colon = base_offsets & _MASK
-    if type(text) is not str or not text or text[0] in "/\\?#" or base_href[:colon] == "file" or \
+    if type(text) is not str or not text or text[0] in "/\\?#" or _SCHEMES[base_href[:colon]][0] is _FILE or \
             len(text) + len(base_href) >= _MASK or not _preprocessed(text) or text[0] <= " " or \
             scheme_of(text) is not None:
         return None
@@ -174,9 +174,7 @@ def _href(text: str, any_path: bool) -> tuple[str, int] | None:
     host_start = colon + 3  # after the `//`, with no userinfo
     if at(g_scheme) != 0 or at(g_slashes) != colon + 1 or at(g_userinfo) >= 0:
         return None
-    # A file URL's drive, read with its `/` (plain text has no `|`): the path starts there,
-    # and the drive is its first segment, as the serializer writes it.
-    drive = at(g_drive) if g_drive >= 0 else -1
+    drive = at(g_drive) if g_drive >= 0 else -1  # at its `/`: a file URL's path starts there
     host_end = m.end(g_host)
     host = text[host_start:host_end]
     if host not in _HOSTS and not _plain_host(host, mode):

@@ -156,3 +156,22 @@ def _has_record(url: urlgrammar.URL) -> bool:
     except AttributeError:
         return False
     return True
+
+
+def test_each_code_point_of_a_long_path_is_judged_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A path of 10,000 `é` (and one of 10,000 encoded apostrophes) asks whether to show a code
+    point once per code point and the one before it, not once per occurrence: counted, not
+    timed."""
+    from urlgrammar import rendering
+
+    calls = []
+    judge = rendering._shown
+
+    def counted(ch: str, after_shown: bool) -> bool:
+        calls.append(ch)
+        return judge(ch, after_shown)
+
+    monkeypatch.setattr(rendering, "_shown", counted)
+    assert readable("/" + "%C3%A9" * 10_000 + "/%E2%80%8B") == "/" + "é" * 10_000 + "/%E2%80%8B"
+    assert readable("%27" * 10_000) == "%27" * 10_000
+    assert len(calls) <= 8

@@ -60,6 +60,8 @@ _LETTERS = frozenset(string.ascii_lowercase)
 #: The hosts :func:`_plain_host` found plain (a domain, never localhost), at most _HOSTS_KEPT.
 _HOSTS: set[str] = set()
 _HOSTS_KEPT = 4096
+#: A scheme and the separators after it.
+_SLASHES = re.compile(r"([a-z]+):([/\\]*)")
 #: Bits per offset in the packed int.
 BITS = 32
 _FILE, _SPECIAL = Mode.FILE, Mode.SPECIAL
@@ -106,8 +108,15 @@ def parsed_href(text: str) -> tuple[str, int] | None:
     URL that is not a file URL: its backslashes, dot segments and code points to encode are
     dealt with by :func:`urlgrammar.operations.path_text.special_path` on the path's text.
     The href is then not the input (validate's fast path, which wants the input to be the
-    href, asks :func:`plain_href`)."""
-    return _href(text, True)
+    href, asks :func:`plain_href`). Such a URL's scheme may be followed by any run of `/` and
+    `\\` other than `//`: the parser skips them all before the host
+    (https://url.spec.whatwg.org/#special-authority-ignore-slashes-state)."""
+    found = _href(text, True)
+    if found is None and type(text) is str:
+        m = _SLASHES.match(text)
+        if m is not None and m.group(2) != "//" and _SCHEMES.get(m.group(1), (_FILE,))[0] is not _FILE:
+            return _href(f"{m.group(1)}://{text[m.end():]}", True)
+    return found
 
 
 def dotted_href(text: str) -> tuple[str, int] | None:

@@ -129,3 +129,49 @@ def test_what_the_security_data_cannot_judge_is_not_cleared() -> None:
     assert render("https://xn--t92s.b\u00fccher.com/") == "https://xn--t92s.b\u00fccher.com/"
     assert render("https://example.com/\U0003e8ac/\u00e9?q=\U0001df2b") == \
         "https://example.com/%F0%BE%A2%AC/\u00e9?q=%F0%9D%BC%AB"
+
+
+# ---- a URL kept as its href and offsets --------------------------------------------------------
+
+
+@pytest.mark.parametrize("input", ["https://example.com/a/b?q#f", "https://example.com/a/b?#",
+                                   "https://example.com", "file:///x/y", "file://h.example/x?",
+                                   "http://a.b:8080/%C3%A9?%C3%A9#%C3%A9", "http://a.b\\c\\..\\d é#f",
+                                   "https://a.b.c.github.io/" + "x/" * 30])
+@pytest.mark.parametrize("width", [None, 12, 30])
+def test_a_kept_url_renders_as_its_record_does_without_making_it(input: str, width: int | None) -> None:
+    """A URL kept as its href and offsets (urlgrammar/operations/offsets.py) is rendered from
+    them: its record, a component per segment of a long path, is not made for it."""
+    kept = urlgrammar.parse(input)
+    assert kept._offsets is not None
+    shown = render(kept, width=width)
+    assert not _has_record(kept)
+    made = urlgrammar.URL._from_record(kept.record, kept.mode)
+    assert shown == render(made, width=width)
+
+
+def _has_record(url: urlgrammar.URL) -> bool:
+    try:
+        object.__getattribute__(url, "record")
+    except AttributeError:
+        return False
+    return True
+
+
+def test_each_code_point_of_a_long_path_is_judged_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A path of 10,000 `é` (and one of 10,000 encoded apostrophes) asks whether to show a code
+    point once per code point and the one before it, not once per occurrence: counted, not
+    timed."""
+    from urlgrammar import rendering
+
+    calls = []
+    judge = rendering._shown
+
+    def counted(ch: str, after_shown: bool) -> bool:
+        calls.append(ch)
+        return judge(ch, after_shown)
+
+    monkeypatch.setattr(rendering, "_shown", counted)
+    assert readable("/" + "%C3%A9" * 10_000 + "/%E2%80%8B") == "/" + "é" * 10_000 + "/%E2%80%8B"
+    assert readable("%27" * 10_000) == "%27" * 10_000
+    assert len(calls) <= 8

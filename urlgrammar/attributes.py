@@ -63,7 +63,7 @@ class Getters:
     slot is unset until then; ``__getattr__`` makes it by parsing the input kept).
     """
 
-    __slots__ = ("_href", "_input", "_offsets", "_parsed", "mode", "record")
+    __slots__ = ("_base", "_href", "_input", "_offsets", "_parsed", "mode", "record")
     record: URLRecord
     mode: Mode
     _href: str | None
@@ -74,6 +74,9 @@ class Getters:
     #: A plain URL's input, which its record's spans are in (its href, or the href less the
     #: `/` of an empty path); unset for a URL kept as its record.
     _input: str
+    #: The base a plain URL's input was parsed against (a relative reference's,
+    #: :func:`urlgrammar.operations.offsets.relative_href`); None where there was none.
+    _base: Getters | None
 
     def __getattr__(self, name: str) -> Any:
         # Only an unset slot comes here. A plain URL sets its href and offsets only (it is
@@ -83,8 +86,12 @@ class Getters:
         value: Any
         if name == "_input":  # the input was the href
             return self._href
+        if name == "_base":
+            return None
         if name == "record":
-            value, _ = parse_url(self._input)
+            base = self._base
+            value, _ = parse_url(self._input) if base is None else \
+                parse_url(self._input, base.record.unplaced(), base.mode)
         elif name == "mode":
             value = _FILE if self._offsets & _MASK == 4 and self._href[0] == "f" else _SPECIAL  # type: ignore[index]
         elif name == "_parsed":
@@ -227,6 +234,7 @@ _set_href = Getters.__dict__["_href"].__set__
 _set_parsed = Getters.__dict__["_parsed"].__set__
 _set_offsets = Getters.__dict__["_offsets"].__set__
 _set_input = Getters.__dict__["_input"].__set__
+_set_base = Getters.__dict__["_base"].__set__
 _FILE, _SPECIAL = Mode.FILE, Mode.SPECIAL
 
 
@@ -240,15 +248,17 @@ def fill(url: Getters, record: URLRecord, mode: Mode, parsed: bool = True) -> No
     _set_offsets(url, None)
 
 
-def fill_plain(url: Getters, input: str, href: str, offsets: int) -> None:
+def fill_plain(url: Getters, input: str, href: str, offsets: int, base: Getters | None = None) -> None:
     """Set the slots of a new plain ``url``: the href and offsets
     :func:`urlgrammar.operations.offsets.plain_href` gave for ``input`` (a `file:` href's
     mode is FILE, any other's SPECIAL); the record, the mode and the rest are made when first
-    read (``Getters.__getattr__``), the record from ``input``."""
+    read (``Getters.__getattr__``), the record from ``input`` (against ``base``, where given)."""
     _set_href(url, href)
     _set_offsets(url, offsets)
     if input is not href:
         _set_input(url, input)
+    if base is not None:
+        _set_base(url, base)
 
 
 def of_record(cls: type[_G], record: URLRecord, mode: Mode, parsed: bool = True) -> _G:

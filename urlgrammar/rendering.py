@@ -41,12 +41,13 @@ else:
 from urlgrammar.api import parse
 from urlgrammar.host.display import invisible, shown_labels
 from urlgrammar.host.label_rules import has_rtl
-from urlgrammar.host.parser import Domain
+from urlgrammar.host.parser import Domain, Empty, Host
 from urlgrammar.host.public_suffix import PublicSuffixListMissing, registrable_domain
 from urlgrammar.host.spoofing import available, newer_than_data, skeleton
 from urlgrammar.host.top_domains import protected_names
 from urlgrammar.model.record import Kind
 from urlgrammar.model.schemes import is_file
+from urlgrammar.operations.offsets import unpack
 from urlgrammar.url import URL
 
 #: Where something was left out.
@@ -91,7 +92,7 @@ def render(url: URL | str, *, width: int | None = None, protected: Iterable[str]
     if isinstance(url, str):
         url = parse(url)
     labels, keep = _host(url, names, width)
-    scheme = url.protocol + ("//" if url.record.has(Kind.AUTHORITY) else "")
+    scheme = url.protocol + ("//" if _has(url, Kind.AUTHORITY) else "")
     port = f":{url.port}" if url.port else ""
     shown = _fit(scheme, labels, keep, port, _rest(url), width)
     return LRE + shown + PDF if has_rtl(shown) else shown
@@ -100,14 +101,27 @@ def render(url: URL | str, *, width: int | None = None, protected: Iterable[str]
 def _rest(url: URL) -> str:
     """The path, query and fragment as shown: only what the URL has, so that the rendering
     parses to the URL again (https://url.spec.whatwg.org/#url-serializing)."""
-    record = url.record
     # Without a host, a path that starts with an empty segment would read as a host: the
     # serializer writes `/.` before it, and so must the display.
-    dot = "/." if not record.has(Kind.AUTHORITY) and url.pathname.startswith("//") else ""
+    dot = "/." if not _has(url, Kind.AUTHORITY) and url.pathname.startswith("//") else ""
     # An empty query or fragment is still one: `?` and `#` stay.
-    query = "?" + readable(url.search[1:]) if record.has(Kind.QUERY) else ""
-    fragment = "#" + readable(url.hash[1:]) if record.has(Kind.FRAGMENT) else ""
+    query = "?" + readable(url.search[1:]) if _has(url, Kind.QUERY) else ""
+    fragment = "#" + readable(url.hash[1:]) if _has(url, Kind.FRAGMENT) else ""
     return dot + _path(url) + query + fragment
+
+
+def _has(url: URL, kind: Kind) -> bool:
+    """Whether ``url`` has an authority, a query or a fragment: for a URL kept as its href and
+    offsets (:mod:`urlgrammar.operations.offsets`), read off them, as its record would be made
+    for it (a long path's, with a component per segment)."""
+    if url._offsets is None:
+        return url.record.has(kind)
+    _, _, _, query, fragment = unpack(url._offsets)
+    if kind is Kind.QUERY:
+        return query < fragment
+    if kind is Kind.FRAGMENT:
+        return fragment < len(url.href)
+    return kind is Kind.AUTHORITY  # a kept URL is special or file, written with `//`
 
 
 def _path(url: URL) -> str:
@@ -126,10 +140,14 @@ def _path(url: URL) -> str:
 
 def _host(url: URL, protected: tuple[str, ...], width: int | None) -> tuple[list[str], int]:
     """The host's labels as shown in ``width``, and how many of the last ones the elision keeps."""
-    authority = url.record.component(Kind.AUTHORITY)
-    if authority is None:
-        return [], 0
-    host = authority.value.host.value
+    host: Host
+    if url._offsets is not None:  # a plain host: a domain, or a file URL's empty host
+        host = Domain(url.hostname) if url.hostname else Empty()
+    else:
+        authority = url.record.component(Kind.AUTHORITY)
+        if authority is None:
+            return [], 0
+        host = authority.value.host.value
     if type(host) is not Domain:
         # An opaque host is shown as it is: decoded, `%D0%B0pple.com` would read `аpple.com`,
         # a host no parser gives it, and no IDN display policy has judged.
@@ -194,18 +212,39 @@ def readable(text: str) -> str:
 
 def _decode_run(run: str, before: str, shown: Callable[[str, bool], bool]) -> str:
     """One run of percent-encoded bytes as shown; ``before``: the (up to) two code points
-    shown before it; ``shown``: :func:`_shown`."""
+    shown before it; ``shown``: :func:`_shown`. A run that is UTF-8 throughout (most are) is
+    decoded at once, and then read a code point at a time; another a byte at a time
+    (:func:`_decode_bytes`)."""
     try:
-        text = bytes.fromhex(run.replace("%", "")).decode("utf-8")
+        decoded = bytes.fromhex(run.replace("%", "")).decode("utf-8")
     except UnicodeDecodeError:
-        text = ""
+        return _decode_bytes(run, before, shown)
     # Where the bytes are UTF-8 and each of their code points is shown, or each is not,
     # wherever it stands, the run is shown decoded, or as it is, at once.
-    decisions = {(shown(ch, True), shown(ch, False)) for ch in set(text)}
+    decisions = {(shown(ch, True), shown(ch, False)) for ch in set(decoded)}
     if decisions == {(False, False)}:
         return run
-    if decisions == {(True, True)} and _HEX_DIGITS.isdisjoint(text):
-        return text
+    if decisions == {(True, True)} and _HEX_DIGITS.isdisjoint(decoded):
+        return decoded
+    out: list[str] = []
+    pending = 0
+    previous_shown = False
+    tail = before
+    for ch in decoded:
+        n = ord(ch)
+        end = pending + (3 if n < 0x80 else 6 if n < 0x800 else 9 if n < 0x10000 else 12)
+        # As in _decode_bytes: no hex digit after a literal `%`.
+        show = shown(ch, previous_shown) and not (ch in _HEX_DIGITS and "%" in tail)
+        piece = ch if show else run[pending:end]
+        out.append(piece)
+        pending, previous_shown = end, show
+        tail = (tail + piece)[-2:]
+    return "".join(out)
+
+
+def _decode_bytes(run: str, before: str, shown: Callable[[str, bool], bool]) -> str:
+    """:func:`_decode_run` a byte at a time, for a run with bytes that are not UTF-8: they
+    stay as they are written."""
     out: list[str] = []
     decoder = codecs.getincrementaldecoder("utf-8")("strict")
     pending = 0

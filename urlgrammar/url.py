@@ -19,7 +19,7 @@ from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind, URLRecord
 from urlgrammar.model.schemes import Mode
-from urlgrammar.operations.offsets import plain_href, splice
+from urlgrammar.operations.offsets import parsed_href, relative_href, splice
 from urlgrammar.operations.pipeline import parse_url, parses
 from urlgrammar.operations.relative import make_relative
 from urlgrammar.operations.setters import set_component
@@ -56,7 +56,7 @@ class URL(Editing):
         base_url = None if base is None else base_url_of(base)  # the API URL parser parses the base first
         if isinstance(input, URL):
             if input._offsets is not None:
-                fill_plain(self, input._input, input._href, input._offsets)  # type: ignore[arg-type]
+                fill_plain(self, input._input, input._href, input._offsets, input._base)  # type: ignore[arg-type]
                 return
             if input._parsed:
                 fill(self, input.record, input.mode)
@@ -65,12 +65,17 @@ class URL(Editing):
         if base_url is None:
             # Not with a base, though a plain input does not need it: the record made with a
             # base has no span for the scheme, and the record is to be the same when made later.
-            plain = plain_href(input)
+            plain = parsed_href(input)
             if plain is not None:
                 fill_plain(self, input, *plain)
                 return
             record, mode = parse_url(input)
         else:
+            relative = None if base_url._offsets is None else \
+                relative_href(input, base_url._href, base_url._offsets)  # type: ignore[arg-type]
+            if relative is not None:
+                fill_plain(self, input, *relative, base_url)
+                return
             record, mode = parse_url(input, base_record(base_url), base_url.mode)
         fill(self, record, mode)
 
@@ -84,11 +89,12 @@ class URL(Editing):
         return url
 
     @classmethod
-    def _plain(cls, input: str, href: str, offsets: int) -> URL:
-        """The URL of a plain input (:func:`urlgrammar.operations.offsets.plain_href`): its
-        href and offsets, the record made when first read."""
+    def _plain(cls, input: str, href: str, offsets: int, base: URL | None = None) -> URL:
+        """The URL of a plain input (:func:`urlgrammar.operations.offsets.plain_href`), or of
+        a relative one against ``base`` (:func:`urlgrammar.operations.offsets.relative_href`):
+        its href and offsets, the record made when first read."""
         url = _new(cls)
-        fill_plain(url, input, href, offsets)
+        fill_plain(url, input, href, offsets, base)
         return url
 
     @staticmethod
@@ -109,7 +115,7 @@ class URL(Editing):
             base_url = base_url_of(base)  # the API URL parser parses the base first
         except URLError:
             return False
-        if plain_href(input) is not None:  # a plain input parses, whatever the base
+        if parsed_href(input) is not None:  # a plain input parses, whatever the base
             return True
         if base_url is None:
             return parses(input)
@@ -175,7 +181,7 @@ class URL(Editing):
         # A plain URL, its input (parsed again, it is the same URL, spans and all); any other,
         # its record and mode, spans and all (the href is printed again when asked for).
         if self._offsets is not None:
-            return URL, (self._input,)
+            return URL, (self._input,) if self._base is None else (self._input, self._base)
         return URL._from_record, (self.record, self.mode, self._parsed)
 
     def __copy__(self) -> URL:

@@ -126,7 +126,8 @@ def test_validate_reads_the_input_once(runs: Runs, input: str, base: str | None)
 
 
 @pytest.mark.parametrize("input", ["https://example.com/a", "https://example.com:8080", "file:///a//b",
-                                   "https://example.com/%41?a?b#%7e", "ws://x.example/y?"], ids=repr)
+                                   "https://example.com/%41?a?b#%7e", "ws://x.example/y?",
+                                   "https://h/./a/../b"], ids=repr)
 def test_a_plain_href_is_not_run(runs: Runs, input: str) -> None:
     # Its href is itself and it holds no validation error: the report needs no run at all.
     report = validate(input)
@@ -135,7 +136,7 @@ def test_a_plain_href_is_not_run(runs: Runs, input: str) -> None:
 
 
 @pytest.mark.parametrize("input", ["https://example.com/a%4", "https://EXAMPLE.com/a", "https://u@h/",
-                                   "https://h/./a", "https://1.2.3.4/", "http://user@/x", "foo://h/"],
+                                   "file:///./a", "https://1.2.3.4/", "http://user@/x", "foo://h/"],
                          ids=repr)
 def test_the_fast_path_declines_without_a_second_lift(runs: Runs, input: str) -> None:
     # The fast path lifts input made of URL code points; where it declines (after the lift, or

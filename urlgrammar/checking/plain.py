@@ -32,7 +32,7 @@ from urlgrammar.host.parser import Domain, Empty
 from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
 from urlgrammar.model.record import Component, Kind
 from urlgrammar.model.schemes import Mode, schemes_in
-from urlgrammar.operations.offsets import plain_href
+from urlgrammar.operations.offsets import dotted_href, plain_href
 from urlgrammar.operations.pipeline import Lifted, lift, parse_url, resolve_and_normalise
 from urlgrammar.syntax.grammars import mode_for, scheme_of
 from urlgrammar.url import URL, base_record
@@ -93,7 +93,7 @@ def fast_path(input: str, base: URL | None = None) -> URL | Lifted | None:
 
 
 def _fast_path(input: str) -> URL | Lifted | None:
-    plain = plain_href(input)
+    plain = plain_href(input) or dotted_href(input)
     # A second `#` is in the fragment, where it is not a URL code point.
     if plain is not None and input.count("#") < 2 and not ("%" in input and _STRAY_PERCENT.search(input)):
         return URL._plain(input, *plain)

@@ -13,6 +13,12 @@ one href with the offsets of its components); :func:`splice` is the simple sette
 ``tests/operations/test_offsets.py`` compares every getter, the record and the setters'
 results with the pipeline's.
 
+The URL API asks :func:`parsed_href`, which also takes a special URL (not a file URL) whose
+path alone is not plain: backslashes, dot segments, code points to percent-encode. Its href is
+made from the path's text (:mod:`urlgrammar.operations.path_text`), so a long path is parsed
+without a component per segment; the record, made from the input when first read, still has
+one per segment, as the URL Specification's model does.
+
 What the pattern does not tell, the checks here do, each a rule of the standard rather than
 of the syntax: which code points the percent-encode sets leave alone
 (https://url.spec.whatwg.org/#percent-encoded-bytes), a host the domain parser gives back as it
@@ -31,7 +37,8 @@ from urlgrammar.host.domain import STRICT_ASCII_DOMAIN
 from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
 from urlgrammar.model.record import is_dot, is_dots
 from urlgrammar.model.schemes import Mode, default_port, schemes_in
-from urlgrammar.syntax.grammars import compiled
+from urlgrammar.operations.path_text import has_dot_segment, special_path
+from urlgrammar.syntax.grammars import compiled, scheme_of
 
 #: The code points of a plain URL: the ASCII URL code points (https://url.spec.whatwg.org/#url-code-points),
 #: `%` (a percent-encoded byte is kept as written) and `#`. No percent-encode set of a special
@@ -53,6 +60,8 @@ _LETTERS = frozenset(string.ascii_lowercase)
 #: The hosts :func:`_plain_host` found plain (a domain, never localhost), at most _HOSTS_KEPT.
 _HOSTS: set[str] = set()
 _HOSTS_KEPT = 4096
+#: A scheme and the separators after it.
+_SLASHES = re.compile(r"([a-z]+):([/\\]*)")
 #: Bits per offset in the packed int.
 BITS = 32
 _FILE, _SPECIAL = Mode.FILE, Mode.SPECIAL
@@ -91,12 +100,77 @@ def plain_href(text: str) -> tuple[str, int] | None:
     scheme and `//`) and its offsets (see :func:`unpack`), where ``text`` is plain; else None.
     The href is ``text`` itself where it serializes as it is.
     """
+    return _href(text, False)
+
+
+def parsed_href(text: str) -> tuple[str, int] | None:
+    """:func:`plain_href`, and also where only the path of ``text`` is not plain, in a special
+    URL that is not a file URL: its backslashes, dot segments and code points to encode are
+    dealt with by :func:`urlgrammar.operations.path_text.special_path` on the path's text.
+    The href is then not the input (validate's fast path, which wants the input to be the
+    href, asks :func:`plain_href`). Such a URL's scheme may be followed by any run of `/` and
+    `\\` other than `//`: the parser skips them all before the host
+    (https://url.spec.whatwg.org/#special-authority-ignore-slashes-state)."""
+    found = _href(text, True)
+    if found is None and type(text) is str:
+        m = _SLASHES.match(text)
+        if m is not None and m.group(2) != "//" and _SCHEMES.get(m.group(1), (_FILE,))[0] is not _FILE:
+            return _href(f"{m.group(1)}://{text[m.end():]}", True)
+    return found
+
+
+def dotted_href(text: str) -> tuple[str, int] | None:
+    """:func:`parsed_href` for a text that is plain but for the dot segments of its path (in a
+    special URL that is not a file URL), which the parser removes without a validation error
+    (https://url.spec.whatwg.org/#path-state): validate's fast path takes it as it takes a
+    plain one. None for any other text."""
+    if ("/." not in text and "/%" not in text) or not _PLAIN.fullmatch(text):
+        return None
+    return _href(text, True)
+
+
+def relative_href(text: str, base_href: str, base_offsets: int) -> tuple[str, int] | None:
+    """The href and offsets of ``text`` parsed against a plain special base (not a file URL)
+    that is kept as ``base_href`` and ``base_offsets``, where ``text`` is a path-relative
+    reference (no scheme, not starting with `/`, `\\`, `?` or `#`; nothing for preprocessing
+    to remove) with a plain query and fragment; else None. The relative state keeps the
+    base's scheme and host and its path less the last segment
+    (https://url.spec.whatwg.org/#relative-state), and the path state reads the reference's
+    segments after it: as text, the base's path up to its last `/`, then the reference's path,
+    normalised by :func:`urlgrammar.operations.path_text.special_path`."""
+    colon = base_offsets & _MASK
+    if type(text) is not str or not text or text[0] in "/\\?#" or _SCHEMES[base_href[:colon]][0] is _FILE or \
+            len(text) + len(base_href) >= _MASK or not _preprocessed(text) or text[0] <= " " or \
+            scheme_of(text) is not None:
+        return None
+    query = text.find("?")
+    hash_ = text.find("#")
+    if hash_ >= 0 and (query < 0 or hash_ < query):
+        query = -1  # a `?` in the fragment
+    end = len(text)
+    path_end = query if query >= 0 else hash_ if hash_ >= 0 else end
+    if not _PLAIN.fullmatch(text, path_end) or \
+            (query >= 0 and "'" in text[query:hash_ if hash_ >= 0 else end]):
+        return None
+    path_start = base_offsets >> _PATH & _MASK
+    base_path = base_href[path_start:base_offsets >> _QUERY & _MASK]
+    path = special_path(base_path[:base_path.rfind("/")] + "/" + text[:path_end])
+    query_start = path_start + len(path)
+    hash_start = query_start + ((hash_ if hash_ >= 0 else end) - path_end)
+    return (base_href[:path_start] + path + text[path_end:],
+            pack(colon, base_offsets >> BITS & _MASK, path_start, query_start, hash_start))
+
+
+def _href(text: str, any_path: bool) -> tuple[str, int] | None:
     if type(text) is not str:  # a subclass's href would be of the subclass
         return None
     colon = text.find(":")
     scheme = _SCHEMES.get(text[:colon]) if colon > 0 else None
-    if scheme is None or len(text) >= _MASK or not _PLAIN.fullmatch(text):
+    if scheme is None or len(text) >= _MASK:
         return None
+    plain = _PLAIN.fullmatch(text) is not None
+    if not plain and (not any_path or scheme[0] is _FILE or not _preprocessed(text)):
+        return None  # the path of a file URL may have a drive, and is left to the pipeline
     mode, start, default = scheme
     found = _READERS.get(start) or reader(start)
     if found is None:
@@ -107,9 +181,9 @@ def plain_href(text: str) -> tuple[str, int] | None:
         return None
     at = m.start  # a group at a time: m.regs would make a pair for every group
     host_start = colon + 3  # after the `//`, with no userinfo
-    if at(g_scheme) != 0 or at(g_slashes) != colon + 1 or at(g_userinfo) >= 0 or \
-            (g_drive >= 0 and at(g_drive) >= 0):
+    if at(g_scheme) != 0 or at(g_slashes) != colon + 1 or at(g_userinfo) >= 0:
         return None
+    drive = at(g_drive) if g_drive >= 0 else -1  # at its `/`: a file URL's path starts there
     host_end = m.end(g_host)
     host = text[host_start:host_end]
     if host not in _HOSTS and not _plain_host(host, mode):
@@ -121,20 +195,38 @@ def plain_href(text: str) -> tuple[str, int] | None:
     end = len(text)
     hash_start = end if hash_ < 0 else hash_
     query_start = hash_start if query < 0 else query
-    if path_start < 0:
+    if drive >= 0:
+        path_start = drive
+    elif path_start < 0:
         path_start = query_start
     if port >= 0 and (mode is _FILE or not _plain_port(text[port + 1:path_start], default)):
         return None
     path = text[path_start:query_start]
-    if ("/." in path or "/%" in path) and any(is_dot(s) or is_dots(s) for s in path.split("/")):
-        return None
     if query >= 0 and "'" in text[query:hash_start]:
         return None
+    if not plain or (("/." in path or "/%" in path) and has_dot_segment(path)):
+        # Only the path may be other than plain: the scheme, host and port are read as they
+        # are above, and the query and fragment are kept as written.
+        if not any_path or mode is _FILE or path_start == query_start:
+            return None
+        if not plain and not (_PLAIN.fullmatch(text, 0, path_start) and _PLAIN.fullmatch(text, query_start)):
+            return None
+        new = special_path(path)
+        moved = len(new) - len(path)
+        return (text[:path_start] + new + text[query_start:],
+                pack(colon, host_end, path_start, query_start + moved, hash_start + moved))
     if path_start == query_start:  # an empty path serializes as `/`
         text = f"{text[:path_start]}/{text[path_start:]}"
         query_start += 1
         hash_start += 1
     return text, pack(colon, host_end, path_start, query_start, hash_start)
+
+
+def _preprocessed(text: str) -> bool:
+    """Preprocessing (https://url.spec.whatwg.org/#concept-basic-url-parser, steps 1 to 3)
+    leaves ``text`` as it is: no tab or newline, and no C0 control or space at its end (one
+    at its start would not be a scheme)."""
+    return text[-1] > " " and "\t" not in text and "\n" not in text and "\r" not in text
 
 
 def _plain_host(host: str, mode: Mode) -> bool:

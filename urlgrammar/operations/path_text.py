@@ -1,0 +1,78 @@
+"""A special URL's path normalised as text: bulk string operations, no component per segment.
+
+The URL Specification's model of a path is a sequence of ``dir`` components and a ``file``
+(URL Specification 0.10.1, § URL Model), and that stays the model: the record the pipeline
+makes (``URL.record``) has one component per segment. But to serialise a parsed URL, the
+standard's path state (https://url.spec.whatwg.org/#path-state) and path serializer
+(https://url.spec.whatwg.org/#url-path-serializer) come down, for a special URL that is not a
+file URL, to three operations on the path's text, from its first separator to its end (the
+query's `?`, the fragment's `#` or the end of the input):
+
+1. every `\\` is a separator, as `/` is (https://url.spec.whatwg.org/#path-start-state);
+2. dot segments are removed (https://url.spec.whatwg.org/#single-dot-path-segment,
+   https://url.spec.whatwg.org/#shorten-a-urls-path; a final one leaves an empty segment);
+3. each code point is UTF-8 percent-encoded with the path percent-encode set
+   (https://url.spec.whatwg.org/#path-percent-encode-set), which holds no separator, `.` or
+   `%`, so it can be done on the whole text at once, before or after the other two.
+
+Without a dot segment (most paths) the three are a ``str.replace``, a search and a
+``str.translate``. With dot segments, the stack of step 2 holds runs of segments, not
+segments: the text between two dot segments is pushed as the offsets of one run, and a double
+dot takes the run's last segment off by moving its end back to its last `/` (``str.rfind``).
+So no object is made per segment; at most an offset pair per dot segment, in two arrays.
+
+:func:`urlgrammar.operations.offsets.parsed_href` uses this for inputs whose only part that is
+not plain is the path, so that parsing a long path builds no component; the record is made
+from the input, by the full pipeline, when first asked for.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from array import array
+
+from urlgrammar.encoding.percent import PATH_SET, utf8_percent_encode
+
+#: A single-dot or double-dot segment (`.` or `%2e` in either case, once or twice) with its
+#: `/` before it, and the next `/` or the end after it (the path's `\` are `/` by then): only
+#: these make step 2 do anything. Group 1 is the second dot of a double-dot segment.
+_DOT_SEGMENT = re.compile(r"/(?:\.|%2[eE])(\.|%2[eE])?(?=/|\Z)")
+
+
+def has_dot_segment(path: str) -> bool:
+    """Whether a path written with `/` separators only has a dot segment (found in one search,
+    where splitting the path would make a string per segment)."""
+    return _DOT_SEGMENT.search(path) is not None
+
+
+def special_path(path: str) -> str:
+    """The serialised path of a special, non-file URL whose path, as written (after
+    preprocessing), is ``path``: it starts with its first separator, `/` or `\\`."""
+    if "\\" in path:
+        path = path.replace("\\", "/")
+    if _DOT_SEGMENT.search(path) is None:
+        return utf8_percent_encode(path, PATH_SET)
+    # The runs kept, path[starts[i]:ends[i]], each one or more segments with their `/`.
+    starts, ends = array("q"), array("q")
+    at = 0  # where the text after the last dot segment starts (at its `/`)
+    for m in _DOT_SEGMENT.finditer(path):
+        start = m.start()
+        if start > at:
+            starts.append(at)
+            ends.append(start)
+        at = m.end()
+        if m.start(1) >= 0 and starts:  # https://url.spec.whatwg.org/#shorten-a-urls-path
+            last = path.rfind("/", starts[-1], ends[-1])
+            if last > starts[-1]:
+                ends[-1] = last
+            else:
+                starts.pop()
+                ends.pop()
+    out = io.StringIO()
+    for start, end in zip(starts, ends, strict=True):
+        out.write(path[start:end])
+    # After a dot segment at the end, the path ends with an empty segment (the path state
+    # appends "" where the buffer is a dot segment and the input ends).
+    out.write(path[at:] if at < len(path) else "/")
+    return utf8_percent_encode(out.getvalue(), PATH_SET)

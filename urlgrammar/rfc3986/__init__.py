@@ -16,6 +16,7 @@ backslash is simply not allowed), no scheme-specific rules, no host parsing beyo
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
@@ -136,12 +137,14 @@ def _none(children: list[Any]) -> None:
 
 
 @cache
-def _pattern(grammar: str, start: str) -> re.Pattern[str] | None:
+def _recognizers() -> dict[str, Callable[[str], re.Match[str] | None]]:
+    # Each rule's fullmatch, by its ABNF name, or none where the compiled module is not current.
     module = compiled()
     if module is None:
-        return None
-    patterns: dict[str, list[str]] = module.PATTERNS
-    return re.compile(patterns[f"{grammar}_{start}"][0])
+        return {}
+    patterns: dict[str, str] = module.RECOGNIZERS
+    return {rule: re.compile(patterns[f"{grammar}_{start}"]).fullmatch
+            for rule, (grammar, start) in RULES.items()}
 
 
 def _error(text: str, rule: str) -> Diagnostic | None:
@@ -159,10 +162,10 @@ def _error(text: str, rule: str) -> Diagnostic | None:
 def is_valid(text: str, rule: str = "URI-reference") -> bool:
     """Whether ``text`` matches the ABNF rule ``rule`` (RFC 3986 Appendix A, RFC 3987 § 2.2),
     by the rule's compiled pattern: linear in the length of ``text``."""
-    grammar, start = _rule(rule)
-    pattern = _pattern(grammar, start)
-    if pattern is not None:
-        return pattern.fullmatch(text) is not None
+    fullmatch = _recognizers().get(rule)
+    if fullmatch is not None:
+        return fullmatch(text) is not None
+    _rule(rule)  # an unknown rule raises
     return _error(text, rule) is None
 
 
@@ -201,7 +204,6 @@ def components(text: str) -> Components:
 def validate(text: str, rule: str = "URI-reference") -> Report:
     """Whether ``text`` is a ``rule`` (one of :data:`RULES`), and if not, where its ABNF
     cannot continue and what it expected there; with the components either way."""
-    grammar, start = _rule(rule)
-    pattern = _pattern(grammar, start)
-    error = None if pattern is not None and pattern.fullmatch(text) else _error(text, rule)
+    fullmatch = _recognizers().get(rule)
+    error = None if fullmatch is not None and fullmatch(text) else _error(text, rule)
     return Report(text, rule, error is None, (error,) if error else (), components(text))

@@ -67,7 +67,8 @@ def main() -> int:
             accepted = sum(map(run, urls))
             ratio = best[name] / best["urlgrammar"]
             ratio_text = "" if name == "urlgrammar" else f"  urlgrammar {ratio:.2f}x as fast"
-            print(f"  {name:<18} {len(urls) / best[name]:>10,.0f} strings/s  {accepted:>7,} accepted{ratio_text}")
+            speed = len(urls) / best[name]
+            print(f"  {name:<18} {speed:>10,.0f} strings/s  {accepted:>7,} accepted{ratio_text}")
     return 0
 
 

@@ -112,3 +112,17 @@ def test_iri_rules_take_ucschar_and_iprivate_only_in_the_query() -> None:
     assert not is_valid("http://é.example/", "URI")
     assert not is_valid("http://a/#\ue000", "IRI")
     assert not is_valid("http://a/\ud800", "IRI-reference")  # a lone surrogate is no ucschar
+
+
+def test_long_inputs_cost_lines_independent_of_their_length() -> None:
+    # Counted, not timed (conftest.lines_run): the pattern and the driver read runs of code
+    # points as single tokens, so a 100 kB host costs the Python lines a 1 kB one does.
+    from conftest import lines_run
+
+    for make in (lambda n: "http://" + "a" * n + " /", lambda n: "http://" + "a" * n + "/%zz",
+                 lambda n: "http://[" + "1:" * n + "]/", lambda n: "//" + "a" * n + "@b"):
+        short, long = lines_run(validate, make(1_000)), lines_run(validate, make(100_000))
+        assert long == short, make(10)
+    # Removing dot segments walks the path's segments once: twice the segments, twice the lines.
+    half, whole = (lines_run(lambda t: resolve(t, BASE), "a/../b/./" * n) for n in (25_000, 50_000))
+    assert whole <= 2 * half + 100

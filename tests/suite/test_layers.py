@@ -22,8 +22,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("encoding",),
     ("host",),
     ("operations", "algorithm"),
-    ("attributes", "url", "api", "reference", "form", "search_params", "rendering"),
-    ("checking", "teaching", "grammar_tools", "frames"),
+    ("attributes", "url", "api", "reference", "form", "search_params", "rendering", "rfc3986"),
+    ("checking", "teaching", "grammar_tools", "frames", "jsonschema"),
     ("__init__",),
     # The applications: the command line, with check and serve.
     ("cli", "__main__"),

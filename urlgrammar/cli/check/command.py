@@ -45,7 +45,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
@@ -60,7 +60,7 @@ from urlgrammar.cli.check.paths import DEFAULT_EXCLUDE, DEFAULT_INCLUDE, Globs
 from urlgrammar.cli.check.progress import Flusher, Progress, Reading
 from urlgrammar.cli.check.rfc import rfc_validated
 from urlgrammar.cli.check.rules import Rules, UnknownCode, codes
-from urlgrammar.cli.check.sources import MAX_LINE_LENGTH
+from urlgrammar.cli.check.sources import MAX_LINE_LENGTH, Input
 from urlgrammar.cli.check.workers import WorkerDied
 from urlgrammar.errors import escape
 
@@ -266,10 +266,8 @@ def run_check(args: argparse.Namespace) -> int:
     flush = Flusher(out, reading, time.monotonic)
     out.write(writer.start() if show else "")
     # Validate keeps what the output shows, --max-errors of each input, and counts the rest.
-    read = inputs(args.urls, args.file, args.html, settings, reading)
-    checked = (validated(read, args.jobs, lambda: reading.interactive, mode != "off",
-                         args.max_errors or None, FORMATS[args.format].href, args.context, protected)
-               if args.syntax == "whatwg" else rfc_validated(read, args.syntax))
+    checked = _validated(args, inputs(args.urls, args.file, args.html, settings, reading), reading,
+                         mode, protected)
     while True:
         try:
             item, report = next(checked)
@@ -310,6 +308,16 @@ def run_check(args: argparse.Namespace) -> int:
     if args.diff:
         return 1 if changed else 0
     return 1 if summary.invalid - fixed or (mode == "strict" and summary.advised) else 0
+
+
+def _validated(args: argparse.Namespace, read: Iterable[Input | Stop], reading: Reading, mode: str,
+               protected: tuple[str, ...]) -> Iterator[tuple[Input | Stop, Checked | None]]:
+    """Each input with its report: by the standard (:func:`validated`), or by the RFC of
+    ``--syntax``."""
+    if args.syntax != "whatwg":
+        return rfc_validated(read, args.syntax)
+    return validated(read, args.jobs, lambda: reading.interactive, mode != "off",
+                     args.max_errors or None, FORMATS[args.format].href, args.context, protected)
 
 
 def _write(pieces: Iterable[str], out: TextIO, progress: Progress, flush: Flusher) -> None:

@@ -4,9 +4,11 @@ resolution, normal and abnormal), § 6.2.2 (normalisation), by urlgrammar.rfc398
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from urlgrammar import URLError
-from urlgrammar.rfc3986 import components, is_valid, validate
+from urlgrammar.rfc3986 import RULES, components, is_valid, validate
 from urlgrammar.rfc3986.resolution import normalize, remove_dot_segments, resolve
 
 # RFC 3986 § 1.1.2, with the host type § 3.2.2 gives each.
@@ -126,3 +128,16 @@ def test_long_inputs_cost_lines_independent_of_their_length() -> None:
     # Removing dot segments walks the path's segments once: twice the segments, twice the lines.
     half, whole = (lines_run(lambda t: resolve(t, BASE), "a/../b/./" * n) for n in (25_000, 50_000))
     assert whole <= 2 * half + 100
+
+
+@given(text=st.text(alphabet=st.sampled_from(list("aZ09-._~!$&'()*+,;=:@/?#[]% \\|\n\x00é\ue000\ud800"))
+                    | st.characters(), max_size=40),
+       rule=st.sampled_from(list(RULES)))
+def test_validate_is_total_and_agrees_with_is_valid(text: str, rule: str) -> None:
+    report = validate(text, rule)
+    assert report.valid == is_valid(text, rule) == (report.diagnostics == ())
+    for d in report.diagnostics:
+        assert 0 <= d.start <= d.end <= len(text) and d.found == text[d.start:d.end] and d.expected
+    c = report.components
+    for name, start, end in c.spans:
+        assert text[start:end] == getattr(c, name)

@@ -211,6 +211,7 @@ def _first(pattern: str) -> CharSet:
     def klass(items: Any) -> CharSet:
         negated = False
         chars: set[str] = set()
+        wide: list[tuple[int, int]] = []
         for op, av in items:
             if op is c.NEGATE:
                 negated = True
@@ -218,8 +219,15 @@ def _first(pattern: str) -> CharSet:
                 chars.add(chr(av))
             elif op is c.RANGE and av[1] - av[0] < 512:
                 chars.update(map(chr, range(av[0], av[1] + 1)))
+            elif op is c.RANGE and not negated:
+                wide.append(av)
             else:
                 return _ANY
+        if wide:
+            # Too many code points to list (RFC 3987's ucschar): every code point but the
+            # ASCII ones the class leaves out, which is still an over-estimate.
+            return (True, frozenset(ch for ch in map(chr, range(128)) if ch not in chars
+                                    and not any(lo <= ord(ch) <= hi for lo, hi in wide)))
         return (negated, frozenset(chars))
 
     parsed = _parser.parse(pattern)

@@ -119,7 +119,8 @@ def test_a_message_carries_the_specifics_after_the_tables_words() -> None:
 def test_the_codes_are_the_tables_keys_and_two_of_the_projects_own() -> None:
     from urlgrammar.errors import ADVISORIES, Code
 
-    assert list(Code) == [*VALIDATION_ERRORS, *ADVISORIES, Code.FAILURE, Code.GRAMMAR]
+    assert list(Code) == [*VALIDATION_ERRORS, *ADVISORIES, Code.FAILURE, Code.GRAMMAR,
+                          Code.RFC3986_SYNTAX, Code.RFC3987_SYNTAX]
     assert all(code == code.value and isinstance(code, str) for code in Code)
     assert repr(Code.INVALID_URL_UNIT) == "'invalid-URL-unit'"
 

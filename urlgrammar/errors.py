@@ -75,6 +75,10 @@ class Code(StrEnum):
     # and a grammar that did not read a text (the grammars are total: a bug if it happens).
     FAILURE = "failure"
     GRAMMAR = "grammar"
+    # The RFC grammars' one finding (``urlgrammar check --syntax rfc3986`` or ``rfc3987``):
+    # where the string stops being what RFC 3986's (RFC 3987's) ABNF allows.
+    RFC3986_SYNTAX = "rfc3986-syntax"
+    RFC3987_SYNTAX = "rfc3987-syntax"
 
     def __repr__(self) -> str:
         # Shown as the name it equals, as before the codes were an enum: a list of a report's
@@ -246,6 +250,8 @@ def spec_anchor(code: str) -> str:
     known = code_named(code)
     if known in VALIDATION_ERRORS:
         return VALIDATION_ERRORS[known].spec
+    if known in (Code.RFC3986_SYNTAX, Code.RFC3987_SYNTAX):
+        return f"https://www.rfc-editor.org/rfc/{known.value[:7]}"
     return ADVISORIES[known].spec if known in ADVISORIES else SPEC
 
 

@@ -23,8 +23,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("host",),
     ("operations", "algorithm"),
     ("attributes", "url", "api", "reference", "form", "search_params", "rendering", "editing",
-     "query", "pydantic"),
-    ("checking", "teaching", "grammar_tools", "frames"),
+     "query", "pydantic", "rfc3986"),
+    ("checking", "teaching", "grammar_tools", "frames", "jsonschema"),
     ("__init__",),
     # The applications: the command line, with check and serve.
     ("cli", "__main__"),

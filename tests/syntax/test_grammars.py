@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import shared_cases
 from hypothesis import given, settings
@@ -10,7 +12,15 @@ from lark import Lark
 from lark.exceptions import GrammarError
 
 from urlgrammar.model.schemes import Mode
-from urlgrammar.syntax.grammars import GRAMMARS, build, grammar_dir, mode_for, scheme_of, tree_parser
+from urlgrammar.syntax.grammars import (
+    COLLISIONS_UNCHECKED,
+    GRAMMARS,
+    build,
+    grammar_dir,
+    mode_for,
+    scheme_of,
+    tree_parser,
+)
 from urlgrammar.syntax.lift import lark_parser, parse_record, parser
 
 URL_GRAMMARS = ["url", "special", "file"]
@@ -22,7 +32,24 @@ def test_every_grammar_builds_as_lalr_with_zero_conflicts(name: str) -> None:
     # terminal collision, raises instead of being resolved silently.
     parser = build(name, strict=True)
     assert parser.options.parser == "lalr"
-    assert parser.options.strict
+    # A grammar whose collisions Lark does not check passed the strict parse table and is
+    # returned as built without the check.
+    assert parser.options.strict != (name in COLLISIONS_UNCHECKED)
+
+
+def test_an_unchecked_grammar_still_refuses_conflicts(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # rfc3987's strict build runs Lark's conflict check: a conflict raises before the lexer.
+    from urlgrammar.syntax import grammars
+
+    source = (grammar_dir() / "rfc3987.lark").read_text(encoding="utf-8")
+    broken = source.replace("iri_reference: iri | irelative_ref",
+                            "iri_reference: iri | irelative_ref | absolute_iri")
+    assert broken != source and "rfc3987" in COLLISIONS_UNCHECKED
+    (tmp_path / "rfc3987.lark").write_text(broken, encoding="utf-8")
+    monkeypatch.setattr(grammars, "grammar_dir", lambda: tmp_path)
+    with pytest.raises(GrammarError):
+        build("rfc3987", strict=True)
 
 
 def test_strict_mode_does_reject_a_conflict() -> None:

@@ -28,7 +28,7 @@ from lark.exceptions import LarkError, LexError, UnexpectedInput
 
 from urlgrammar.grammar_tools.source import Definition, LoadedGrammar, Sources
 from urlgrammar.model.schemes import Mode
-from urlgrammar.syntax.grammars import COMPILED, GRAMMARS, build, grammar_dir
+from urlgrammar.syntax.grammars import COLLISIONS_UNCHECKED, COMPILED, GRAMMARS, build, grammar_dir
 from urlgrammar.syntax.lift import parse_record
 
 SEED = 20260711
@@ -178,6 +178,10 @@ def check_lalr(grammars: GrammarSet) -> Result:
         return Result(False, f"lalr: {len(names)} grammars in strict LALR(1) mode; these fail:",
                       tuple(details))
     collisions = "0 terminal collisions" if collisions_checked() else "terminal collisions not checked"
+    unchecked = [n for n in names if n in COLLISIONS_UNCHECKED]
+    if collisions_checked() and unchecked:
+        collisions += (f" ({', '.join(unchecked)}: not checked, its terminals are rfc3986's "
+                       "with every class widened by the same ucschar)")
     return Result(True, f"lalr: {len(names)} grammars build in Lark's strict LALR(1) mode: "
                         f"0 conflicts, {collisions}")
 

@@ -5,7 +5,8 @@ being the whole rule's, the others those of its repeated items) and the builders
 a match (:mod:`urlgrammar.grammar_tools.compiler.regular` says how); the groups of each
 whole pattern that hold each component's tokens (``GROUPS``, by Kind name, first
 occurrence: where the offsets of a URL are read, :mod:`urlgrammar.operations.offsets`);
-and every grammar's terminals.
+every grammar's terminals; and the RFC grammars' start rules as patterns without groups
+(``RECOGNIZERS``, read by :func:`urlgrammar.rfc3986.is_valid`).
 """
 # ruff: noqa
 # mypy: ignore-errors
@@ -13,7 +14,7 @@ and every grammar's terminals.
 from urlgrammar.model.record import Component, Kind, URLRecord
 from urlgrammar.syntax.recipes import placed_after
 
-DIGEST = 'e2d98e94'
+DIGEST = '8a89b76d'
 
 def make_url_url(lift, patterns, Tok, NoMatch):
     new = tuple.__new__
@@ -989,8 +990,1740 @@ def make_pct_pct_encoded_string(lift, patterns, Tok, NoMatch):
         out.append(cb_pct_encoded_string(c0))
     return B0
 
-PATTERNS = {'url_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>//))(?:((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/?#]+)))?)?(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?)?|(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?|((?>[^\\/?#]+))((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?|(?:((?>[^\\/?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))'], 'url_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'url_authority': ['(?:((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/?#]+)))?)?'], 'url_host_port': ['((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/?#]+)))?)?(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?)?(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/?#]+)))?((?>/))'], 'url_path': ['(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?|((?>[^\\/?#]+))((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?|(?:((?>[^\\/?#]+)))?)', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))'], 'special_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'special_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'special_authority': ['(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?'], 'special_host_port': ['((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'special_path': ['(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?)', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'file_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:()(?:(?:((?>[\\/\\\\]{2})))?((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z)))|((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))?|((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'file_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'file_authority': ['(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?'], 'pct_pct_encoded_string': ['(?:()(?:((?>(?:%[0-9A-Fa-f]{2})+))|((?>%[0-9A-Fa-f]?))|((?>[^%]+))))?((?:(?:(?>(?:%[0-9A-Fa-f]{2})+)|(?>%[0-9A-Fa-f]?)|(?>[^%]+)))*+)', '(?:((?>(?:%[0-9A-Fa-f]{2})+))|((?>%[0-9A-Fa-f]?))|((?>[^%]+)))']}
+def make_rfc3986_uri_reference(lift, patterns, Tok, NoMatch):
+    new = tuple.__new__
+    cb_authority = lift.authority
+    cb_fragment = lift.fragment
+    cb_hier_part = lift.hier_part
+    cb_host = lift.host
+    cb_ip_literal = lift.ip_literal
+    cb_path_abempty = lift.path_abempty
+    cb_path_absolute = lift.path_absolute
+    cb_path_noscheme = lift.path_noscheme
+    cb_path_rootless = lift.path_rootless
+    cb_port = lift.port
+    cb_query = lift.query
+    cb_relative_part = lift.relative_part
+    cb_relative_ref = lift.relative_ref
+    cb_uri = lift.uri
+    cb_uri_reference = lift.uri_reference
+    cb_userinfo = lift.userinfo
+    S0, S1, S2, S3, S4, S5, S6, = patterns
+    def B0(R, text, out):
+        if R[1][0] >= 0:
+            c0 = []
+            c1 = []
+            a, b = R[1]
+            c1.append(new(Tok, ('SCHEME', text[a:b], a, b)))
+            a, b = R[2]
+            c1.append(new(Tok, ('COLON', text[a:b], a, b)))
+            if R[3][0] >= 0:
+                c2 = []
+                a, b = R[3]
+                c2.append(new(Tok, ('DSLASH', text[a:b], a, b)))
+                c3 = []
+                if R[4][0] >= 0:
+                    a, b = R[4]
+                    t4 = new(Tok, ('USERINFO', text[a:b], a, b))
+                    c3.append(cb_userinfo([t4]))
+                else:
+                    c3.append(None)
+                if R[5][0] >= 0:
+                    c5 = []
+                    c6 = []
+                    a, b = R[5]
+                    c6.append(new(Tok, ('LSQB', text[a:b], a, b)))
+                    if R[6][0] >= 0:
+                        a, b = R[6]
+                        c6.append(new(Tok, ('IPV6ADDRESS', text[a:b], a, b)))
+                    else:
+                        a, b = R[7]
+                        c6.append(new(Tok, ('IPVFUTURE', text[a:b], a, b)))
+                    a, b = R[8]
+                    c6.append(new(Tok, ('RSQB', text[a:b], a, b)))
+                    c5.append(cb_ip_literal(c6))
+                    c3.append(cb_host(c5))
+                elif R[9][0] >= 0:
+                    a, b = R[9]
+                    t7 = new(Tok, ('IPV4ADDRESS', text[a:b], a, b))
+                    c3.append(cb_host([t7]))
+                elif R[10][0] >= 0:
+                    a, b = R[10]
+                    t8 = new(Tok, ('REG_NAME', text[a:b], a, b))
+                    c3.append(cb_host([t8]))
+                else:
+                    c3.append(cb_host([]))
+                if R[11][0] >= 0:
+                    a, b = R[11]
+                    t9 = new(Tok, ('COLON', text[a:b], a, b))
+                    a, b = R[12]
+                    t10 = new(Tok, ('PORT', text[a:b], a, b)) if a >= 0 else None
+                    c3.append(cb_port([t9, t10]))
+                else:
+                    c3.append(None)
+                c2.append(cb_authority(c3))
+                c11 = []
+                if R[13][0] >= 0:
+                    a, b = R[13]
+                    c11.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R[14][0] >= 0:
+                        a, b = R[14]
+                        c11.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    else:
+                        c11.append(None)
+                p12, q12 = R[15]
+                while p12 < q12:
+                    m12 = S1.match(text, p12)
+                    e12 = -1 if m12 is None else m12.end()
+                    if e12 <= p12 or e12 > q12:
+                        raise NoMatch
+                    R12 = m12.regs
+                    a, b = R12[1]
+                    c11.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R12[2][0] >= 0:
+                        a, b = R12[2]
+                        c11.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    else:
+                        c11.append(None)
+                    p12 = e12
+                c2.append(cb_path_abempty(c11))
+                c1.append(cb_hier_part(c2))
+            elif R[16][0] >= 0:
+                c13 = []
+                c14 = []
+                a, b = R[16]
+                c14.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[17][0] >= 0:
+                    a, b = R[17]
+                    c14.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    if R[18][0] >= 0:
+                        a, b = R[18]
+                        c14.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                        if R[19][0] >= 0:
+                            a, b = R[19]
+                            c14.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                        else:
+                            c14.append(None)
+                    p15, q15 = R[20]
+                    while p15 < q15:
+                        m15 = S2.match(text, p15)
+                        e15 = -1 if m15 is None else m15.end()
+                        if e15 <= p15 or e15 > q15:
+                            raise NoMatch
+                        R15 = m15.regs
+                        a, b = R15[1]
+                        c14.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                        if R15[2][0] >= 0:
+                            a, b = R15[2]
+                            c14.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                        else:
+                            c14.append(None)
+                        p15 = e15
+                else:
+                    c14.append(None)
+                c13.append(cb_path_absolute(c14))
+                c1.append(cb_hier_part(c13))
+            elif R[21][0] >= 0:
+                c16 = []
+                c17 = []
+                a, b = R[21]
+                c17.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                if R[22][0] >= 0:
+                    a, b = R[22]
+                    c17.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R[23][0] >= 0:
+                        a, b = R[23]
+                        c17.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    else:
+                        c17.append(None)
+                p18, q18 = R[24]
+                while p18 < q18:
+                    m18 = S3.match(text, p18)
+                    e18 = -1 if m18 is None else m18.end()
+                    if e18 <= p18 or e18 > q18:
+                        raise NoMatch
+                    R18 = m18.regs
+                    a, b = R18[1]
+                    c17.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R18[2][0] >= 0:
+                        a, b = R18[2]
+                        c17.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    else:
+                        c17.append(None)
+                    p18 = e18
+                c16.append(cb_path_rootless(c17))
+                c1.append(cb_hier_part(c16))
+            else:
+                c1.append(cb_hier_part([]))
+            if R[25][0] >= 0:
+                a, b = R[25]
+                t19 = new(Tok, ('QMARK', text[a:b], a, b))
+                a, b = R[26]
+                t20 = new(Tok, ('QUERY', text[a:b], a, b)) if a >= 0 else None
+                c1.append(cb_query([t19, t20]))
+            else:
+                c1.append(None)
+            if R[27][0] >= 0:
+                a, b = R[27]
+                t21 = new(Tok, ('HASH', text[a:b], a, b))
+                a, b = R[28]
+                t22 = new(Tok, ('FRAGMENT', text[a:b], a, b)) if a >= 0 else None
+                c1.append(cb_fragment([t21, t22]))
+            else:
+                c1.append(None)
+            c0.append(cb_uri(c1))
+            out.append(cb_uri_reference(c0))
+        else:
+            c23 = []
+            c24 = []
+            if R[29][0] >= 0:
+                c25 = []
+                a, b = R[29]
+                c25.append(new(Tok, ('DSLASH', text[a:b], a, b)))
+                c26 = []
+                if R[30][0] >= 0:
+                    a, b = R[30]
+                    t27 = new(Tok, ('USERINFO', text[a:b], a, b))
+                    c26.append(cb_userinfo([t27]))
+                else:
+                    c26.append(None)
+                if R[31][0] >= 0:
+                    c28 = []
+                    c29 = []
+                    a, b = R[31]
+                    c29.append(new(Tok, ('LSQB', text[a:b], a, b)))
+                    if R[32][0] >= 0:
+                        a, b = R[32]
+                        c29.append(new(Tok, ('IPV6ADDRESS', text[a:b], a, b)))
+                    else:
+                        a, b = R[33]
+                        c29.append(new(Tok, ('IPVFUTURE', text[a:b], a, b)))
+                    a, b = R[34]
+                    c29.append(new(Tok, ('RSQB', text[a:b], a, b)))
+                    c28.append(cb_ip_literal(c29))
+                    c26.append(cb_host(c28))
+                elif R[35][0] >= 0:
+                    a, b = R[35]
+                    t30 = new(Tok, ('IPV4ADDRESS', text[a:b], a, b))
+                    c26.append(cb_host([t30]))
+                elif R[36][0] >= 0:
+                    a, b = R[36]
+                    t31 = new(Tok, ('REG_NAME', text[a:b], a, b))
+                    c26.append(cb_host([t31]))
+                else:
+                    c26.append(cb_host([]))
+                if R[37][0] >= 0:
+                    a, b = R[37]
+                    t32 = new(Tok, ('COLON', text[a:b], a, b))
+                    a, b = R[38]
+                    t33 = new(Tok, ('PORT', text[a:b], a, b)) if a >= 0 else None
+                    c26.append(cb_port([t32, t33]))
+                else:
+                    c26.append(None)
+                c25.append(cb_authority(c26))
+                c34 = []
+                if R[39][0] >= 0:
+                    a, b = R[39]
+                    c34.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R[40][0] >= 0:
+                        a, b = R[40]
+                        c34.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    else:
+                        c34.append(None)
+                p35, q35 = R[41]
+                while p35 < q35:
+                    m35 = S4.match(text, p35)
+                    e35 = -1 if m35 is None else m35.end()
+                    if e35 <= p35 or e35 > q35:
+                        raise NoMatch
+                    R35 = m35.regs
+                    a, b = R35[1]
+                    c34.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R35[2][0] >= 0:
+                        a, b = R35[2]
+                        c34.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    else:
+                        c34.append(None)
+                    p35 = e35
+                c25.append(cb_path_abempty(c34))
+                c24.append(cb_relative_part(c25))
+            elif R[42][0] >= 0:
+                c36 = []
+                c37 = []
+                a, b = R[42]
+                c37.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[43][0] >= 0:
+                    a, b = R[43]
+                    c37.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    if R[44][0] >= 0:
+                        a, b = R[44]
+                        c37.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                        if R[45][0] >= 0:
+                            a, b = R[45]
+                            c37.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                        else:
+                            c37.append(None)
+                    p38, q38 = R[46]
+                    while p38 < q38:
+                        m38 = S5.match(text, p38)
+                        e38 = -1 if m38 is None else m38.end()
+                        if e38 <= p38 or e38 > q38:
+                            raise NoMatch
+                        R38 = m38.regs
+                        a, b = R38[1]
+                        c37.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                        if R38[2][0] >= 0:
+                            a, b = R38[2]
+                            c37.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                        else:
+                            c37.append(None)
+                        p38 = e38
+                else:
+                    c37.append(None)
+                c36.append(cb_path_absolute(c37))
+                c24.append(cb_relative_part(c36))
+            elif R[47][0] >= 0:
+                c39 = []
+                c40 = []
+                a, b = R[47]
+                c40.append(new(Tok, ('SEGMENT_NC', text[a:b], a, b)))
+                if R[48][0] >= 0:
+                    a, b = R[48]
+                    c40.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R[49][0] >= 0:
+                        a, b = R[49]
+                        c40.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    else:
+                        c40.append(None)
+                p41, q41 = R[50]
+                while p41 < q41:
+                    m41 = S6.match(text, p41)
+                    e41 = -1 if m41 is None else m41.end()
+                    if e41 <= p41 or e41 > q41:
+                        raise NoMatch
+                    R41 = m41.regs
+                    a, b = R41[1]
+                    c40.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R41[2][0] >= 0:
+                        a, b = R41[2]
+                        c40.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    else:
+                        c40.append(None)
+                    p41 = e41
+                c39.append(cb_path_noscheme(c40))
+                c24.append(cb_relative_part(c39))
+            else:
+                c24.append(cb_relative_part([]))
+            if R[51][0] >= 0:
+                a, b = R[51]
+                t42 = new(Tok, ('QMARK', text[a:b], a, b))
+                a, b = R[52]
+                t43 = new(Tok, ('QUERY', text[a:b], a, b)) if a >= 0 else None
+                c24.append(cb_query([t42, t43]))
+            else:
+                c24.append(None)
+            if R[53][0] >= 0:
+                a, b = R[53]
+                t44 = new(Tok, ('HASH', text[a:b], a, b))
+                a, b = R[54]
+                t45 = new(Tok, ('FRAGMENT', text[a:b], a, b)) if a >= 0 else None
+                c24.append(cb_fragment([t44, t45]))
+            else:
+                c24.append(None)
+            c23.append(cb_relative_ref(c24))
+            out.append(cb_uri_reference(c23))
+    return B0
 
-GROUPS = {'url_url': {'AUTHORITY': (2,), 'DIR': (8, 9), 'FILE': (11,), 'FRAGMENT': (26, 27), 'HOST': (4,), 'PORT': (5, 6), 'QUERY': (24, 25), 'ROOT': (7,), 'SCHEME': (1,), 'userinfo': (3,)}, 'url_credentials': {'PASSWORD': (2, 3), 'USERNAME': (1,)}, 'url_authority': {'HOST': (2,), 'PORT': (3, 4), 'userinfo': (1,)}, 'url_host_port': {'DIR': (5, 6), 'FILE': (8,), 'FRAGMENT': (11, 12), 'HOST': (1,), 'PORT': (2, 3), 'QUERY': (9, 10), 'ROOT': (4,)}, 'url_path': {'DIR': (2, 3), 'FILE': (5,), 'ROOT': (1,)}, 'special_url': {'AUTHORITY': (2,), 'DIR': (8, 9), 'FILE': (11,), 'FRAGMENT': (26, 27), 'HOST': (4,), 'PORT': (5, 6), 'QUERY': (24, 25), 'ROOT': (7,), 'SCHEME': (1,), 'userinfo': (3,)}, 'special_credentials': {'PASSWORD': (2, 3), 'USERNAME': (1,)}, 'special_authority': {'HOST': (2,), 'PORT': (3, 4), 'userinfo': (1,)}, 'special_host_port': {'DIR': (5, 6), 'FILE': (8,), 'FRAGMENT': (11, 12), 'HOST': (1,), 'PORT': (2, 3), 'QUERY': (9, 10), 'ROOT': (4,)}, 'special_path': {'DIR': (2, 3), 'FILE': (5,), 'ROOT': (1,)}, 'file_url': {'AUTHORITY': (5,), 'DIR': (15, 16), 'DRIVE': (10, 11), 'FILE': (18,), 'FRAGMENT': (33, 34), 'HOST': (7,), 'PORT': (8, 9), 'QUERY': (31, 32), 'ROOT': (14,), 'SCHEME': (1,), 'authority_empty': (), 'userinfo': (6,)}, 'file_credentials': {'PASSWORD': (2, 3), 'USERNAME': (1,)}, 'file_authority': {'HOST': (2,), 'PORT': (3, 4), 'userinfo': (1,)}, 'pct_pct_encoded_string': {'pct_encoded_bytes': (2,), 'pct_invalid': (3,), 'uncoded': (4,)}}
+def make_rfc3986_uri(lift, patterns, Tok, NoMatch):
+    new = tuple.__new__
+    cb_authority = lift.authority
+    cb_fragment = lift.fragment
+    cb_hier_part = lift.hier_part
+    cb_host = lift.host
+    cb_ip_literal = lift.ip_literal
+    cb_path_abempty = lift.path_abempty
+    cb_path_absolute = lift.path_absolute
+    cb_path_rootless = lift.path_rootless
+    cb_port = lift.port
+    cb_query = lift.query
+    cb_uri = lift.uri
+    cb_userinfo = lift.userinfo
+    S0, S1, S2, S3, = patterns
+    def B0(R, text, out):
+        c0 = []
+        a, b = R[1]
+        c0.append(new(Tok, ('SCHEME', text[a:b], a, b)))
+        a, b = R[2]
+        c0.append(new(Tok, ('COLON', text[a:b], a, b)))
+        if R[3][0] >= 0:
+            c1 = []
+            a, b = R[3]
+            c1.append(new(Tok, ('DSLASH', text[a:b], a, b)))
+            c2 = []
+            if R[4][0] >= 0:
+                a, b = R[4]
+                t3 = new(Tok, ('USERINFO', text[a:b], a, b))
+                c2.append(cb_userinfo([t3]))
+            else:
+                c2.append(None)
+            if R[5][0] >= 0:
+                c4 = []
+                c5 = []
+                a, b = R[5]
+                c5.append(new(Tok, ('LSQB', text[a:b], a, b)))
+                if R[6][0] >= 0:
+                    a, b = R[6]
+                    c5.append(new(Tok, ('IPV6ADDRESS', text[a:b], a, b)))
+                else:
+                    a, b = R[7]
+                    c5.append(new(Tok, ('IPVFUTURE', text[a:b], a, b)))
+                a, b = R[8]
+                c5.append(new(Tok, ('RSQB', text[a:b], a, b)))
+                c4.append(cb_ip_literal(c5))
+                c2.append(cb_host(c4))
+            elif R[9][0] >= 0:
+                a, b = R[9]
+                t6 = new(Tok, ('IPV4ADDRESS', text[a:b], a, b))
+                c2.append(cb_host([t6]))
+            elif R[10][0] >= 0:
+                a, b = R[10]
+                t7 = new(Tok, ('REG_NAME', text[a:b], a, b))
+                c2.append(cb_host([t7]))
+            else:
+                c2.append(cb_host([]))
+            if R[11][0] >= 0:
+                a, b = R[11]
+                t8 = new(Tok, ('COLON', text[a:b], a, b))
+                a, b = R[12]
+                t9 = new(Tok, ('PORT', text[a:b], a, b)) if a >= 0 else None
+                c2.append(cb_port([t8, t9]))
+            else:
+                c2.append(None)
+            c1.append(cb_authority(c2))
+            c10 = []
+            if R[13][0] >= 0:
+                a, b = R[13]
+                c10.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[14][0] >= 0:
+                    a, b = R[14]
+                    c10.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                else:
+                    c10.append(None)
+            p11, q11 = R[15]
+            while p11 < q11:
+                m11 = S1.match(text, p11)
+                e11 = -1 if m11 is None else m11.end()
+                if e11 <= p11 or e11 > q11:
+                    raise NoMatch
+                R11 = m11.regs
+                a, b = R11[1]
+                c10.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R11[2][0] >= 0:
+                    a, b = R11[2]
+                    c10.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                else:
+                    c10.append(None)
+                p11 = e11
+            c1.append(cb_path_abempty(c10))
+            c0.append(cb_hier_part(c1))
+        elif R[16][0] >= 0:
+            c12 = []
+            c13 = []
+            a, b = R[16]
+            c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+            if R[17][0] >= 0:
+                a, b = R[17]
+                c13.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                if R[18][0] >= 0:
+                    a, b = R[18]
+                    c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R[19][0] >= 0:
+                        a, b = R[19]
+                        c13.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    else:
+                        c13.append(None)
+                p14, q14 = R[20]
+                while p14 < q14:
+                    m14 = S2.match(text, p14)
+                    e14 = -1 if m14 is None else m14.end()
+                    if e14 <= p14 or e14 > q14:
+                        raise NoMatch
+                    R14 = m14.regs
+                    a, b = R14[1]
+                    c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R14[2][0] >= 0:
+                        a, b = R14[2]
+                        c13.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    else:
+                        c13.append(None)
+                    p14 = e14
+            else:
+                c13.append(None)
+            c12.append(cb_path_absolute(c13))
+            c0.append(cb_hier_part(c12))
+        elif R[21][0] >= 0:
+            c15 = []
+            c16 = []
+            a, b = R[21]
+            c16.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+            if R[22][0] >= 0:
+                a, b = R[22]
+                c16.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[23][0] >= 0:
+                    a, b = R[23]
+                    c16.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                else:
+                    c16.append(None)
+            p17, q17 = R[24]
+            while p17 < q17:
+                m17 = S3.match(text, p17)
+                e17 = -1 if m17 is None else m17.end()
+                if e17 <= p17 or e17 > q17:
+                    raise NoMatch
+                R17 = m17.regs
+                a, b = R17[1]
+                c16.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R17[2][0] >= 0:
+                    a, b = R17[2]
+                    c16.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                else:
+                    c16.append(None)
+                p17 = e17
+            c15.append(cb_path_rootless(c16))
+            c0.append(cb_hier_part(c15))
+        else:
+            c0.append(cb_hier_part([]))
+        if R[25][0] >= 0:
+            a, b = R[25]
+            t18 = new(Tok, ('QMARK', text[a:b], a, b))
+            a, b = R[26]
+            t19 = new(Tok, ('QUERY', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_query([t18, t19]))
+        else:
+            c0.append(None)
+        if R[27][0] >= 0:
+            a, b = R[27]
+            t20 = new(Tok, ('HASH', text[a:b], a, b))
+            a, b = R[28]
+            t21 = new(Tok, ('FRAGMENT', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_fragment([t20, t21]))
+        else:
+            c0.append(None)
+        out.append(cb_uri(c0))
+    return B0
 
-TERMINALS = {'url': {'USERINFO': '[^\\/?#]*@', 'HCHARS': '[^\\/?#:\\[]+', 'IP6CHARS': '[^\\]\\/?#]+', 'authority__RSQB': '\\]', 'PORTCHARS': '[^\\/?#]+', 'UCHARS': '[^:]+', 'PWCHARS': '[\\s\\S]+', 'SCHEME': '[A-Za-z][A-Za-z0-9+\\-.]*(?=:)', 'S': '/', 'SS': '//', 'PCHARS': '[^\\/?#]+', 'QCHARS': '[^#]+', 'FCHARS': '[\\s\\S]+', 'LSQB': '\\[', 'COLON': ':', 'QMARK': '\\?', 'HASH': '\\#'}, 'special': {'USERINFO': '[^\\/\\\\?#]*@', 'HCHARS': '[^\\/\\\\?#:\\[]+', 'IP6CHARS': '[^\\]\\/\\\\?#]+', 'url__authority__RSQB': '\\]', 'PORTCHARS': '[^\\/\\\\?#]+', 'url__UCHARS': '[^:]+', 'url__PWCHARS': '[\\s\\S]+', 'url__SCHEME': '[A-Za-z][A-Za-z0-9+\\-.]*(?=:)', 'S': '[\\/\\\\]', 'SS': '[\\/\\\\]{2}', 'PCHARS': '[^\\/\\\\?#]+', 'url__QCHARS': '[^#]+', 'url__FCHARS': '[\\s\\S]+', 'LSQB': '\\[', 'COLON': ':', 'QMARK': '\\?', 'HASH': '\\#'}, 'file': {'special__USERINFO': '[^\\/\\\\?#]*@', 'special__HCHARS': '[^\\/\\\\?#:\\[]+', 'special__IP6CHARS': '[^\\]\\/\\\\?#]+', 'special__url__authority__RSQB': '\\]', 'special__PORTCHARS': '[^\\/\\\\?#]+', 'special__url__UCHARS': '[^:]+', 'special__url__PWCHARS': '[\\s\\S]+', 'special__url__SCHEME': '[A-Za-z][A-Za-z0-9+\\-.]*(?=:)', 'S': '[\\/\\\\]', 'SS': '[\\/\\\\]{2}', 'special__PCHARS': '[^\\/\\\\?#]+', 'special__url__QCHARS': '[^#]+', 'special__url__FCHARS': '[\\s\\S]+', 'DRIVE': '[A-Za-z][:|](?=[\\/\\\\?#]|\\Z)', 'DRIVE_S': '[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))', 'LSQB': '\\[', 'COLON': ':', 'QMARK': '\\?', 'HASH': '\\#'}, 'authority': {'USERINFO': '[^\\/?#]*@', 'HCHARS': '[^\\/?#:\\[]+', 'IP6CHARS': '[^\\]\\/?#]+', 'RSQB': '\\]', 'PORTCHARS': '[^\\/?#]+', 'UCHARS': '[^:]+', 'PWCHARS': '[\\s\\S]+', 'LSQB': '\\[', 'COLON': ':'}, 'pct': {'PCT_ENCODED_BYTES': '(?:%[0-9A-Fa-f]{2})+', 'PCT_INVALID': '%[0-9A-Fa-f]?', 'UNCODED': '[^%]+'}, 'ipv4': {'DOT': '\\.', 'NUM_DEC': '(?:0|[1-9][0-9]*)(?![^.])', 'NUM_OCT': '0[0-7]+(?![^.])', 'NUM_HEX': '0[xX][0-9A-Fa-f]*(?![^.])', 'NON_NUMERIC': '[^.]+', 'DEC_OCTET': '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])'}, 'ipv6': {'DOT': '\\.', 'DEC_OCTET': '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])', 'COLON': ':', 'H16': '[0-9A-Fa-f]{1,4}', 'IP4_LEAD': '[0-9A-Fa-f]{1,4}(?=\\.)', 'INVALID': '[^0-9A-Fa-f:.]+', 'IP4_NUM': '0|[1-9][0-9]*', 'IP4_INVALID': '[^0-9.]+', 'H16_STRICT': '(?:0|[1-9A-Fa-f][0-9A-Fa-f]{0,3})(?![0-9A-Fa-f.])', 'IP4_FIRST_OCTET': '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?=\\.)', '__ANON_0': '::'}}
+def make_rfc3986_absolute_uri(lift, patterns, Tok, NoMatch):
+    new = tuple.__new__
+    cb_absolute_uri = lift.absolute_uri
+    cb_authority = lift.authority
+    cb_hier_part = lift.hier_part
+    cb_host = lift.host
+    cb_ip_literal = lift.ip_literal
+    cb_path_abempty = lift.path_abempty
+    cb_path_absolute = lift.path_absolute
+    cb_path_rootless = lift.path_rootless
+    cb_port = lift.port
+    cb_query = lift.query
+    cb_userinfo = lift.userinfo
+    S0, S1, S2, S3, = patterns
+    def B0(R, text, out):
+        c0 = []
+        a, b = R[1]
+        c0.append(new(Tok, ('SCHEME', text[a:b], a, b)))
+        a, b = R[2]
+        c0.append(new(Tok, ('COLON', text[a:b], a, b)))
+        if R[3][0] >= 0:
+            c1 = []
+            a, b = R[3]
+            c1.append(new(Tok, ('DSLASH', text[a:b], a, b)))
+            c2 = []
+            if R[4][0] >= 0:
+                a, b = R[4]
+                t3 = new(Tok, ('USERINFO', text[a:b], a, b))
+                c2.append(cb_userinfo([t3]))
+            else:
+                c2.append(None)
+            if R[5][0] >= 0:
+                c4 = []
+                c5 = []
+                a, b = R[5]
+                c5.append(new(Tok, ('LSQB', text[a:b], a, b)))
+                if R[6][0] >= 0:
+                    a, b = R[6]
+                    c5.append(new(Tok, ('IPV6ADDRESS', text[a:b], a, b)))
+                else:
+                    a, b = R[7]
+                    c5.append(new(Tok, ('IPVFUTURE', text[a:b], a, b)))
+                a, b = R[8]
+                c5.append(new(Tok, ('RSQB', text[a:b], a, b)))
+                c4.append(cb_ip_literal(c5))
+                c2.append(cb_host(c4))
+            elif R[9][0] >= 0:
+                a, b = R[9]
+                t6 = new(Tok, ('IPV4ADDRESS', text[a:b], a, b))
+                c2.append(cb_host([t6]))
+            elif R[10][0] >= 0:
+                a, b = R[10]
+                t7 = new(Tok, ('REG_NAME', text[a:b], a, b))
+                c2.append(cb_host([t7]))
+            else:
+                c2.append(cb_host([]))
+            if R[11][0] >= 0:
+                a, b = R[11]
+                t8 = new(Tok, ('COLON', text[a:b], a, b))
+                a, b = R[12]
+                t9 = new(Tok, ('PORT', text[a:b], a, b)) if a >= 0 else None
+                c2.append(cb_port([t8, t9]))
+            else:
+                c2.append(None)
+            c1.append(cb_authority(c2))
+            c10 = []
+            if R[13][0] >= 0:
+                a, b = R[13]
+                c10.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[14][0] >= 0:
+                    a, b = R[14]
+                    c10.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                else:
+                    c10.append(None)
+            p11, q11 = R[15]
+            while p11 < q11:
+                m11 = S1.match(text, p11)
+                e11 = -1 if m11 is None else m11.end()
+                if e11 <= p11 or e11 > q11:
+                    raise NoMatch
+                R11 = m11.regs
+                a, b = R11[1]
+                c10.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R11[2][0] >= 0:
+                    a, b = R11[2]
+                    c10.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                else:
+                    c10.append(None)
+                p11 = e11
+            c1.append(cb_path_abempty(c10))
+            c0.append(cb_hier_part(c1))
+        elif R[16][0] >= 0:
+            c12 = []
+            c13 = []
+            a, b = R[16]
+            c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+            if R[17][0] >= 0:
+                a, b = R[17]
+                c13.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                if R[18][0] >= 0:
+                    a, b = R[18]
+                    c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R[19][0] >= 0:
+                        a, b = R[19]
+                        c13.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    else:
+                        c13.append(None)
+                p14, q14 = R[20]
+                while p14 < q14:
+                    m14 = S2.match(text, p14)
+                    e14 = -1 if m14 is None else m14.end()
+                    if e14 <= p14 or e14 > q14:
+                        raise NoMatch
+                    R14 = m14.regs
+                    a, b = R14[1]
+                    c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R14[2][0] >= 0:
+                        a, b = R14[2]
+                        c13.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    else:
+                        c13.append(None)
+                    p14 = e14
+            else:
+                c13.append(None)
+            c12.append(cb_path_absolute(c13))
+            c0.append(cb_hier_part(c12))
+        elif R[21][0] >= 0:
+            c15 = []
+            c16 = []
+            a, b = R[21]
+            c16.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+            if R[22][0] >= 0:
+                a, b = R[22]
+                c16.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[23][0] >= 0:
+                    a, b = R[23]
+                    c16.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                else:
+                    c16.append(None)
+            p17, q17 = R[24]
+            while p17 < q17:
+                m17 = S3.match(text, p17)
+                e17 = -1 if m17 is None else m17.end()
+                if e17 <= p17 or e17 > q17:
+                    raise NoMatch
+                R17 = m17.regs
+                a, b = R17[1]
+                c16.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R17[2][0] >= 0:
+                    a, b = R17[2]
+                    c16.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                else:
+                    c16.append(None)
+                p17 = e17
+            c15.append(cb_path_rootless(c16))
+            c0.append(cb_hier_part(c15))
+        else:
+            c0.append(cb_hier_part([]))
+        if R[25][0] >= 0:
+            a, b = R[25]
+            t18 = new(Tok, ('QMARK', text[a:b], a, b))
+            a, b = R[26]
+            t19 = new(Tok, ('QUERY', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_query([t18, t19]))
+        else:
+            c0.append(None)
+        out.append(cb_absolute_uri(c0))
+    return B0
+
+def make_rfc3986_relative_ref(lift, patterns, Tok, NoMatch):
+    new = tuple.__new__
+    cb_authority = lift.authority
+    cb_fragment = lift.fragment
+    cb_host = lift.host
+    cb_ip_literal = lift.ip_literal
+    cb_path_abempty = lift.path_abempty
+    cb_path_absolute = lift.path_absolute
+    cb_path_noscheme = lift.path_noscheme
+    cb_port = lift.port
+    cb_query = lift.query
+    cb_relative_part = lift.relative_part
+    cb_relative_ref = lift.relative_ref
+    cb_userinfo = lift.userinfo
+    S0, S1, S2, S3, = patterns
+    def B0(R, text, out):
+        c0 = []
+        if R[1][0] >= 0:
+            c1 = []
+            a, b = R[1]
+            c1.append(new(Tok, ('DSLASH', text[a:b], a, b)))
+            c2 = []
+            if R[2][0] >= 0:
+                a, b = R[2]
+                t3 = new(Tok, ('USERINFO', text[a:b], a, b))
+                c2.append(cb_userinfo([t3]))
+            else:
+                c2.append(None)
+            if R[3][0] >= 0:
+                c4 = []
+                c5 = []
+                a, b = R[3]
+                c5.append(new(Tok, ('LSQB', text[a:b], a, b)))
+                if R[4][0] >= 0:
+                    a, b = R[4]
+                    c5.append(new(Tok, ('IPV6ADDRESS', text[a:b], a, b)))
+                else:
+                    a, b = R[5]
+                    c5.append(new(Tok, ('IPVFUTURE', text[a:b], a, b)))
+                a, b = R[6]
+                c5.append(new(Tok, ('RSQB', text[a:b], a, b)))
+                c4.append(cb_ip_literal(c5))
+                c2.append(cb_host(c4))
+            elif R[7][0] >= 0:
+                a, b = R[7]
+                t6 = new(Tok, ('IPV4ADDRESS', text[a:b], a, b))
+                c2.append(cb_host([t6]))
+            elif R[8][0] >= 0:
+                a, b = R[8]
+                t7 = new(Tok, ('REG_NAME', text[a:b], a, b))
+                c2.append(cb_host([t7]))
+            else:
+                c2.append(cb_host([]))
+            if R[9][0] >= 0:
+                a, b = R[9]
+                t8 = new(Tok, ('COLON', text[a:b], a, b))
+                a, b = R[10]
+                t9 = new(Tok, ('PORT', text[a:b], a, b)) if a >= 0 else None
+                c2.append(cb_port([t8, t9]))
+            else:
+                c2.append(None)
+            c1.append(cb_authority(c2))
+            c10 = []
+            if R[11][0] >= 0:
+                a, b = R[11]
+                c10.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[12][0] >= 0:
+                    a, b = R[12]
+                    c10.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                else:
+                    c10.append(None)
+            p11, q11 = R[13]
+            while p11 < q11:
+                m11 = S1.match(text, p11)
+                e11 = -1 if m11 is None else m11.end()
+                if e11 <= p11 or e11 > q11:
+                    raise NoMatch
+                R11 = m11.regs
+                a, b = R11[1]
+                c10.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R11[2][0] >= 0:
+                    a, b = R11[2]
+                    c10.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                else:
+                    c10.append(None)
+                p11 = e11
+            c1.append(cb_path_abempty(c10))
+            c0.append(cb_relative_part(c1))
+        elif R[14][0] >= 0:
+            c12 = []
+            c13 = []
+            a, b = R[14]
+            c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+            if R[15][0] >= 0:
+                a, b = R[15]
+                c13.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                if R[16][0] >= 0:
+                    a, b = R[16]
+                    c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R[17][0] >= 0:
+                        a, b = R[17]
+                        c13.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    else:
+                        c13.append(None)
+                p14, q14 = R[18]
+                while p14 < q14:
+                    m14 = S2.match(text, p14)
+                    e14 = -1 if m14 is None else m14.end()
+                    if e14 <= p14 or e14 > q14:
+                        raise NoMatch
+                    R14 = m14.regs
+                    a, b = R14[1]
+                    c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R14[2][0] >= 0:
+                        a, b = R14[2]
+                        c13.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                    else:
+                        c13.append(None)
+                    p14 = e14
+            else:
+                c13.append(None)
+            c12.append(cb_path_absolute(c13))
+            c0.append(cb_relative_part(c12))
+        elif R[19][0] >= 0:
+            c15 = []
+            c16 = []
+            a, b = R[19]
+            c16.append(new(Tok, ('SEGMENT_NC', text[a:b], a, b)))
+            if R[20][0] >= 0:
+                a, b = R[20]
+                c16.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[21][0] >= 0:
+                    a, b = R[21]
+                    c16.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                else:
+                    c16.append(None)
+            p17, q17 = R[22]
+            while p17 < q17:
+                m17 = S3.match(text, p17)
+                e17 = -1 if m17 is None else m17.end()
+                if e17 <= p17 or e17 > q17:
+                    raise NoMatch
+                R17 = m17.regs
+                a, b = R17[1]
+                c16.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R17[2][0] >= 0:
+                    a, b = R17[2]
+                    c16.append(new(Tok, ('SEGMENT', text[a:b], a, b)))
+                else:
+                    c16.append(None)
+                p17 = e17
+            c15.append(cb_path_noscheme(c16))
+            c0.append(cb_relative_part(c15))
+        else:
+            c0.append(cb_relative_part([]))
+        if R[23][0] >= 0:
+            a, b = R[23]
+            t18 = new(Tok, ('QMARK', text[a:b], a, b))
+            a, b = R[24]
+            t19 = new(Tok, ('QUERY', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_query([t18, t19]))
+        else:
+            c0.append(None)
+        if R[25][0] >= 0:
+            a, b = R[25]
+            t20 = new(Tok, ('HASH', text[a:b], a, b))
+            a, b = R[26]
+            t21 = new(Tok, ('FRAGMENT', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_fragment([t20, t21]))
+        else:
+            c0.append(None)
+        out.append(cb_relative_ref(c0))
+    return B0
+
+def make_rfc3987_iri_reference(lift, patterns, Tok, NoMatch):
+    new = tuple.__new__
+    cb_iauthority = lift.iauthority
+    cb_ifragment = lift.ifragment
+    cb_ihier_part = lift.ihier_part
+    cb_ihost = lift.ihost
+    cb_ip_literal = lift.ip_literal
+    cb_ipath_abempty = lift.ipath_abempty
+    cb_ipath_absolute = lift.ipath_absolute
+    cb_ipath_noscheme = lift.ipath_noscheme
+    cb_ipath_rootless = lift.ipath_rootless
+    cb_iquery = lift.iquery
+    cb_irelative_part = lift.irelative_part
+    cb_irelative_ref = lift.irelative_ref
+    cb_iri = lift.iri
+    cb_iri_reference = lift.iri_reference
+    cb_iuserinfo = lift.iuserinfo
+    cb_port = lift.port
+    S0, S1, S2, S3, S4, S5, S6, = patterns
+    def B0(R, text, out):
+        if R[1][0] >= 0:
+            c0 = []
+            c1 = []
+            a, b = R[1]
+            c1.append(new(Tok, ('SCHEME', text[a:b], a, b)))
+            a, b = R[2]
+            c1.append(new(Tok, ('COLON', text[a:b], a, b)))
+            if R[3][0] >= 0:
+                c2 = []
+                a, b = R[3]
+                c2.append(new(Tok, ('DSLASH', text[a:b], a, b)))
+                c3 = []
+                if R[4][0] >= 0:
+                    a, b = R[4]
+                    t4 = new(Tok, ('IUSERINFO', text[a:b], a, b))
+                    c3.append(cb_iuserinfo([t4]))
+                else:
+                    c3.append(None)
+                if R[5][0] >= 0:
+                    c5 = []
+                    c6 = []
+                    a, b = R[5]
+                    c6.append(new(Tok, ('LSQB', text[a:b], a, b)))
+                    if R[6][0] >= 0:
+                        a, b = R[6]
+                        c6.append(new(Tok, ('IPV6ADDRESS', text[a:b], a, b)))
+                    else:
+                        a, b = R[7]
+                        c6.append(new(Tok, ('IPVFUTURE', text[a:b], a, b)))
+                    a, b = R[8]
+                    c6.append(new(Tok, ('RSQB', text[a:b], a, b)))
+                    c5.append(cb_ip_literal(c6))
+                    c3.append(cb_ihost(c5))
+                elif R[9][0] >= 0:
+                    a, b = R[9]
+                    t7 = new(Tok, ('IPV4ADDRESS', text[a:b], a, b))
+                    c3.append(cb_ihost([t7]))
+                elif R[10][0] >= 0:
+                    a, b = R[10]
+                    t8 = new(Tok, ('IREG_NAME', text[a:b], a, b))
+                    c3.append(cb_ihost([t8]))
+                else:
+                    c3.append(cb_ihost([]))
+                if R[11][0] >= 0:
+                    a, b = R[11]
+                    t9 = new(Tok, ('COLON', text[a:b], a, b))
+                    a, b = R[12]
+                    t10 = new(Tok, ('PORT', text[a:b], a, b)) if a >= 0 else None
+                    c3.append(cb_port([t9, t10]))
+                else:
+                    c3.append(None)
+                c2.append(cb_iauthority(c3))
+                c11 = []
+                if R[13][0] >= 0:
+                    a, b = R[13]
+                    c11.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R[14][0] >= 0:
+                        a, b = R[14]
+                        c11.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    else:
+                        c11.append(None)
+                p12, q12 = R[15]
+                while p12 < q12:
+                    m12 = S1.match(text, p12)
+                    e12 = -1 if m12 is None else m12.end()
+                    if e12 <= p12 or e12 > q12:
+                        raise NoMatch
+                    R12 = m12.regs
+                    a, b = R12[1]
+                    c11.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R12[2][0] >= 0:
+                        a, b = R12[2]
+                        c11.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    else:
+                        c11.append(None)
+                    p12 = e12
+                c2.append(cb_ipath_abempty(c11))
+                c1.append(cb_ihier_part(c2))
+            elif R[16][0] >= 0:
+                c13 = []
+                c14 = []
+                a, b = R[16]
+                c14.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[17][0] >= 0:
+                    a, b = R[17]
+                    c14.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    if R[18][0] >= 0:
+                        a, b = R[18]
+                        c14.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                        if R[19][0] >= 0:
+                            a, b = R[19]
+                            c14.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                        else:
+                            c14.append(None)
+                    p15, q15 = R[20]
+                    while p15 < q15:
+                        m15 = S2.match(text, p15)
+                        e15 = -1 if m15 is None else m15.end()
+                        if e15 <= p15 or e15 > q15:
+                            raise NoMatch
+                        R15 = m15.regs
+                        a, b = R15[1]
+                        c14.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                        if R15[2][0] >= 0:
+                            a, b = R15[2]
+                            c14.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                        else:
+                            c14.append(None)
+                        p15 = e15
+                else:
+                    c14.append(None)
+                c13.append(cb_ipath_absolute(c14))
+                c1.append(cb_ihier_part(c13))
+            elif R[21][0] >= 0:
+                c16 = []
+                c17 = []
+                a, b = R[21]
+                c17.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                if R[22][0] >= 0:
+                    a, b = R[22]
+                    c17.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R[23][0] >= 0:
+                        a, b = R[23]
+                        c17.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    else:
+                        c17.append(None)
+                p18, q18 = R[24]
+                while p18 < q18:
+                    m18 = S3.match(text, p18)
+                    e18 = -1 if m18 is None else m18.end()
+                    if e18 <= p18 or e18 > q18:
+                        raise NoMatch
+                    R18 = m18.regs
+                    a, b = R18[1]
+                    c17.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R18[2][0] >= 0:
+                        a, b = R18[2]
+                        c17.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    else:
+                        c17.append(None)
+                    p18 = e18
+                c16.append(cb_ipath_rootless(c17))
+                c1.append(cb_ihier_part(c16))
+            else:
+                c1.append(cb_ihier_part([]))
+            if R[25][0] >= 0:
+                a, b = R[25]
+                t19 = new(Tok, ('QMARK', text[a:b], a, b))
+                a, b = R[26]
+                t20 = new(Tok, ('IQUERY', text[a:b], a, b)) if a >= 0 else None
+                c1.append(cb_iquery([t19, t20]))
+            else:
+                c1.append(None)
+            if R[27][0] >= 0:
+                a, b = R[27]
+                t21 = new(Tok, ('HASH', text[a:b], a, b))
+                a, b = R[28]
+                t22 = new(Tok, ('IFRAGMENT', text[a:b], a, b)) if a >= 0 else None
+                c1.append(cb_ifragment([t21, t22]))
+            else:
+                c1.append(None)
+            c0.append(cb_iri(c1))
+            out.append(cb_iri_reference(c0))
+        else:
+            c23 = []
+            c24 = []
+            if R[29][0] >= 0:
+                c25 = []
+                a, b = R[29]
+                c25.append(new(Tok, ('DSLASH', text[a:b], a, b)))
+                c26 = []
+                if R[30][0] >= 0:
+                    a, b = R[30]
+                    t27 = new(Tok, ('IUSERINFO', text[a:b], a, b))
+                    c26.append(cb_iuserinfo([t27]))
+                else:
+                    c26.append(None)
+                if R[31][0] >= 0:
+                    c28 = []
+                    c29 = []
+                    a, b = R[31]
+                    c29.append(new(Tok, ('LSQB', text[a:b], a, b)))
+                    if R[32][0] >= 0:
+                        a, b = R[32]
+                        c29.append(new(Tok, ('IPV6ADDRESS', text[a:b], a, b)))
+                    else:
+                        a, b = R[33]
+                        c29.append(new(Tok, ('IPVFUTURE', text[a:b], a, b)))
+                    a, b = R[34]
+                    c29.append(new(Tok, ('RSQB', text[a:b], a, b)))
+                    c28.append(cb_ip_literal(c29))
+                    c26.append(cb_ihost(c28))
+                elif R[35][0] >= 0:
+                    a, b = R[35]
+                    t30 = new(Tok, ('IPV4ADDRESS', text[a:b], a, b))
+                    c26.append(cb_ihost([t30]))
+                elif R[36][0] >= 0:
+                    a, b = R[36]
+                    t31 = new(Tok, ('IREG_NAME', text[a:b], a, b))
+                    c26.append(cb_ihost([t31]))
+                else:
+                    c26.append(cb_ihost([]))
+                if R[37][0] >= 0:
+                    a, b = R[37]
+                    t32 = new(Tok, ('COLON', text[a:b], a, b))
+                    a, b = R[38]
+                    t33 = new(Tok, ('PORT', text[a:b], a, b)) if a >= 0 else None
+                    c26.append(cb_port([t32, t33]))
+                else:
+                    c26.append(None)
+                c25.append(cb_iauthority(c26))
+                c34 = []
+                if R[39][0] >= 0:
+                    a, b = R[39]
+                    c34.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R[40][0] >= 0:
+                        a, b = R[40]
+                        c34.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    else:
+                        c34.append(None)
+                p35, q35 = R[41]
+                while p35 < q35:
+                    m35 = S4.match(text, p35)
+                    e35 = -1 if m35 is None else m35.end()
+                    if e35 <= p35 or e35 > q35:
+                        raise NoMatch
+                    R35 = m35.regs
+                    a, b = R35[1]
+                    c34.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R35[2][0] >= 0:
+                        a, b = R35[2]
+                        c34.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    else:
+                        c34.append(None)
+                    p35 = e35
+                c25.append(cb_ipath_abempty(c34))
+                c24.append(cb_irelative_part(c25))
+            elif R[42][0] >= 0:
+                c36 = []
+                c37 = []
+                a, b = R[42]
+                c37.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[43][0] >= 0:
+                    a, b = R[43]
+                    c37.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    if R[44][0] >= 0:
+                        a, b = R[44]
+                        c37.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                        if R[45][0] >= 0:
+                            a, b = R[45]
+                            c37.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                        else:
+                            c37.append(None)
+                    p38, q38 = R[46]
+                    while p38 < q38:
+                        m38 = S5.match(text, p38)
+                        e38 = -1 if m38 is None else m38.end()
+                        if e38 <= p38 or e38 > q38:
+                            raise NoMatch
+                        R38 = m38.regs
+                        a, b = R38[1]
+                        c37.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                        if R38[2][0] >= 0:
+                            a, b = R38[2]
+                            c37.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                        else:
+                            c37.append(None)
+                        p38 = e38
+                else:
+                    c37.append(None)
+                c36.append(cb_ipath_absolute(c37))
+                c24.append(cb_irelative_part(c36))
+            elif R[47][0] >= 0:
+                c39 = []
+                c40 = []
+                a, b = R[47]
+                c40.append(new(Tok, ('ISEGMENT_NC', text[a:b], a, b)))
+                if R[48][0] >= 0:
+                    a, b = R[48]
+                    c40.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R[49][0] >= 0:
+                        a, b = R[49]
+                        c40.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    else:
+                        c40.append(None)
+                p41, q41 = R[50]
+                while p41 < q41:
+                    m41 = S6.match(text, p41)
+                    e41 = -1 if m41 is None else m41.end()
+                    if e41 <= p41 or e41 > q41:
+                        raise NoMatch
+                    R41 = m41.regs
+                    a, b = R41[1]
+                    c40.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R41[2][0] >= 0:
+                        a, b = R41[2]
+                        c40.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    else:
+                        c40.append(None)
+                    p41 = e41
+                c39.append(cb_ipath_noscheme(c40))
+                c24.append(cb_irelative_part(c39))
+            else:
+                c24.append(cb_irelative_part([]))
+            if R[51][0] >= 0:
+                a, b = R[51]
+                t42 = new(Tok, ('QMARK', text[a:b], a, b))
+                a, b = R[52]
+                t43 = new(Tok, ('IQUERY', text[a:b], a, b)) if a >= 0 else None
+                c24.append(cb_iquery([t42, t43]))
+            else:
+                c24.append(None)
+            if R[53][0] >= 0:
+                a, b = R[53]
+                t44 = new(Tok, ('HASH', text[a:b], a, b))
+                a, b = R[54]
+                t45 = new(Tok, ('IFRAGMENT', text[a:b], a, b)) if a >= 0 else None
+                c24.append(cb_ifragment([t44, t45]))
+            else:
+                c24.append(None)
+            c23.append(cb_irelative_ref(c24))
+            out.append(cb_iri_reference(c23))
+    return B0
+
+def make_rfc3987_iri(lift, patterns, Tok, NoMatch):
+    new = tuple.__new__
+    cb_iauthority = lift.iauthority
+    cb_ifragment = lift.ifragment
+    cb_ihier_part = lift.ihier_part
+    cb_ihost = lift.ihost
+    cb_ip_literal = lift.ip_literal
+    cb_ipath_abempty = lift.ipath_abempty
+    cb_ipath_absolute = lift.ipath_absolute
+    cb_ipath_rootless = lift.ipath_rootless
+    cb_iquery = lift.iquery
+    cb_iri = lift.iri
+    cb_iuserinfo = lift.iuserinfo
+    cb_port = lift.port
+    S0, S1, S2, S3, = patterns
+    def B0(R, text, out):
+        c0 = []
+        a, b = R[1]
+        c0.append(new(Tok, ('SCHEME', text[a:b], a, b)))
+        a, b = R[2]
+        c0.append(new(Tok, ('COLON', text[a:b], a, b)))
+        if R[3][0] >= 0:
+            c1 = []
+            a, b = R[3]
+            c1.append(new(Tok, ('DSLASH', text[a:b], a, b)))
+            c2 = []
+            if R[4][0] >= 0:
+                a, b = R[4]
+                t3 = new(Tok, ('IUSERINFO', text[a:b], a, b))
+                c2.append(cb_iuserinfo([t3]))
+            else:
+                c2.append(None)
+            if R[5][0] >= 0:
+                c4 = []
+                c5 = []
+                a, b = R[5]
+                c5.append(new(Tok, ('LSQB', text[a:b], a, b)))
+                if R[6][0] >= 0:
+                    a, b = R[6]
+                    c5.append(new(Tok, ('IPV6ADDRESS', text[a:b], a, b)))
+                else:
+                    a, b = R[7]
+                    c5.append(new(Tok, ('IPVFUTURE', text[a:b], a, b)))
+                a, b = R[8]
+                c5.append(new(Tok, ('RSQB', text[a:b], a, b)))
+                c4.append(cb_ip_literal(c5))
+                c2.append(cb_ihost(c4))
+            elif R[9][0] >= 0:
+                a, b = R[9]
+                t6 = new(Tok, ('IPV4ADDRESS', text[a:b], a, b))
+                c2.append(cb_ihost([t6]))
+            elif R[10][0] >= 0:
+                a, b = R[10]
+                t7 = new(Tok, ('IREG_NAME', text[a:b], a, b))
+                c2.append(cb_ihost([t7]))
+            else:
+                c2.append(cb_ihost([]))
+            if R[11][0] >= 0:
+                a, b = R[11]
+                t8 = new(Tok, ('COLON', text[a:b], a, b))
+                a, b = R[12]
+                t9 = new(Tok, ('PORT', text[a:b], a, b)) if a >= 0 else None
+                c2.append(cb_port([t8, t9]))
+            else:
+                c2.append(None)
+            c1.append(cb_iauthority(c2))
+            c10 = []
+            if R[13][0] >= 0:
+                a, b = R[13]
+                c10.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[14][0] >= 0:
+                    a, b = R[14]
+                    c10.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                else:
+                    c10.append(None)
+            p11, q11 = R[15]
+            while p11 < q11:
+                m11 = S1.match(text, p11)
+                e11 = -1 if m11 is None else m11.end()
+                if e11 <= p11 or e11 > q11:
+                    raise NoMatch
+                R11 = m11.regs
+                a, b = R11[1]
+                c10.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R11[2][0] >= 0:
+                    a, b = R11[2]
+                    c10.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                else:
+                    c10.append(None)
+                p11 = e11
+            c1.append(cb_ipath_abempty(c10))
+            c0.append(cb_ihier_part(c1))
+        elif R[16][0] >= 0:
+            c12 = []
+            c13 = []
+            a, b = R[16]
+            c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+            if R[17][0] >= 0:
+                a, b = R[17]
+                c13.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                if R[18][0] >= 0:
+                    a, b = R[18]
+                    c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R[19][0] >= 0:
+                        a, b = R[19]
+                        c13.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    else:
+                        c13.append(None)
+                p14, q14 = R[20]
+                while p14 < q14:
+                    m14 = S2.match(text, p14)
+                    e14 = -1 if m14 is None else m14.end()
+                    if e14 <= p14 or e14 > q14:
+                        raise NoMatch
+                    R14 = m14.regs
+                    a, b = R14[1]
+                    c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R14[2][0] >= 0:
+                        a, b = R14[2]
+                        c13.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    else:
+                        c13.append(None)
+                    p14 = e14
+            else:
+                c13.append(None)
+            c12.append(cb_ipath_absolute(c13))
+            c0.append(cb_ihier_part(c12))
+        elif R[21][0] >= 0:
+            c15 = []
+            c16 = []
+            a, b = R[21]
+            c16.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+            if R[22][0] >= 0:
+                a, b = R[22]
+                c16.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[23][0] >= 0:
+                    a, b = R[23]
+                    c16.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                else:
+                    c16.append(None)
+            p17, q17 = R[24]
+            while p17 < q17:
+                m17 = S3.match(text, p17)
+                e17 = -1 if m17 is None else m17.end()
+                if e17 <= p17 or e17 > q17:
+                    raise NoMatch
+                R17 = m17.regs
+                a, b = R17[1]
+                c16.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R17[2][0] >= 0:
+                    a, b = R17[2]
+                    c16.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                else:
+                    c16.append(None)
+                p17 = e17
+            c15.append(cb_ipath_rootless(c16))
+            c0.append(cb_ihier_part(c15))
+        else:
+            c0.append(cb_ihier_part([]))
+        if R[25][0] >= 0:
+            a, b = R[25]
+            t18 = new(Tok, ('QMARK', text[a:b], a, b))
+            a, b = R[26]
+            t19 = new(Tok, ('IQUERY', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_iquery([t18, t19]))
+        else:
+            c0.append(None)
+        if R[27][0] >= 0:
+            a, b = R[27]
+            t20 = new(Tok, ('HASH', text[a:b], a, b))
+            a, b = R[28]
+            t21 = new(Tok, ('IFRAGMENT', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_ifragment([t20, t21]))
+        else:
+            c0.append(None)
+        out.append(cb_iri(c0))
+    return B0
+
+def make_rfc3987_absolute_iri(lift, patterns, Tok, NoMatch):
+    new = tuple.__new__
+    cb_absolute_iri = lift.absolute_iri
+    cb_iauthority = lift.iauthority
+    cb_ihier_part = lift.ihier_part
+    cb_ihost = lift.ihost
+    cb_ip_literal = lift.ip_literal
+    cb_ipath_abempty = lift.ipath_abempty
+    cb_ipath_absolute = lift.ipath_absolute
+    cb_ipath_rootless = lift.ipath_rootless
+    cb_iquery = lift.iquery
+    cb_iuserinfo = lift.iuserinfo
+    cb_port = lift.port
+    S0, S1, S2, S3, = patterns
+    def B0(R, text, out):
+        c0 = []
+        a, b = R[1]
+        c0.append(new(Tok, ('SCHEME', text[a:b], a, b)))
+        a, b = R[2]
+        c0.append(new(Tok, ('COLON', text[a:b], a, b)))
+        if R[3][0] >= 0:
+            c1 = []
+            a, b = R[3]
+            c1.append(new(Tok, ('DSLASH', text[a:b], a, b)))
+            c2 = []
+            if R[4][0] >= 0:
+                a, b = R[4]
+                t3 = new(Tok, ('IUSERINFO', text[a:b], a, b))
+                c2.append(cb_iuserinfo([t3]))
+            else:
+                c2.append(None)
+            if R[5][0] >= 0:
+                c4 = []
+                c5 = []
+                a, b = R[5]
+                c5.append(new(Tok, ('LSQB', text[a:b], a, b)))
+                if R[6][0] >= 0:
+                    a, b = R[6]
+                    c5.append(new(Tok, ('IPV6ADDRESS', text[a:b], a, b)))
+                else:
+                    a, b = R[7]
+                    c5.append(new(Tok, ('IPVFUTURE', text[a:b], a, b)))
+                a, b = R[8]
+                c5.append(new(Tok, ('RSQB', text[a:b], a, b)))
+                c4.append(cb_ip_literal(c5))
+                c2.append(cb_ihost(c4))
+            elif R[9][0] >= 0:
+                a, b = R[9]
+                t6 = new(Tok, ('IPV4ADDRESS', text[a:b], a, b))
+                c2.append(cb_ihost([t6]))
+            elif R[10][0] >= 0:
+                a, b = R[10]
+                t7 = new(Tok, ('IREG_NAME', text[a:b], a, b))
+                c2.append(cb_ihost([t7]))
+            else:
+                c2.append(cb_ihost([]))
+            if R[11][0] >= 0:
+                a, b = R[11]
+                t8 = new(Tok, ('COLON', text[a:b], a, b))
+                a, b = R[12]
+                t9 = new(Tok, ('PORT', text[a:b], a, b)) if a >= 0 else None
+                c2.append(cb_port([t8, t9]))
+            else:
+                c2.append(None)
+            c1.append(cb_iauthority(c2))
+            c10 = []
+            if R[13][0] >= 0:
+                a, b = R[13]
+                c10.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[14][0] >= 0:
+                    a, b = R[14]
+                    c10.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                else:
+                    c10.append(None)
+            p11, q11 = R[15]
+            while p11 < q11:
+                m11 = S1.match(text, p11)
+                e11 = -1 if m11 is None else m11.end()
+                if e11 <= p11 or e11 > q11:
+                    raise NoMatch
+                R11 = m11.regs
+                a, b = R11[1]
+                c10.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R11[2][0] >= 0:
+                    a, b = R11[2]
+                    c10.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                else:
+                    c10.append(None)
+                p11 = e11
+            c1.append(cb_ipath_abempty(c10))
+            c0.append(cb_ihier_part(c1))
+        elif R[16][0] >= 0:
+            c12 = []
+            c13 = []
+            a, b = R[16]
+            c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+            if R[17][0] >= 0:
+                a, b = R[17]
+                c13.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                if R[18][0] >= 0:
+                    a, b = R[18]
+                    c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R[19][0] >= 0:
+                        a, b = R[19]
+                        c13.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    else:
+                        c13.append(None)
+                p14, q14 = R[20]
+                while p14 < q14:
+                    m14 = S2.match(text, p14)
+                    e14 = -1 if m14 is None else m14.end()
+                    if e14 <= p14 or e14 > q14:
+                        raise NoMatch
+                    R14 = m14.regs
+                    a, b = R14[1]
+                    c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R14[2][0] >= 0:
+                        a, b = R14[2]
+                        c13.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    else:
+                        c13.append(None)
+                    p14 = e14
+            else:
+                c13.append(None)
+            c12.append(cb_ipath_absolute(c13))
+            c0.append(cb_ihier_part(c12))
+        elif R[21][0] >= 0:
+            c15 = []
+            c16 = []
+            a, b = R[21]
+            c16.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+            if R[22][0] >= 0:
+                a, b = R[22]
+                c16.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[23][0] >= 0:
+                    a, b = R[23]
+                    c16.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                else:
+                    c16.append(None)
+            p17, q17 = R[24]
+            while p17 < q17:
+                m17 = S3.match(text, p17)
+                e17 = -1 if m17 is None else m17.end()
+                if e17 <= p17 or e17 > q17:
+                    raise NoMatch
+                R17 = m17.regs
+                a, b = R17[1]
+                c16.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R17[2][0] >= 0:
+                    a, b = R17[2]
+                    c16.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                else:
+                    c16.append(None)
+                p17 = e17
+            c15.append(cb_ipath_rootless(c16))
+            c0.append(cb_ihier_part(c15))
+        else:
+            c0.append(cb_ihier_part([]))
+        if R[25][0] >= 0:
+            a, b = R[25]
+            t18 = new(Tok, ('QMARK', text[a:b], a, b))
+            a, b = R[26]
+            t19 = new(Tok, ('IQUERY', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_iquery([t18, t19]))
+        else:
+            c0.append(None)
+        out.append(cb_absolute_iri(c0))
+    return B0
+
+def make_rfc3987_irelative_ref(lift, patterns, Tok, NoMatch):
+    new = tuple.__new__
+    cb_iauthority = lift.iauthority
+    cb_ifragment = lift.ifragment
+    cb_ihost = lift.ihost
+    cb_ip_literal = lift.ip_literal
+    cb_ipath_abempty = lift.ipath_abempty
+    cb_ipath_absolute = lift.ipath_absolute
+    cb_ipath_noscheme = lift.ipath_noscheme
+    cb_iquery = lift.iquery
+    cb_irelative_part = lift.irelative_part
+    cb_irelative_ref = lift.irelative_ref
+    cb_iuserinfo = lift.iuserinfo
+    cb_port = lift.port
+    S0, S1, S2, S3, = patterns
+    def B0(R, text, out):
+        c0 = []
+        if R[1][0] >= 0:
+            c1 = []
+            a, b = R[1]
+            c1.append(new(Tok, ('DSLASH', text[a:b], a, b)))
+            c2 = []
+            if R[2][0] >= 0:
+                a, b = R[2]
+                t3 = new(Tok, ('IUSERINFO', text[a:b], a, b))
+                c2.append(cb_iuserinfo([t3]))
+            else:
+                c2.append(None)
+            if R[3][0] >= 0:
+                c4 = []
+                c5 = []
+                a, b = R[3]
+                c5.append(new(Tok, ('LSQB', text[a:b], a, b)))
+                if R[4][0] >= 0:
+                    a, b = R[4]
+                    c5.append(new(Tok, ('IPV6ADDRESS', text[a:b], a, b)))
+                else:
+                    a, b = R[5]
+                    c5.append(new(Tok, ('IPVFUTURE', text[a:b], a, b)))
+                a, b = R[6]
+                c5.append(new(Tok, ('RSQB', text[a:b], a, b)))
+                c4.append(cb_ip_literal(c5))
+                c2.append(cb_ihost(c4))
+            elif R[7][0] >= 0:
+                a, b = R[7]
+                t6 = new(Tok, ('IPV4ADDRESS', text[a:b], a, b))
+                c2.append(cb_ihost([t6]))
+            elif R[8][0] >= 0:
+                a, b = R[8]
+                t7 = new(Tok, ('IREG_NAME', text[a:b], a, b))
+                c2.append(cb_ihost([t7]))
+            else:
+                c2.append(cb_ihost([]))
+            if R[9][0] >= 0:
+                a, b = R[9]
+                t8 = new(Tok, ('COLON', text[a:b], a, b))
+                a, b = R[10]
+                t9 = new(Tok, ('PORT', text[a:b], a, b)) if a >= 0 else None
+                c2.append(cb_port([t8, t9]))
+            else:
+                c2.append(None)
+            c1.append(cb_iauthority(c2))
+            c10 = []
+            if R[11][0] >= 0:
+                a, b = R[11]
+                c10.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[12][0] >= 0:
+                    a, b = R[12]
+                    c10.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                else:
+                    c10.append(None)
+            p11, q11 = R[13]
+            while p11 < q11:
+                m11 = S1.match(text, p11)
+                e11 = -1 if m11 is None else m11.end()
+                if e11 <= p11 or e11 > q11:
+                    raise NoMatch
+                R11 = m11.regs
+                a, b = R11[1]
+                c10.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R11[2][0] >= 0:
+                    a, b = R11[2]
+                    c10.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                else:
+                    c10.append(None)
+                p11 = e11
+            c1.append(cb_ipath_abempty(c10))
+            c0.append(cb_irelative_part(c1))
+        elif R[14][0] >= 0:
+            c12 = []
+            c13 = []
+            a, b = R[14]
+            c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+            if R[15][0] >= 0:
+                a, b = R[15]
+                c13.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                if R[16][0] >= 0:
+                    a, b = R[16]
+                    c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R[17][0] >= 0:
+                        a, b = R[17]
+                        c13.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    else:
+                        c13.append(None)
+                p14, q14 = R[18]
+                while p14 < q14:
+                    m14 = S2.match(text, p14)
+                    e14 = -1 if m14 is None else m14.end()
+                    if e14 <= p14 or e14 > q14:
+                        raise NoMatch
+                    R14 = m14.regs
+                    a, b = R14[1]
+                    c13.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                    if R14[2][0] >= 0:
+                        a, b = R14[2]
+                        c13.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                    else:
+                        c13.append(None)
+                    p14 = e14
+            else:
+                c13.append(None)
+            c12.append(cb_ipath_absolute(c13))
+            c0.append(cb_irelative_part(c12))
+        elif R[19][0] >= 0:
+            c15 = []
+            c16 = []
+            a, b = R[19]
+            c16.append(new(Tok, ('ISEGMENT_NC', text[a:b], a, b)))
+            if R[20][0] >= 0:
+                a, b = R[20]
+                c16.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R[21][0] >= 0:
+                    a, b = R[21]
+                    c16.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                else:
+                    c16.append(None)
+            p17, q17 = R[22]
+            while p17 < q17:
+                m17 = S3.match(text, p17)
+                e17 = -1 if m17 is None else m17.end()
+                if e17 <= p17 or e17 > q17:
+                    raise NoMatch
+                R17 = m17.regs
+                a, b = R17[1]
+                c16.append(new(Tok, ('SLASH', text[a:b], a, b)))
+                if R17[2][0] >= 0:
+                    a, b = R17[2]
+                    c16.append(new(Tok, ('ISEGMENT', text[a:b], a, b)))
+                else:
+                    c16.append(None)
+                p17 = e17
+            c15.append(cb_ipath_noscheme(c16))
+            c0.append(cb_irelative_part(c15))
+        else:
+            c0.append(cb_irelative_part([]))
+        if R[23][0] >= 0:
+            a, b = R[23]
+            t18 = new(Tok, ('QMARK', text[a:b], a, b))
+            a, b = R[24]
+            t19 = new(Tok, ('IQUERY', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_iquery([t18, t19]))
+        else:
+            c0.append(None)
+        if R[25][0] >= 0:
+            a, b = R[25]
+            t20 = new(Tok, ('HASH', text[a:b], a, b))
+            a, b = R[26]
+            t21 = new(Tok, ('IFRAGMENT', text[a:b], a, b)) if a >= 0 else None
+            c0.append(cb_ifragment([t20, t21]))
+        else:
+            c0.append(None)
+        out.append(cb_irelative_ref(c0))
+    return B0
+
+PATTERNS = {'url_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>//))(?:((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/?#]+)))?)?(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?)?|(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?|((?>[^\\/?#]+))((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?|(?:((?>[^\\/?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))'], 'url_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'url_authority': ['(?:((?>[^\\/?#]*@)))?((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/?#]+)))?)?'], 'url_host_port': ['((?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/?#]+)))?)?(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?)?(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/?#]+)))?((?>/))'], 'url_path': ['(?:((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?|((?>[^\\/?#]+))((?>/))(?:(?:((?>[^\\/?#]+)))?((?>/)))?((?:(?:(?>[^\\/?#]+))?(?>/))*+)(?:((?>[^\\/?#]+)))?|(?:((?>[^\\/?#]+)))?)', '(?:((?>[^\\/?#]+)))?((?>/))', '(?:((?>[^\\/?#]+)))?((?>/))'], 'special_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'special_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'special_authority': ['(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?'], 'special_host_port': ['((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'special_path': ['(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?)', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'file_url': ['(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))(?>:))?(?:()(?:(?:((?>[\\/\\\\]{2})))?((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z)))|((?>[\\/\\\\]{2}))(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?(?:((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))?|((?>[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))))((?>[A-Za-z][:|](?=[\\/\\\\?#]|\\Z))))(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?)?|(?:((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|((?>[^\\/\\\\?#]+))((?>[\\/\\\\]))(?:(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\])))?((?:(?:(?>[^\\/\\\\?#]+))?(?>[\\/\\\\]))*+)(?:((?>[^\\/\\\\?#]+)))?|(?:((?>[^\\/\\\\?#]+)))?))(?:((?>\\?))(?:((?>[^#]+)))?)?(?:((?>\\#))(?:((?>[\\s\\S]+)))?)?', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))', '(?:((?>[^\\/\\\\?#]+)))?((?>[\\/\\\\]))'], 'file_credentials': ['(?:((?>[^:]+)))?(?:((?>:))(?:((?>[\\s\\S]+)))?)?'], 'file_authority': ['(?:((?>[^\\/\\\\?#]*@)))?((?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))?(?:(?:(?>[^\\/\\\\?#:\\[]+)|(?>\\[)(?:(?>[^\\]\\/\\\\?#]+))?(?:(?>\\]))?))*+)(?:((?>:))(?:((?>[^\\/\\\\?#]+)))?)?'], 'pct_pct_encoded_string': ['(?:()(?:((?>(?:%[0-9A-Fa-f]{2})+))|((?>%[0-9A-Fa-f]?))|((?>[^%]+))))?((?:(?:(?>(?:%[0-9A-Fa-f]{2})+)|(?>%[0-9A-Fa-f]?)|(?>[^%]+)))*+)', '(?:((?>(?:%[0-9A-Fa-f]{2})+))|((?>%[0-9A-Fa-f]?))|((?>[^%]+)))'], 'rfc3986_uri_reference': ["(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))((?>:))(?:((?>//))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@)))?(?:((?>\\[))(?:((?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\])))|((?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+)))((?>\\]))|((?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%])))|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+))|)(?:((?>:))(?:((?>[0-9]+)))?)?(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+)|((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+))?|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+)|)(?:((?>\\?))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+)))?)?(?:((?>\\#))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+)))?)?|(?:((?>//))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@)))?(?:((?>\\[))(?:((?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\])))|((?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+)))((?>\\]))|((?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%])))|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+))|)(?:((?>:))(?:((?>[0-9]+)))?)?(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+)|((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+))?|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=@]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+)|)(?:((?>\\?))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+)))?)?(?:((?>\\#))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+)))?)?)", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?"], 'rfc3986_uri': ["((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))((?>:))(?:((?>//))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@)))?(?:((?>\\[))(?:((?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\])))|((?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+)))((?>\\]))|((?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%])))|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+))|)(?:((?>:))(?:((?>[0-9]+)))?)?(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+)|((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+))?|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+)|)(?:((?>\\?))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+)))?)?(?:((?>\\#))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+)))?)?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?"], 'rfc3986_absolute_uri': ["((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))((?>:))(?:((?>//))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@)))?(?:((?>\\[))(?:((?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\])))|((?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+)))((?>\\]))|((?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%])))|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+))|)(?:((?>:))(?:((?>[0-9]+)))?)?(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+)|((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+))?|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+)|)(?:((?>\\?))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+)))?)?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?"], 'rfc3986_relative_ref': ["(?:((?>//))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@)))?(?:((?>\\[))(?:((?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\])))|((?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+)))((?>\\]))|((?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%])))|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+))|)(?:((?>:))(?:((?>[0-9]+)))?)?(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+)|((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+))?|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=@]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+)|)(?:((?>\\?))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+)))?)?(?:((?>\\#))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+)))?)?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)))?"], 'rfc3987_iri_reference': ["(?:((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))((?>:))(?:((?>//))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})*@)))?(?:((?>\\[))(?:((?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\])))|((?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+)))((?>\\]))|((?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd])))|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))|)(?:((?>:))(?:((?>[0-9]+)))?)?(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+)|((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+))?|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+)|)(?:((?>\\?))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]|%[0-9A-Fa-f]{2})+)))?)?(?:((?>\\#))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?|(?:((?>//))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})*@)))?(?:((?>\\[))(?:((?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\])))|((?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+)))((?>\\]))|((?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd])))|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))|)(?:((?>:))(?:((?>[0-9]+)))?)?(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+)|((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+))?|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+)|)(?:((?>\\?))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]|%[0-9A-Fa-f]{2})+)))?)?(?:((?>\\#))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?)", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?"], 'rfc3987_iri': ["((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))((?>:))(?:((?>//))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})*@)))?(?:((?>\\[))(?:((?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\])))|((?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+)))((?>\\]))|((?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd])))|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))|)(?:((?>:))(?:((?>[0-9]+)))?)?(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+)|((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+))?|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+)|)(?:((?>\\?))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]|%[0-9A-Fa-f]{2})+)))?)?(?:((?>\\#))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?"], 'rfc3987_absolute_iri': ["((?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:)))((?>:))(?:((?>//))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})*@)))?(?:((?>\\[))(?:((?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\])))|((?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+)))((?>\\]))|((?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd])))|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))|)(?:((?>:))(?:((?>[0-9]+)))?)?(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+)|((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+))?|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+)|)(?:((?>\\?))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]|%[0-9A-Fa-f]{2})+)))?)?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?"], 'rfc3987_irelative_ref': ["(?:((?>//))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})*@)))?(?:((?>\\[))(?:((?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\])))|((?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+)))((?>\\]))|((?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd])))|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))|)(?:((?>:))(?:((?>[0-9]+)))?)?(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+)|((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+))?|((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))(?:((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?((?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+)|)(?:((?>\\?))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]|%[0-9A-Fa-f]{2})+)))?)?(?:((?>\\#))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?)?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?", "((?>/))(?:((?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)))?"]}
+
+GROUPS = {'url_url': {'AUTHORITY': (2,), 'DIR': (8, 9), 'FILE': (11,), 'FRAGMENT': (26, 27), 'HOST': (4,), 'PORT': (5, 6), 'QUERY': (24, 25), 'ROOT': (7,), 'SCHEME': (1,), 'userinfo': (3,)}, 'url_credentials': {'PASSWORD': (2, 3), 'USERNAME': (1,)}, 'url_authority': {'HOST': (2,), 'PORT': (3, 4), 'userinfo': (1,)}, 'url_host_port': {'DIR': (5, 6), 'FILE': (8,), 'FRAGMENT': (11, 12), 'HOST': (1,), 'PORT': (2, 3), 'QUERY': (9, 10), 'ROOT': (4,)}, 'url_path': {'DIR': (2, 3), 'FILE': (5,), 'ROOT': (1,)}, 'special_url': {'AUTHORITY': (2,), 'DIR': (8, 9), 'FILE': (11,), 'FRAGMENT': (26, 27), 'HOST': (4,), 'PORT': (5, 6), 'QUERY': (24, 25), 'ROOT': (7,), 'SCHEME': (1,), 'userinfo': (3,)}, 'special_credentials': {'PASSWORD': (2, 3), 'USERNAME': (1,)}, 'special_authority': {'HOST': (2,), 'PORT': (3, 4), 'userinfo': (1,)}, 'special_host_port': {'DIR': (5, 6), 'FILE': (8,), 'FRAGMENT': (11, 12), 'HOST': (1,), 'PORT': (2, 3), 'QUERY': (9, 10), 'ROOT': (4,)}, 'special_path': {'DIR': (2, 3), 'FILE': (5,), 'ROOT': (1,)}, 'file_url': {'AUTHORITY': (5,), 'DIR': (15, 16), 'DRIVE': (10, 11), 'FILE': (18,), 'FRAGMENT': (33, 34), 'HOST': (7,), 'PORT': (8, 9), 'QUERY': (31, 32), 'ROOT': (14,), 'SCHEME': (1,), 'authority_empty': (), 'userinfo': (6,)}, 'file_credentials': {'PASSWORD': (2, 3), 'USERNAME': (1,)}, 'file_authority': {'HOST': (2,), 'PORT': (3, 4), 'userinfo': (1,)}, 'pct_pct_encoded_string': {'pct_encoded_bytes': (2,), 'pct_invalid': (3,), 'uncoded': (4,)}, 'rfc3986_uri_reference': {'fragment': (27, 28), 'hier_part': (), 'host': (9,), 'port': (11, 12), 'query': (25, 26), 'relative_part': (), 'userinfo': (4,)}, 'rfc3986_uri': {'fragment': (27, 28), 'hier_part': (), 'host': (9,), 'port': (11, 12), 'query': (25, 26), 'userinfo': (4,)}, 'rfc3986_absolute_uri': {'hier_part': (), 'host': (9,), 'port': (11, 12), 'query': (25, 26), 'userinfo': (4,)}, 'rfc3986_relative_ref': {'fragment': (25, 26), 'host': (7,), 'port': (9, 10), 'query': (23, 24), 'relative_part': (), 'userinfo': (2,)}, 'rfc3987_iri_reference': {'ifragment': (27, 28), 'ihier_part': (), 'ihost': (9,), 'iquery': (25, 26), 'irelative_part': (), 'iuserinfo': (4,), 'port': (11, 12)}, 'rfc3987_iri': {'ifragment': (27, 28), 'ihier_part': (), 'ihost': (9,), 'iquery': (25, 26), 'iuserinfo': (4,), 'port': (11, 12)}, 'rfc3987_absolute_iri': {'ihier_part': (), 'ihost': (9,), 'iquery': (25, 26), 'iuserinfo': (4,), 'port': (11, 12)}, 'rfc3987_irelative_ref': {'ifragment': (25, 26), 'ihost': (7,), 'iquery': (23, 24), 'irelative_part': (), 'iuserinfo': (2,), 'port': (9, 10)}}
+
+TERMINALS = {'url': {'USERINFO': '[^\\/?#]*@', 'HCHARS': '[^\\/?#:\\[]+', 'IP6CHARS': '[^\\]\\/?#]+', 'authority__RSQB': '\\]', 'PORTCHARS': '[^\\/?#]+', 'UCHARS': '[^:]+', 'PWCHARS': '[\\s\\S]+', 'SCHEME': '[A-Za-z][A-Za-z0-9+\\-.]*(?=:)', 'S': '/', 'SS': '//', 'PCHARS': '[^\\/?#]+', 'QCHARS': '[^#]+', 'FCHARS': '[\\s\\S]+', 'LSQB': '\\[', 'COLON': ':', 'QMARK': '\\?', 'HASH': '\\#'}, 'special': {'USERINFO': '[^\\/\\\\?#]*@', 'HCHARS': '[^\\/\\\\?#:\\[]+', 'IP6CHARS': '[^\\]\\/\\\\?#]+', 'url__authority__RSQB': '\\]', 'PORTCHARS': '[^\\/\\\\?#]+', 'url__UCHARS': '[^:]+', 'url__PWCHARS': '[\\s\\S]+', 'url__SCHEME': '[A-Za-z][A-Za-z0-9+\\-.]*(?=:)', 'S': '[\\/\\\\]', 'SS': '[\\/\\\\]{2}', 'PCHARS': '[^\\/\\\\?#]+', 'url__QCHARS': '[^#]+', 'url__FCHARS': '[\\s\\S]+', 'LSQB': '\\[', 'COLON': ':', 'QMARK': '\\?', 'HASH': '\\#'}, 'file': {'special__USERINFO': '[^\\/\\\\?#]*@', 'special__HCHARS': '[^\\/\\\\?#:\\[]+', 'special__IP6CHARS': '[^\\]\\/\\\\?#]+', 'special__url__authority__RSQB': '\\]', 'special__PORTCHARS': '[^\\/\\\\?#]+', 'special__url__UCHARS': '[^:]+', 'special__url__PWCHARS': '[\\s\\S]+', 'special__url__SCHEME': '[A-Za-z][A-Za-z0-9+\\-.]*(?=:)', 'S': '[\\/\\\\]', 'SS': '[\\/\\\\]{2}', 'special__PCHARS': '[^\\/\\\\?#]+', 'special__url__QCHARS': '[^#]+', 'special__url__FCHARS': '[\\s\\S]+', 'DRIVE': '[A-Za-z][:|](?=[\\/\\\\?#]|\\Z)', 'DRIVE_S': '[\\/\\\\](?=[A-Za-z][:|](?:[\\/\\\\?#]|\\Z))', 'LSQB': '\\[', 'COLON': ':', 'QMARK': '\\?', 'HASH': '\\#'}, 'authority': {'USERINFO': '[^\\/?#]*@', 'HCHARS': '[^\\/?#:\\[]+', 'IP6CHARS': '[^\\]\\/?#]+', 'RSQB': '\\]', 'PORTCHARS': '[^\\/?#]+', 'UCHARS': '[^:]+', 'PWCHARS': '[\\s\\S]+', 'LSQB': '\\[', 'COLON': ':'}, 'pct': {'PCT_ENCODED_BYTES': '(?:%[0-9A-Fa-f]{2})+', 'PCT_INVALID': '%[0-9A-Fa-f]?', 'UNCODED': '[^%]+'}, 'ipv4': {'DOT': '\\.', 'NUM_DEC': '(?:0|[1-9][0-9]*)(?![^.])', 'NUM_OCT': '0[0-7]+(?![^.])', 'NUM_HEX': '0[xX][0-9A-Fa-f]*(?![^.])', 'NON_NUMERIC': '[^.]+', 'DEC_OCTET': '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])'}, 'ipv6': {'DOT': '\\.', 'DEC_OCTET': '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])', 'COLON': ':', 'H16': '[0-9A-Fa-f]{1,4}', 'IP4_LEAD': '[0-9A-Fa-f]{1,4}(?=\\.)', 'INVALID': '[^0-9A-Fa-f:.]+', 'IP4_NUM': '0|[1-9][0-9]*', 'IP4_INVALID': '[^0-9.]+', 'H16_STRICT': '(?:0|[1-9A-Fa-f][0-9A-Fa-f]{0,3})(?![0-9A-Fa-f.])', 'IP4_FIRST_OCTET': '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?=\\.)', '__ANON_0': '::'}, 'rfc3986': {'COLON': ':', 'DSLASH': '//', 'SLASH': '/', 'QMARK': '\\?', 'HASH': '\\#', 'LSQB': '\\[', 'RSQB': '\\]', 'SCHEME': '[A-Za-z][A-Za-z0-9+\\-.]*(?=:)', 'USERINFO': "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@", 'IPV4ADDRESS': "(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%])", 'REG_NAME': "(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+", 'PORT': '[0-9]+', 'IPV6ADDRESS': '(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\])', 'IPVFUTURE': "[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+", 'SEGMENT': "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+", 'SEGMENT_NC': "(?:[A-Za-z0-9\\-._~!$&'()*+,;=@]|%[0-9A-Fa-f]{2})+", 'QUERY': "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+", 'FRAGMENT': "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+"}, 'rfc3987': {'COLON': ':', 'DSLASH': '//', 'SLASH': '/', 'QMARK': '\\?', 'HASH': '\\#', 'LSQB': '\\[', 'RSQB': '\\]', 'SCHEME': '[A-Za-z][A-Za-z0-9+\\-.]*(?=:)', 'IPV4ADDRESS': "(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd])", 'PORT': '[0-9]+', 'IPV6ADDRESS': '(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\])', 'IPVFUTURE': "[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+", 'IUSERINFO': "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})*@", 'IREG_NAME': "(?:[A-Za-z0-9\\-._~!$&'()*+,;=\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+", 'ISEGMENT': "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+", 'ISEGMENT_NC': "(?:[A-Za-z0-9\\-._~!$&'()*+,;=@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+", 'IQUERY': "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]|%[0-9A-Fa-f]{2})+", 'IFRAGMENT': "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+"}}
+
+RECOGNIZERS = {'rfc3986_uri_reference': "(?:(?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:))(?>:)(?:(?>//)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@))?(?:(?>\\[)(?:(?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\]))|(?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+))(?>\\])|(?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%]))|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+)|)(?:(?>:)(?:(?>[0-9]+))?)?(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+|(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+)?|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+|)(?:(?>\\?)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+))?)?(?:(?>\\#)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+))?)?|(?:(?>//)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@))?(?:(?>\\[)(?:(?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\]))|(?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+))(?>\\])|(?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%]))|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+)|)(?:(?>:)(?:(?>[0-9]+))?)?(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+|(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+)?|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=@]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+|)(?:(?>\\?)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+))?)?(?:(?>\\#)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+))?)?)", 'rfc3986_uri': "(?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:))(?>:)(?:(?>//)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@))?(?:(?>\\[)(?:(?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\]))|(?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+))(?>\\])|(?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%]))|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+)|)(?:(?>:)(?:(?>[0-9]+))?)?(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+|(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+)?|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+|)(?:(?>\\?)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+))?)?(?:(?>\\#)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+))?)?", 'rfc3986_absolute_uri': "(?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:))(?>:)(?:(?>//)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@))?(?:(?>\\[)(?:(?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\]))|(?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+))(?>\\])|(?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%]))|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+)|)(?:(?>:)(?:(?>[0-9]+))?)?(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+|(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+)?|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+|)(?:(?>\\?)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+))?)?", 'rfc3986_relative_ref': "(?:(?>//)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@))?(?:(?>\\[)(?:(?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\]))|(?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+))(?>\\])|(?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%]))|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+)|)(?:(?>:)(?:(?>[0-9]+))?)?(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+|(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+)?|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=@]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+))?)*+|)(?:(?>\\?)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+))?)?(?:(?>\\#)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?]|%[0-9A-Fa-f]{2})+))?)?", 'rfc3987_iri_reference': "(?:(?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:))(?>:)(?:(?>//)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})*@))?(?:(?>\\[)(?:(?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\]))|(?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+))(?>\\])|(?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]))|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)|)(?:(?>:)(?:(?>[0-9]+))?)?(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+|(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+)?|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+|)(?:(?>\\?)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]|%[0-9A-Fa-f]{2})+))?)?(?:(?>\\#)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)?|(?:(?>//)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})*@))?(?:(?>\\[)(?:(?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\]))|(?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+))(?>\\])|(?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]))|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)|)(?:(?>:)(?:(?>[0-9]+))?)?(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+|(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+)?|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+|)(?:(?>\\?)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]|%[0-9A-Fa-f]{2})+))?)?(?:(?>\\#)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)?)", 'rfc3987_iri': "(?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:))(?>:)(?:(?>//)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})*@))?(?:(?>\\[)(?:(?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\]))|(?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+))(?>\\])|(?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]))|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)|)(?:(?>:)(?:(?>[0-9]+))?)?(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+|(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+)?|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+|)(?:(?>\\?)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]|%[0-9A-Fa-f]{2})+))?)?(?:(?>\\#)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)?", 'rfc3987_absolute_iri': "(?>[A-Za-z][A-Za-z0-9+\\-.]*(?=:))(?>:)(?:(?>//)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})*@))?(?:(?>\\[)(?:(?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\]))|(?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+))(?>\\])|(?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]))|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)|)(?:(?>:)(?:(?>[0-9]+))?)?(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+|(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+)?|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+|)(?:(?>\\?)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]|%[0-9A-Fa-f]{2})+))?)?", 'rfc3987_irelative_ref': "(?:(?>//)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})*@))?(?:(?>\\[)(?:(?>(?:(?:[0-9A-Fa-f]{1,4}:){6}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|::(?:[0-9A-Fa-f]{1,4}:){5}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){4}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,1}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){3}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,2}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:){2}(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,3}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}:(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,4}[0-9A-Fa-f]{1,4})?::(?:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}|(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9]))|(?:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4})?::[0-9A-Fa-f]{1,4}|(?:(?:[0-9A-Fa-f]{1,4}:){0,6}[0-9A-Fa-f]{1,4})?::)(?=\\]))|(?>[vV][0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+))(?>\\])|(?>(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])(?![A-Za-z0-9\\-._~!$&'()*+,;=%\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]))|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)|)(?:(?>:)(?:(?>[0-9]+))?)?(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+|(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+)?|(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+)(?:(?>/)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)*+|)(?:(?>\\?)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]|%[0-9A-Fa-f]{2})+))?)?(?:(?>\\#)(?:(?>(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@\\/?\xa0-\ud7ff豈-﷏ﷰ-\uffef𐀀-\U0001fffd𠀀-\U0002fffd𰀀-\U0003fffd\U00040000-\U0004fffd\U00050000-\U0005fffd\U00060000-\U0006fffd\U00070000-\U0007fffd\U00080000-\U0008fffd\U00090000-\U0009fffd\U000a0000-\U000afffd\U000b0000-\U000bfffd\U000c0000-\U000cfffd\U000d0000-\U000dfffd\U000e1000-\U000efffd]|%[0-9A-Fa-f]{2})+))?)?"}

@@ -44,10 +44,15 @@ GRAMMARS: dict[str, tuple[str, ...]] = {
     "pct": ("pct_encoded_string",),
     "ipv4": ("ip4_address", "ip4_address_strict"),
     "ipv6": ("ip6_address", "ip6_address_strict"),
+    "rfc3986": ("uri_reference", "uri", "absolute_uri", "relative_ref"),
+    "rfc3987": ("iri_reference", "iri", "absolute_iri", "irelative_ref"),
 }
 #: The grammars whose start rules the grammar compiler makes patterns of (the URL grammars and
 #: percent-encoded strings, which every parse reads); the others are read by the lean driver.
-COMPILED: tuple[str, ...] = ("url", "special", "file", "pct")
+COMPILED: tuple[str, ...] = ("url", "special", "file", "pct", "rfc3986", "rfc3987")
+#: The grammars whose terminal collisions Lark does not check (:func:`lark_shim.collisions_unchecked`
+#: says why): RFC 3987's terminals are RFC 3986's, each class widened by the same ucschar.
+COLLISIONS_UNCHECKED: tuple[str, ...] = ("rfc3987",)
 
 
 @cache
@@ -70,18 +75,33 @@ def grammar_dir() -> Path:
 def build(name: str, transformer: Transformer[Any, Any] | None = None, *, strict: bool = False,
           **options: Any) -> Lark:
     """Build the named grammar as an LALR(1) parser; with ``strict``, raise on any conflict."""
-    from lark import Lark
+    from contextlib import suppress
 
-    return Lark.open(
-        str(grammar_dir() / f"{name}.lark"),
-        parser="lalr",
-        lexer="contextual",
-        strict=strict,
-        start=list(GRAMMARS[name]),
-        maybe_placeholders=True,
-        transformer=transformer,
-        **options,
-    )
+    from lark import Lark
+    from lark.exceptions import LexError
+
+    from urlgrammar.syntax.lark_shim import collisions_unchecked
+
+    def open_grammar(strict: bool) -> Lark:
+        return Lark.open(
+            str(grammar_dir() / f"{name}.lark"),
+            parser="lalr",
+            lexer="contextual",
+            strict=strict,
+            start=list(GRAMMARS[name]),
+            maybe_placeholders=True,
+            transformer=transformer,
+            **options,
+        )
+
+    if name not in COLLISIONS_UNCHECKED:
+        return open_grammar(strict)
+    with collisions_unchecked():
+        if strict:
+            # Refuses parse-table conflicts, then stops at the unchecked lexer.
+            with suppress(LexError):
+                open_grammar(True)
+        return open_grammar(False)
 
 
 def _bind(transformer: Any, parser: Any) -> None:

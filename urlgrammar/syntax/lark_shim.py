@@ -11,17 +11,19 @@ tried here first.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from lark import Lark, Tree
+from lark import lexer as lark_lexer
 from lark.load_grammar import _parse_grammar as _untyped_parse_grammar
 from lark.parsers.lalr_analysis import Shift
 
 if TYPE_CHECKING:
     from lark.parsers.lalr_analysis import IntParseTable
 
-__all__ = ["Shift", "parse_grammar", "parse_table"]
+__all__ = ["Shift", "collisions_unchecked", "parse_grammar", "parse_table"]
 
 #: Lark's parser for its own grammar syntax: (text, file name) -> the file's statements.
 parse_grammar: Callable[[str, str], Tree[Any]] = _untyped_parse_grammar
@@ -40,3 +42,17 @@ def rule_definitions(lark: Lark) -> list[tuple[str, Tree[Any], bool]]:
     expands its EBNF): its name, its ``expansions`` tree and whether it keeps all tokens."""
     return [(name, tree, bool(options.keep_all_tokens))
             for name, _params, tree, options in lark.grammar.rule_defs]
+
+
+@contextmanager
+def collisions_unchecked() -> Iterator[None]:
+    """Lark without its terminal collision check while the block builds a grammar. Lark runs
+    the check whenever ``interegular`` is installed, and interegular expands a character class
+    into its code points: RFC 3987's ucschar, about 900,000 of them, takes minutes. (Lark's
+    strict mode then stops at the lexer with a LexError, after the parse table has passed.)"""
+    saved = lark_lexer.has_interegular
+    lark_lexer.has_interegular = False
+    try:
+        yield
+    finally:
+        lark_lexer.has_interegular = saved

@@ -6,6 +6,7 @@
                      [--no-advisories | --strict-advisories] [--context {browser,fetch}]
                      [--include GLOB] [--exclude GLOB] [--select CODES] [--ignore CODES]
                      [--config FILE] [--fix | --diff] [--protect FILE]
+                     [--syntax {whatwg,rfc3986,rfc3987}]
 
 Each input gets :func:`urlgrammar.validate`, which keeps ``--max-errors`` of its diagnostics
 and as many advisories and counts the rest, so that one line of a megabyte of errors does not
@@ -33,6 +34,9 @@ run stops there, and what was checked before it is written, with its summary.
 ``--protect FILE`` names domains (one a line, ``#`` comments) whose look-alikes get the advisory
 lookalike-domain, as the well-known ones' do (validate's ``protected``); a domain that is not
 valid is a usage error.
+
+``--syntax rfc3986`` (or ``rfc3987``) judges each input by the RFC's ABNF instead of the
+standard (:mod:`~urlgrammar.cli.check.rfc`).
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
@@ -54,8 +58,9 @@ from urlgrammar.cli.check.inputs import Settings, Stop, inputs
 from urlgrammar.cli.check.parallel import validated
 from urlgrammar.cli.check.paths import DEFAULT_EXCLUDE, DEFAULT_INCLUDE, Globs
 from urlgrammar.cli.check.progress import Flusher, Progress, Reading
+from urlgrammar.cli.check.rfc import rfc_validated
 from urlgrammar.cli.check.rules import Rules, UnknownCode, codes
-from urlgrammar.cli.check.sources import MAX_LINE_LENGTH
+from urlgrammar.cli.check.sources import MAX_LINE_LENGTH, Input
 from urlgrammar.cli.check.workers import WorkerDied
 from urlgrammar.errors import escape
 
@@ -168,6 +173,9 @@ def _register_repository(check: argparse.ArgumentParser) -> None:
     check.add_argument("--fix", action="store_true",
                        help="write each URL's suggestion into its file (lists, Markdown, UTF-8 HTML) "
                             "where it is the same URL (the same href)")
+    check.add_argument("--syntax", choices=("whatwg", "rfc3986", "rfc3987"), default="whatwg",
+                       help="judge by the WHATWG URL Standard (the default) or by RFC 3986's "
+                            "(RFC 3987's) ABNF: a URI without a base, a URI-reference against one")
     check.add_argument("--diff", action="store_true",
                        help="write nothing: show what --fix would change, as a unified diff "
                             "(exit status 1 when it would change something)")
@@ -258,9 +266,8 @@ def run_check(args: argparse.Namespace) -> int:
     flush = Flusher(out, reading, time.monotonic)
     out.write(writer.start() if show else "")
     # Validate keeps what the output shows, --max-errors of each input, and counts the rest.
-    checked = validated(inputs(args.urls, args.file, args.html, settings, reading), args.jobs,
-                        lambda: reading.interactive, mode != "off", args.max_errors or None,
-                        FORMATS[args.format].href, args.context, protected)
+    checked = _validated(args, inputs(args.urls, args.file, args.html, settings, reading), reading,
+                         mode, protected)
     while True:
         try:
             item, report = next(checked)
@@ -301,6 +308,16 @@ def run_check(args: argparse.Namespace) -> int:
     if args.diff:
         return 1 if changed else 0
     return 1 if summary.invalid - fixed or (mode == "strict" and summary.advised) else 0
+
+
+def _validated(args: argparse.Namespace, read: Iterable[Input | Stop], reading: Reading, mode: str,
+               protected: tuple[str, ...]) -> Iterator[tuple[Input | Stop, Checked | None]]:
+    """Each input with its report: by the standard (:func:`validated`), or by the RFC of
+    ``--syntax``."""
+    if args.syntax != "whatwg":
+        return rfc_validated(read, args.syntax)
+    return validated(read, args.jobs, lambda: reading.interactive, mode != "off",
+                     args.max_errors or None, FORMATS[args.format].href, args.context, protected)
 
 
 def _write(pieces: Iterable[str], out: TextIO, progress: Progress, flush: Flusher) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from urlgrammar.grammar_tools.compiler.regular import compile_start
+from urlgrammar.grammar_tools.compiler.regular import compile_start, recognizer
 
 #: The command that writes the generated module, as people type it.
 COMMAND = "python -m urlgrammar.grammar_tools.compiler"
@@ -20,6 +20,9 @@ COMMAND = "python -m urlgrammar.grammar_tools.compiler"
 #: The grammars whose component rules are lifted as :data:`urlgrammar.syntax.recipes.RECIPES`
 #: says (their builders serve :class:`urlgrammar.syntax.lift.Lift` only).
 LIFTED = ("url", "special", "file")
+#: The grammars whose start rules also get a pattern without groups (``RECOGNIZERS``): the RFC
+#: grammars, which :func:`urlgrammar.rfc3986.is_valid` reads for validity alone.
+RECOGNIZED = ("rfc3986", "rfc3987")
 
 
 def target() -> Path:
@@ -42,7 +45,8 @@ def module_source() -> str:
         "a match (:mod:`urlgrammar.grammar_tools.compiler.regular` says how); the groups of each",
         "whole pattern that hold each component's tokens (``GROUPS``, by Kind name, first",
         "occurrence: where the offsets of a URL are read, :mod:`urlgrammar.operations.offsets`);",
-        "and every grammar's terminals.",
+        "every grammar's terminals; and the RFC grammars' start rules as patterns without groups",
+        "(``RECOGNIZERS``, read by :func:`urlgrammar.rfc3986.is_valid`).",
         '"""',
         "# ruff: noqa",
         "# mypy: ignore-errors",
@@ -56,12 +60,15 @@ def module_source() -> str:
     patterns: dict[str, list[str]] = {}
     groups: dict[str, dict[str, tuple[int, ...]]] = {}
     terminals: dict[str, dict[str, str]] = {}
+    recognizers: dict[str, str] = {}
     for grammar in GRAMMARS:
         lark = build(grammar)
         terminals[grammar] = {str(t.name): t.pattern.to_regexp() for t in lark.terminals}
         for start in GRAMMARS[grammar] if grammar in COMPILED else ():
             name = f"{grammar}_{start}"
             lifted = grammar in LIFTED
+            if grammar in RECOGNIZED:
+                recognizers[name] = recognizer(lark, start)
             program = compile_start(lark, start, name, RECIPES if lifted else None,
                                     SEQUENCES if lifted else None)
             patterns[name] = program.patterns
@@ -81,6 +88,8 @@ def module_source() -> str:
     out.append(f"GROUPS = {groups!r}")
     out.append("")
     out.append(f"TERMINALS = {terminals!r}")
+    out.append("")
+    out.append(f"RECOGNIZERS = {recognizers!r}")
     return "\n".join(out) + "\n"
 
 

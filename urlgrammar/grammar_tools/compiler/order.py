@@ -188,7 +188,7 @@ def _first(pattern: str) -> CharSet:
         if op is c.NOT_LITERAL:
             return (True, frozenset({chr(av)})), False
         if op is c.IN:
-            return klass(av), False
+            return _class(av), False
         if op in (c.SUBPATTERN,):
             return seq(av[-1])
         if op is c.ATOMIC_GROUP:
@@ -208,22 +208,34 @@ def _first(pattern: str) -> CharSet:
             return (False, frozenset()), True
         return _ANY, False
 
-    def klass(items: Any) -> CharSet:
-        negated = False
-        chars: set[str] = set()
-        for op, av in items:
-            if op is c.NEGATE:
-                negated = True
-            elif op is c.LITERAL:
-                chars.add(chr(av))
-            elif op is c.RANGE and av[1] - av[0] < 512:
-                chars.update(map(chr, range(av[0], av[1] + 1)))
-            else:
-                return _ANY
-        return (negated, frozenset(chars))
-
     parsed = _parser.parse(pattern)
     result, _ = seq(parsed)
     if parsed.state.flags & re.IGNORECASE and not result[0]:
         result = (False, result[1] | {ch.swapcase() for ch in result[1]})
     return result
+
+
+def _class(items: Any) -> CharSet:
+    """The code points a character class matches (an over-estimate where too many to list)."""
+    from re import _constants as c
+
+    negated = False
+    chars: set[str] = set()
+    wide: list[tuple[int, int]] = []
+    for op, av in items:
+        if op is c.NEGATE:
+            negated = True
+        elif op is c.LITERAL:
+            chars.add(chr(av))
+        elif op is c.RANGE and av[1] - av[0] < 512:
+            chars.update(map(chr, range(av[0], av[1] + 1)))
+        elif op is c.RANGE and not negated:
+            wide.append(av)
+        else:
+            return _ANY
+    if wide:
+        # Too many code points to list (RFC 3987's ucschar): every code point but the
+        # ASCII ones the class leaves out, which is still an over-estimate.
+        return (True, frozenset(ch for ch in map(chr, range(128)) if ch not in chars
+                                and not any(lo <= ord(ch) <= hi for lo, hi in wide)))
+    return (negated, frozenset(chars))

@@ -176,3 +176,11 @@ def compile_start(lark: Lark, start: str, name: str, recipes: dict[str, Recipe] 
     body = "\n".join(writer.lines)
     return Program(name, patterns, body, frozenset(writer.callbacks), frozenset(writer.kinds),
                    dict(sorted(writer.groups.items())))
+
+
+def recognizer(lark: Lark, start: str) -> str:
+    """The pattern of the rule ``start`` of ``lark``'s grammar without a capturing group: it
+    only tells whether a text is one (about a quarter faster than the builders' pattern)."""
+    rule = Loader(lark).rule(start)
+    check_order(rule)
+    return _Emitter([], {}).pattern(rule, False)

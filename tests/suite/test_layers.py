@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("syntax",),
     ("encoding",),
     ("host",),
-    ("operations", "algorithm"),
+    ("operations", "algorithm", "rfc3986"),
     ("attributes", "url", "api", "reference", "form", "search_params", "rendering"),
     ("checking", "teaching", "grammar_tools", "frames"),
     ("__init__",),

@@ -97,8 +97,9 @@ class _Phases(Reporter):
         self.error = URLError(str(raised), raised.diagnostics, raised.code)
 
 
-def explain(input: str, base: str | None = None) -> Explanation:
-    """Run the phases on ``input`` (against ``base``) and say what each did."""
+def explain(input: str, base: str | None = None, rfc3986: bool = False) -> Explanation:
+    """Run the phases on ``input`` (against ``base``) and say what each did; with ``rfc3986``,
+    RFC 3986's reading beside the standard's too (:mod:`urlgrammar.checking.rfc_reading`)."""
     ex = Explanation(input, base)
     q = ex.q
     base_url = None
@@ -137,6 +138,8 @@ def explain(input: str, base: str | None = None) -> Explanation:
         _advisories(ex, report, url, base_url)
     _versus(ex, record, mode, base_record, None if url is None else url.record)
     oracle, raised = _validation(ex, report)
+    if rfc3986:
+        ex.rfc = report.rfc3986
     ex.objects = Run(phases.pre, mode, record, tree, url, oracle, report, raised)
     return ex
 

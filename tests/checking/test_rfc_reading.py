@@ -12,7 +12,8 @@ from urlgrammar.checking.rfc_reading import rfc3986_reading
 PARTINGS = [
     ("http://a\\b", None, {"backslash", "path"}),
     ("http://example.com/a b", None, {"percent-encoding"}),
-    ("HTTP://EXAMPLE.COM/%7e", None, {"scheme case", "host case"}),
+    ("HTTP://EXAMPLE.COM/%7e", None, {"scheme case", "host case", "normal forms"}),
+    ("http://example.com/%7E", None, {"normal forms"}),
     ("http://0x7f.1/", None, {"IPv4 numbers"}),
     ("http://[::1]:80/", None, {"default port"}),
     ("http://münchen.de/", None, {"IRI", "IDN"}),

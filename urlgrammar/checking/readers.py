@@ -16,6 +16,13 @@ string (it raises, so it fetches nothing and vouches for nothing):
   ``xn--fa-hia.example``. (CPython: ``HTTPConnection.putrequest`` tries ASCII and falls back to
   ``encode("idna")``; ``socketmodule.c``'s ``idna_converter`` does the same for every host
   it looks up.)
+- ``RFC 3986``: the RFC's own reading (:mod:`urlgrammar.rfc3986`), for a string that is a
+  ``URI-reference`` (an ``IRI-reference`` where it or the base is not ASCII), resolved against
+  the base by § 5.2 and normalised by § 6.2.2 (the host lowercased, percent-encoded unreserved
+  code points decoded); an ``ireg-name`` of a special scheme compared as its domain to ASCII
+  (RFC 3987 § 3.1 maps it with IDNA to make a URI), of another scheme as it is. It reads
+  nothing where the string is not valid or has no host: a URI without one connects nowhere.
+  :mod:`.disagreement` names it only where it disagrees.
 - ``urllib3``, ``httpx`` and ``yarl`` (aiohttp's URL), where installed: their own parsers
   (``urllib3.util.parse_url``, ``httpx.URL``, ``yarl.URL``) for the schemes their clients
   fetch, and the host as they send it (``raw_host``: IDNA-encoded). None of them is required:
@@ -40,6 +47,7 @@ from types import ModuleType
 from typing import Any, NamedTuple
 from urllib.parse import SplitResult, urljoin, urlsplit, uses_relative
 
+from urlgrammar import rfc3986
 from urlgrammar.errors import URLError, escape
 from urlgrammar.host.domain import domain_to_ascii
 from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
@@ -50,6 +58,7 @@ from urlgrammar.model.schemes import (
     is_file,
     is_special_scheme,
 )
+from urlgrammar.rfc3986.resolution import normalize, resolve
 
 HostValue = str | ipaddress.IPv4Address | ipaddress.IPv6Address | None
 
@@ -149,6 +158,30 @@ def http_client_reading(parsed: SplitResult | None) -> Reading | None:
         except UnicodeError:
             return None
     return Reading(parsed.scheme, host_value(hostname), *_port(parsed))
+
+
+def rfc_reading(input: str, base: str | None) -> Reading | None:
+    """What RFC 3986 reads from ``input`` (resolved against ``base``), or None where it is no
+    URI-reference (IRI-reference), or reads no host (see the module's docstring)."""
+    iri = not input.isascii() or (base is not None and not base.isascii())
+    rule = "IRI-reference" if iri else "URI-reference"
+    if not rfc3986.is_valid(input, rule):
+        return None
+    try:
+        text = normalize(input if base is None else resolve(input, base, iri=iri), iri=iri)
+    except URLError:  # the base is no URI
+        return None
+    found = rfc3986.components(text)
+    if found.scheme is None or not found.host:
+        return None
+    host: HostValue = host_value(found.host)
+    if isinstance(host, str) and not host.isascii() and is_special_scheme(found.scheme):
+        with contextlib.suppress(URLError):  # the standard's opaque host is not mapped either
+            host = domain_to_ascii(host)
+    if is_file(found.scheme) and host == "localhost":
+        return None
+    port = default_port(found.scheme) if not found.port else int(found.port)
+    return Reading(found.scheme, host, port)
 
 
 #: Each optional reader's module, once imported (None where it is not installed).

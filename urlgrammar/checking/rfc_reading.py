@@ -160,6 +160,8 @@ def rfc3986_reading(text: str, base: str | None, url: URL | None,
         for name, mine_value, std in rows if base is None or resolved is not None else ():
             if mine_value != std and not _explained(mine_value, std, partings):
                 _compare(name, mine_value, std, theirs["scheme"], partings)
+        if normalised is not None and "resolution" not in partings:
+            _normal_forms(rows, rfc3986.components(normalised), partings)
     return RFCReading(text, base, rfc, resolved, normalised, None if url is None else url.href, rows,
                       tuple(Parting(t, r) for t, r in partings.items()))
 
@@ -192,6 +194,19 @@ def _resolution(text: str, base: str | None, resolved: str | None, normalised: s
                                   f"(strict) keeps the scheme: {_q(resolved)}")
     else:
         partings["resolution"] = f"RFC 3986 § 5.2 gives {_q(resolved)}; the standard gives {_q(url.href)}"
+
+
+def _normal_forms(rows: tuple[tuple[str, str | None, str | None], ...], normal: rfc3986.Components,
+                  partings: dict[str, str]) -> None:
+    """Where the two agree on a component as written but RFC 3986's normal form of it is
+    another (§ 6.2.2.2: percent-encoded unreserved code points decoded, hex digits uppercased),
+    which the standard does not make."""
+    for name, mine, std in rows:
+        if name in ("path", "query", "fragment") and mine == std and getattr(normal, name) != mine:
+            partings["normal forms"] = (f"RFC 3986 normalises the {name} {_q(str(mine))} to "
+                                        f"{_q(getattr(normal, name))} (§ 6.2.2.2); the standard keeps "
+                                        "percent-encoding as written, so the normal forms differ")
+            return
 
 
 def _explained(mine: str | None, std: str | None, partings: dict[str, str]) -> bool:

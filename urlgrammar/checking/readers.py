@@ -47,7 +47,6 @@ from types import ModuleType
 from typing import Any, NamedTuple
 from urllib.parse import SplitResult, urljoin, urlsplit, uses_relative
 
-from urlgrammar import rfc3986
 from urlgrammar.errors import URLError, escape
 from urlgrammar.host.domain import domain_to_ascii
 from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
@@ -58,7 +57,8 @@ from urlgrammar.model.schemes import (
     is_file,
     is_special_scheme,
 )
-from urlgrammar.rfc3986.resolution import normalize, resolve
+from urlgrammar.rfc3986 import is_valid as rfc3986_is_valid
+from urlgrammar.rfc3986.resolution import resolve
 
 HostValue = str | ipaddress.IPv4Address | ipaddress.IPv6Address | None
 
@@ -160,28 +160,44 @@ def http_client_reading(parsed: SplitResult | None) -> Reading | None:
     return Reading(parsed.scheme, host_value(hostname), *_port(parsed))
 
 
+#: RFC 3986 Appendix B's scheme and authority, of a valid URI (a relative reference has none).
+_SCHEME_AUTHORITY = re.compile(r"([^:/?#]+):(?://([^/?#]*))?")
+#: RFC 3986 § 2.3: an escape of an unreserved code point, which § 6.2.2.2 decodes.
+_UNRESERVED_ESCAPE = re.compile("%(?:[46][1-9A-Fa-f]|[57][0-9Aa]|3[0-9]|2[DEde]|5[Ff]|7[Ee])")
+
+
+def _unreserved(m: re.Match[str]) -> str:
+    return chr(int(m[0][1:], 16))
+
+
 def rfc_reading(input: str, base: str | None) -> Reading | None:
     """What RFC 3986 reads from ``input`` (resolved against ``base``), or None where it is no
     URI-reference (IRI-reference), or reads no host (see the module's docstring)."""
     iri = not input.isascii() or (base is not None and not base.isascii())
     rule = "IRI-reference" if iri else "URI-reference"
-    if not rfc3986.is_valid(input, rule):
+    if not rfc3986_is_valid(input, rule):
         return None
     try:
-        text = normalize(input if base is None else resolve(input, base, iri=iri), iri=iri)
+        head = _SCHEME_AUTHORITY.match(input if base is None else resolve(input, base, iri=iri))
     except URLError:  # the base is no URI
         return None
-    found = rfc3986.components(text)
-    if found.scheme is None or not found.host:
+    if head is None or not head[2]:
         return None
-    host: HostValue = host_value(found.host)
-    if isinstance(host, str) and not host.isascii() and is_special_scheme(found.scheme):
+    # The authority as RFC 3986 § 3.2 splits a valid one: userinfo up to the `@`, the host (an
+    # IP-literal in brackets), the port after the last `:` past it.
+    authority = head[2][head[2].rfind("@") + 1:]
+    colon = authority.rfind(":", authority.rfind("]") + 1)
+    text, port_text = (authority, "") if colon < 0 else (authority[:colon], authority[colon + 1:])
+    # § 6.2.2's normalisation of the host alone: percent-encoded unreserved code points
+    # decoded, then case, which host_value folds.
+    host: HostValue = host_value(_UNRESERVED_ESCAPE.sub(_unreserved, text) if "%" in text else text)
+    scheme = head[1].lower()
+    if isinstance(host, str) and not host.isascii() and is_special_scheme(scheme):
         with contextlib.suppress(URLError):  # the standard's opaque host is not mapped either
             host = domain_to_ascii(host)
-    if is_file(found.scheme) and host == "localhost":
+    if host is None or (is_file(scheme) and host == "localhost"):
         return None
-    port = default_port(found.scheme) if not found.port else int(found.port)
-    return Reading(found.scheme, host, port)
+    return Reading(scheme, host, default_port(scheme) if not port_text else int(port_text))
 
 
 #: Each optional reader's module, once imported (None where it is not installed).

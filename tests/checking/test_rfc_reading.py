@@ -4,9 +4,12 @@ part is computed from the readings, and validate's report gives it only when ask
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import urlgrammar
 from urlgrammar.checking.rfc_reading import rfc3986_reading
+from urlgrammar.rfc3986 import is_valid
 
 #: Input, base, and the topics where the readings part.
 PARTINGS = [
@@ -80,3 +83,17 @@ def test_a_long_host_is_read_once() -> None:
     host = "a" * 100_000
     reading = rfc3986_reading(f"http://{host.upper()}/", None, urlgrammar.parse(f"http://{host}/"), ())
     assert [p.topic for p in reading.partings] == ["host case"] and reading.rows[2][2] == host
+
+
+#: Pieces of strings where the readings part: delimiters, escapes, dots, ports, a lone surrogate.
+PIECES = [*"aB:/\\?#@[]%.7 \t-~\u00e9\u00b2\ud800", "http://", "//", "..", ":80"]
+BASES = [None, "http://a/b/c/d;p?q", "file:///c:/x", "foo:/a", "http://h/a b"]
+
+
+@given(st.lists(st.sampled_from(PIECES), max_size=12).map("".join), st.sampled_from(BASES))
+def test_the_reading_is_total(text: str, base: str | None) -> None:
+    report = urlgrammar.validate(text, base)
+    reading = report.rfc3986
+    assert reading.valid == is_valid(text, reading.report.rule)
+    assert report.as_dict(rfc3986=True)["rfc3986"] == reading.as_dict()
+    assert "\n" not in "".join(reading.lines())

@@ -24,7 +24,8 @@ from typing import Any, NamedTuple
 from urlgrammar import rfc3986
 from urlgrammar.encoding.decode import percent_decode_str
 from urlgrammar.errors import Code, Diagnostic, URLError, escape
-from urlgrammar.model.schemes import default_port, is_special_scheme
+from urlgrammar.model.code_points import ASCII_TAB_OR_NEWLINE, C0_CONTROL_OR_SPACE
+from urlgrammar.model.schemes import default_port, is_file, is_special_scheme
 from urlgrammar.rfc3986.resolution import normalize, remove_dot_segments, resolve
 from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.url import URL
@@ -36,6 +37,7 @@ COMPONENTS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
 
 _DOTTED = re.compile(r"(?:[0-9]{1,3}\.){3}[0-9]{1,3}")
 _ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
+_TAB_OR_NEWLINE = dict.fromkeys(map(ord, ASCII_TAB_OR_NEWLINE))
 
 
 class Parting(NamedTuple):
@@ -219,7 +221,7 @@ def _explained(mine: str | None, std: str | None, partings: dict[str, str]) -> b
     if "backslash" in partings and "\\" in mine:
         return True
     return ("whitespace" in partings or "tab or newline" in partings) and \
-        re.sub("[\t\n\r]", "", mine).strip("".join(map(chr, range(0x21)))) == std
+        mine.translate(_TAB_OR_NEWLINE).strip(C0_CONTROL_OR_SPACE) == std
 
 
 def _encoded(mine: str, std: str) -> str:
@@ -236,7 +238,7 @@ def _compare(name: str, mine: str | None, std: str | None, scheme: str | None,
     if name == "scheme" and mine is not None and mine.lower() == std:
         partings["scheme case"] = (f"the standard lowercases the scheme {_q(mine)}; RFC 3986 keeps it "
                                    "as written (case-insensitive; lowercase when normalised, § 6.2.2.1)")
-    elif name == "host" and mine is None and std == "" and scheme == "file":
+    elif name == "host" and mine is None and std == "" and is_file(scheme):
         partings["file host"] = ("the standard gives a file URL an authority, the empty host, and a path "
                                  "that starts with `/`; RFC 3986 reads no authority where no `//` is written")
     elif name == "path" and "file host" in partings and std == f"/{mine}":

@@ -51,3 +51,11 @@ def test_the_page_has_the_rfc_panel() -> None:
     [data] = re.findall(r'<script type="application/json" id="explain-data">(.*?)</script>', page, re.S)
     assert json.loads(data)["rfc3986"]["partings"][0]["topic"] == "IPv4 numbers"
     assert "function drawRFC" in asset("viewer.js").decode()
+
+
+def test_a_disagreement_lists_the_rfc_reading_where_it_reads_a_host() -> None:
+    [found] = [a for a in explain("http://0x7f.1/").advisories if a["code"] == "parser-disagreement"]
+    assert found["readings"]["RFC 3986"] == "scheme 'http', host '0x7f.1', port 80"
+    # No host by the RFC (and no URI): no reading of it to list.
+    [found] = [a for a in explain("http:evil.example").advisories if a["code"] == "parser-disagreement"]
+    assert "RFC 3986" not in found["readings"]

@@ -18,8 +18,8 @@ from lark import Token, Tree
 
 from urlgrammar import algorithm
 from urlgrammar.api import parse
-from urlgrammar.checking.disagreement import standard_reading
-from urlgrammar.checking.readers import readings
+from urlgrammar.checking.disagreement import RFC, standard_reading
+from urlgrammar.checking.readers import readings, rfc_reading
 from urlgrammar.checking.validate import Report, examine
 from urlgrammar.encoding.decode import percent_decode_str
 from urlgrammar.errors import Code, Diagnostic, URLError
@@ -153,6 +153,9 @@ def _advisories(ex: Explanation, report: Report, url: URL, base: URL | None) -> 
             read: dict[str, str | None] = {
                 name: None if reading is None else reading.describe()
                 for name, reading in readings(ex.input, None if base is None else base.href, standard.scheme)}
+            rfc = rfc_reading(ex.input, None if base is None else base.href)
+            if rfc is not None:  # where the RFC reads a host: a URI without one connects nowhere
+                read[RFC] = rfc.describe()
             read["the standard"] = standard.describe()
             found["readings"] = read
         ex.advisories.append(found)

@@ -9,7 +9,9 @@ holds ``urlgrammar explain`` output without the parse tree, and a link to the en
 docs/views/ (``urlgrammar explain INPUT --format html``, named after the entry's heading); or,
 for a setter, its URL, attribute and value,
 ``<!-- setter: {"href": "http://h:1/", "attribute": "port", "value": "8x"} -->``, followed by
-:func:`urlgrammar.teaching.setters.explain_setter`'s text. docs/views/grammars.html holds the
+:func:`urlgrammar.teaching.setters.explain_setter`'s text; or, for RFC 3986 beside the standard,
+its input and base, ``<!-- rfc3986: {"rfc3986": "http:g", "base": "http://a/b/c/d;p?q"} -->``,
+followed by both readings and where they part (:func:`render_rfc`). docs/views/grammars.html holds the
 railroad diagrams the pages' rule links point to (``urlgrammar grammar diagram``; the
 `diagrams` extra). The prose around it is by hand.
 """
@@ -24,7 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from urlgrammar import validate  # noqa: E402
 from urlgrammar.checking.readers import standard_library_only  # noqa: E402
+from urlgrammar.errors import escape  # noqa: E402
 from urlgrammar.teaching.explain import explain  # noqa: E402
 from urlgrammar.teaching.setters import explain_setter  # noqa: E402
 from urlgrammar.teaching.viewer.page import export  # noqa: E402
@@ -33,7 +37,8 @@ GALLERY = ROOT / "docs" / "teaching.md"
 VIEWS = ROOT / "docs" / "views"
 DIAGRAMS = "grammars.html"
 LINK = "[This entry in the viewer](views/{}.html)"
-ENTRY = re.compile(r"<!-- (?P<kind>explain|setter): (?P<args>\{.*?\}) -->\n```text\n(?P<output>.*?)```"
+ENTRY = re.compile(r"<!-- (?P<kind>explain|setter|rfc3986): (?P<args>\{.*?\}) -->\n"
+                   r"```text\n(?P<output>.*?)```"
                    r"(?:\n\n\[This entry in the viewer\]\(views/(?P<view>[^)]*)\.html\))?", re.S)
 HEADING = re.compile(r"^## (.*)$", re.M)
 
@@ -43,8 +48,21 @@ def render(input: str, base: str | None) -> str:
         return explain(input, base).text(brief=True).rstrip() + "\n"
 
 
+def render_rfc(input: str, base: str | None) -> str:
+    """The standard's reading of ``input`` (against ``base``), RFC 3986's beside it
+    (:attr:`urlgrammar.checking.validate.Report.rfc3986`), and where they part."""
+    report = validate(input, base, advisories=False)
+    head = f"“{escape(input)}”" + ("" if base is None else f" against “{escape(base)}”")
+    standard = (f"the standard: “{escape(report.href)}”" if report.href is not None else
+                "the standard: the parser fails")
+    standard += ", a valid URL string" if report.valid else ", not a valid URL string"
+    return "\n".join([head, "", standard, *report.rfc3986.lines()]) + "\n"
+
+
 def render_args(args: dict[str, str | None]) -> str:
-    """The block of an entry, an explain entry's or a setter entry's by its arguments."""
+    """The block of an entry, an explain, setter or RFC 3986 entry's by its arguments."""
+    if "rfc3986" in args:
+        return render_rfc(str(args["rfc3986"]), args.get("base"))
     if "attribute" in args:
         return explain_setter(str(args["href"]), str(args["attribute"]), str(args["value"]))
     return render(str(args["input"]), args.get("base"))
@@ -53,6 +71,9 @@ def render_args(args: dict[str, str | None]) -> str:
 def name(args: dict[str, str | None]) -> str:
     if "attribute" in args:
         return f"{args['href']!r} {args['attribute']}={args['value']!r}"
+    if "rfc3986" in args:
+        against = "" if args.get("base") is None else f" against {args['base']!r}"
+        return f"{args['rfc3986']!r} by RFC 3986{against}"
     return repr(args["input"])
 
 

@@ -25,6 +25,17 @@ def test_the_gallery_has_setter_entries() -> None:
     assert sum("attribute" in args for args, _ in ENTRIES) >= 5
 
 
+def test_the_gallery_has_rfc3986_entries_that_part() -> None:
+    # Issue 27: at least twelve classic strings, each with both readings; all but the one
+    # where they agree say where they part, and why.
+    rfc = [(args, out) for args, out in ENTRIES if "rfc3986" in args]
+    assert len(rfc) >= 12
+    assert all("the standard: " in out and "RFC 3986: " in out and "component  RFC 3986" in out
+               for _, out in rfc)
+    agree = [args["rfc3986"] for args, out in rfc if "where they part: nowhere" in out]
+    assert agree == ["javascript:alert(1)"]
+
+
 @pytest.mark.parametrize(("args", "output"), ENTRIES, ids=[gallery.name(a) for a, _ in ENTRIES])
 def test_gallery_entry_is_current(args: dict[str, str | None], output: str) -> None:
     assert output == gallery.render_args(args), \
@@ -38,7 +49,8 @@ VIEWS = gallery.views(TEXT)
 def test_every_explain_entry_links_to_its_page() -> None:
     assert gallery.regenerate(TEXT) == TEXT, "docs/teaching.md is stale: run python tools/gallery.py"
     links = re.findall(r"\]\(views/([^)]*)\.html\)", TEXT)
-    assert links == list(VIEWS) and len(links) == sum("attribute" not in args for args, _ in ENTRIES)
+    assert links == list(VIEWS) and len(links) == sum("attribute" not in args and "rfc3986" not in args
+                                                      for args, _ in ENTRIES)
 
 
 @pytest.mark.parametrize("name", sorted(VIEWS))

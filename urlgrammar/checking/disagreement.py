@@ -5,7 +5,9 @@ side request forgery of Python services: a check reads the URL with ``urllib.par
 host on the allow list?) and something else fetches it the standard's way, or the other way
 round; or a check that reads it the standard's way lets through what ``http.client``, urllib3,
 httpx or aiohttp then fetch from somewhere else. Where two readings of one string differ, the
-check is about a different URL. The readers and what each reads are :mod:`.readers`'.
+check is about a different URL. The readers and what each reads are :mod:`.readers`'; RFC
+3986's reading (JSON Schema's `uri`, OpenAPI, the `rfc3986` package) is one of them, named where
+it differs.
 
 What is compared is what each reading would connect to: the scheme; the host, with the
 differences that change nothing taken out (case, brackets, the forms of one IPv6 address;
@@ -28,7 +30,9 @@ as no host and the others do not read: they fetch no file URLs). An ASCII host i
 IDNA-encoded by http.client, urllib3, httpx or yarl. None has a port, but a plain href
 (:func:`urlgrammar.operations.offsets.plain_href`), whose one `:` in the authority starts a
 port written as the serializer writes it (decimal, no leading zero, at most 65535, not the
-scheme's default), which each reads as that number. So the readings are
+scheme's default), which each reads as that number. RFC 3986's reading is that too
+where the string is a URI: the host as written (no `%` to decode, lowercase already) or the same
+dotted-decimal address, the port's digits. So the readings are
 equal and the fast path skips the comparison; the tests check that for every reader on every
 plain WPT input and generated ones.
 """
@@ -37,7 +41,7 @@ from __future__ import annotations
 
 import ipaddress
 
-from urlgrammar.checking.readers import HostValue, Reading, readings, split, urllib_reading
+from urlgrammar.checking.readers import HostValue, Reading, readings, rfc_reading, split, urllib_reading
 from urlgrammar.encoding.decode import percent_decode_str
 from urlgrammar.errors import ADVISORY, Code, Diagnostic, message
 from urlgrammar.host.parser import Domain, IPv4, IPv6, Opaque
@@ -45,7 +49,10 @@ from urlgrammar.model.record import Kind
 from urlgrammar.model.schemes import default_port
 from urlgrammar.url import URL
 
-__all__ = ["Reading", "parser_disagreement", "python_reading", "standard_reading"]
+__all__ = ["RFC", "Reading", "parser_disagreement", "python_reading", "standard_reading"]
+
+#: How the advisory names RFC 3986's reading (:func:`urlgrammar.checking.readers.rfc_reading`).
+RFC = "RFC 3986"
 
 
 def standard_reading(url: URL) -> Reading:
@@ -86,6 +93,10 @@ def _disagreeing(input: str, base: str | None, standard: Reading) -> tuple[list[
             refused.append(name)
         elif reading.differences(standard):
             differ.setdefault(reading, []).append(name)
+    rfc = rfc_reading(input, base)
+    if rfc is not None and rfc.differences(standard):  # named only where it disagrees
+        ran.append(RFC)
+        differ.setdefault(rfc, []).append(RFC)
     return ran, refused, differ
 
 

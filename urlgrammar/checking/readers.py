@@ -16,6 +16,13 @@ string (it raises, so it fetches nothing and vouches for nothing):
   ``xn--fa-hia.example``. (CPython: ``HTTPConnection.putrequest`` tries ASCII and falls back to
   ``encode("idna")``; ``socketmodule.c``'s ``idna_converter`` does the same for every host
   it looks up.)
+- ``RFC 3986``: the RFC's own reading (:mod:`urlgrammar.rfc3986`), for a string that is a
+  ``URI-reference`` (an ``IRI-reference`` where it or the base is not ASCII), resolved against
+  the base by § 5.2 and normalised by § 6.2.2 (the host lowercased, percent-encoded unreserved
+  code points decoded); an ``ireg-name`` of a special scheme compared as its domain to ASCII
+  (RFC 3987 § 3.1 maps it with IDNA to make a URI), of another scheme as it is. It reads
+  nothing where the string is not valid or has no host: a URI without one connects nowhere.
+  :mod:`.disagreement` names it only where it disagrees.
 - ``urllib3``, ``httpx`` and ``yarl`` (aiohttp's URL), where installed: their own parsers
   (``urllib3.util.parse_url``, ``httpx.URL``, ``yarl.URL``) for the schemes their clients
   fetch, and the host as they send it (``raw_host``: IDNA-encoded). None of them is required:
@@ -50,6 +57,8 @@ from urlgrammar.model.schemes import (
     is_file,
     is_special_scheme,
 )
+from urlgrammar.rfc3986 import is_valid as rfc3986_is_valid
+from urlgrammar.rfc3986.resolution import resolve
 
 HostValue = str | ipaddress.IPv4Address | ipaddress.IPv6Address | None
 
@@ -154,6 +163,46 @@ def _http_client_reading(parsed: SplitResult, hostname: str | None,
         except UnicodeError:
             return None
     return Reading(parsed.scheme, host_value(hostname), *port)
+
+
+#: RFC 3986 Appendix B's scheme and authority, of a valid URI (a relative reference has none).
+_SCHEME_AUTHORITY = re.compile(r"([^:/?#]+):(?://([^/?#]*))?")
+#: RFC 3986 § 2.3: an escape of an unreserved code point, which § 6.2.2.2 decodes.
+_UNRESERVED_ESCAPE = re.compile("%(?:[46][1-9A-Fa-f]|[57][0-9Aa]|3[0-9]|2[DEde]|5[Ff]|7[Ee])")
+
+
+def _unreserved(m: re.Match[str]) -> str:
+    return chr(int(m[0][1:], 16))
+
+
+def rfc_reading(input: str, base: str | None) -> Reading | None:
+    """What RFC 3986 reads from ``input`` (resolved against ``base``), or None where it is no
+    URI-reference (IRI-reference), or reads no host (see the module's docstring)."""
+    iri = not input.isascii() or (base is not None and not base.isascii())
+    rule = "IRI-reference" if iri else "URI-reference"
+    if not rfc3986_is_valid(input, rule):
+        return None
+    try:
+        head = _SCHEME_AUTHORITY.match(input if base is None else resolve(input, base, iri=iri))
+    except URLError:  # the base is no URI
+        return None
+    if head is None or not head[2]:
+        return None
+    # The authority as RFC 3986 § 3.2 splits a valid one: userinfo up to the `@`, the host (an
+    # IP-literal in brackets), the port after the last `:` past it.
+    authority = head[2][head[2].rfind("@") + 1:]
+    colon = authority.rfind(":", authority.rfind("]") + 1)
+    text, port_text = (authority, "") if colon < 0 else (authority[:colon], authority[colon + 1:])
+    # § 6.2.2's normalisation of the host alone: percent-encoded unreserved code points
+    # decoded, then case, which host_value folds.
+    host: HostValue = host_value(_UNRESERVED_ESCAPE.sub(_unreserved, text) if "%" in text else text)
+    scheme = head[1].lower()
+    if isinstance(host, str) and not host.isascii() and is_special_scheme(scheme):
+        with contextlib.suppress(URLError):  # the standard's opaque host is not mapped either
+            host = domain_to_ascii(host)
+    if host is None or (is_file(scheme) and host == "localhost"):
+        return None
+    return Reading(scheme, host, default_port(scheme) if not port_text else int(port_text))
 
 
 #: Each optional reader's module, once imported (None where it is not installed).

@@ -18,18 +18,11 @@ from typing import NamedTuple
 from urlgrammar.checking.advisories import first_advisories, plain_advisories
 from urlgrammar.checking.diagnostics import Collector
 from urlgrammar.checking.plain import fast_path
+from urlgrammar.checking.rfc_reading import RFCReading, rfc3986_reading
 from urlgrammar.checking.schemes import CONTEXTS
 from urlgrammar.checking.writing import GrammarError, Writing, first_pct_invalid, removed_error
+from urlgrammar.encoding import percent
 from urlgrammar.encoding.labels import get_encoding, get_output_encoding
-from urlgrammar.encoding.percent import (
-    C0_CONTROL_SET,
-    FRAGMENT_SET,
-    PATH_SET,
-    QUERY_SET,
-    SPECIAL_QUERY_SET,
-    PercentEncodeSet,
-    scalar_values,
-)
 from urlgrammar.errors import Code, Diagnostic, URLError
 from urlgrammar.model.schemes import Mode, has_opaque_path, is_special_scheme
 from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
@@ -83,13 +76,19 @@ class Report(NamedTuple):
         """The parser's result, serialized (printed when first read, as ``URL.href`` is)."""
         return None if self.url is None else self.url.href
 
-    def as_dict(self) -> dict[str, object]:
+    @property
+    def rfc3986(self) -> RFCReading:
+        """RFC 3986's reading beside this one, and where they part (made when read)."""
+        return rfc3986_reading(self.input, self.base, self.url, self.diagnostics)
+
+    def as_dict(self, rfc3986: bool = False) -> dict[str, object]:
         return {"input": self.input, "base": self.base, "valid": self.valid,
                 "failure": self.failure, "diagnostics": [d.as_dict() for d in self.diagnostics],
                 "href": self.href, "suggestion": self.suggestion,
                 "grammar_error": None if self.grammar_error is None else self.grammar_error.as_dict(),
                 "disagreement": self.disagreement, "advisories": [d.as_dict() for d in self.advisories],
-                "omitted": self.omitted, "advisories_omitted": self.advisories_omitted}
+                "omitted": self.omitted, "advisories_omitted": self.advisories_omitted} | (
+            {"rfc3986": self.rfc3986.as_dict()} if rfc3986 else {})
 
 
 def validate(input: str | URL, base: str | URL | None = None, advisories: bool = True, *,
@@ -315,7 +314,7 @@ def _kept(text: str, processed: list[Diagnostic], url: URL, encoding: str) -> fr
     code point that is not a URL code point nor its encoding is a delimiter), and their
     positions are after the scheme and outside the host, so the advisories' spans of the
     scheme and the authority stay where they are."""
-    sets: dict[str, PercentEncodeSet] = {}
+    sets: dict[str, percent.PercentEncodeSet] = {}
     # Each code point's fix by component, None where not encoded (a million of a few is common).
     encoded: dict[tuple[str, str | None], str | None] = {}
     for d in processed:
@@ -330,10 +329,11 @@ def _kept(text: str, processed: list[Diagnostic], url: URL, encoding: str) -> fr
         if key not in encoded:
             if not sets:
                 opaque = has_opaque_path(url.record)
-                sets = {"path": C0_CONTROL_SET if opaque else PATH_SET, "fragment": FRAGMENT_SET}
+                sets = {"path": percent.C0_CONTROL_SET if opaque else percent.PATH_SET,
+                        "fragment": percent.FRAGMENT_SET}
                 if encoding == "utf-8":
                     special = is_special_scheme(url.protocol[:-1])
-                    sets["query"] = SPECIAL_QUERY_SET if special else QUERY_SET
+                    sets["query"] = percent.SPECIAL_QUERY_SET if special else percent.QUERY_SET
             wanted = sets.get(d.component or "")
             encoded[key] = _utf8_encoded(char) if wanted is not None and char in wanted else None
         if d.fix is None or d.fix != encoded[key]:
@@ -373,7 +373,7 @@ def _unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href
 
 def _utf8_encoded(char: str) -> str:
     """``char`` percent-encoded as UTF-8, every byte (a surrogate as U+FFFD, as the parser does)."""
-    return "".join(f"%{byte:02X}" for byte in scalar_values(char).encode("utf-8"))
+    return "".join(f"%{byte:02X}" for byte in percent.scalar_values(char).encode("utf-8"))
 
 
 def apply_fixes(text: str, diagnostics: list[Diagnostic]) -> str | None:

@@ -24,7 +24,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     elif form == "json":
         out = dumps(explain_json(args.input, args.base), indent=2)
     else:
-        out = explain(args.input, args.base).text()
+        out = explain(args.input, args.base, rfc3986=args.rfc3986).text()
     if args.output in (None, "-"):  # - is standard output, as for every -o
         print(out)
         return 0
@@ -53,6 +53,11 @@ def register(exp: argparse.ArgumentParser) -> None:
     exp.add_argument("--format", choices=("text", "json", "html"), default="text",
                      help="text (default); json, as the viewer's API gives it; or html, the "
                           "viewer's page for INPUT, self-contained")
+    exp.add_argument("--rfc3986", action="store_true",
+                     help="also RFC 3986's reading of INPUT beside the standard's: whether the RFC "
+                          "accepts it (URI-reference, or IRI-reference where it is not ASCII), its "
+                          "components by § 3 and where the two readings part (the JSON and the "
+                          "page always hold it)")
     exp.add_argument("--json", action="store_true", help="the same as --format json")
     exp.add_argument("-o", "--output", metavar="FILE",
                      help="write to FILE instead of standard output (- is standard output; ./- "

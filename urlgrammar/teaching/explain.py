@@ -18,8 +18,8 @@ from lark import Token, Tree
 
 from urlgrammar import algorithm
 from urlgrammar.api import parse
-from urlgrammar.checking.disagreement import standard_reading
-from urlgrammar.checking.readers import readings
+from urlgrammar.checking.disagreement import RFC, standard_reading
+from urlgrammar.checking.readers import readings, rfc_reading
 from urlgrammar.checking.validate import Report, examine
 from urlgrammar.encoding.decode import percent_decode_str
 from urlgrammar.errors import Code, Diagnostic, URLError
@@ -97,8 +97,9 @@ class _Phases(Reporter):
         self.error = URLError(str(raised), raised.diagnostics, raised.code)
 
 
-def explain(input: str, base: str | None = None) -> Explanation:
-    """Run the phases on ``input`` (against ``base``) and say what each did."""
+def explain(input: str, base: str | None = None, rfc3986: bool = False) -> Explanation:
+    """Run the phases on ``input`` (against ``base``) and say what each did; with ``rfc3986``,
+    RFC 3986's reading beside the standard's too (:mod:`urlgrammar.checking.rfc_reading`)."""
     ex = Explanation(input, base)
     q = ex.q
     base_url = None
@@ -137,6 +138,8 @@ def explain(input: str, base: str | None = None) -> Explanation:
         _advisories(ex, report, url, base_url)
     _versus(ex, record, mode, base_record, None if url is None else url.record)
     oracle, raised = _validation(ex, report)
+    if rfc3986:
+        ex.rfc = report.rfc3986
     ex.objects = Run(phases.pre, mode, record, tree, url, oracle, report, raised)
     return ex
 
@@ -150,6 +153,9 @@ def _advisories(ex: Explanation, report: Report, url: URL, base: URL | None) -> 
             read: dict[str, str | None] = {
                 name: None if reading is None else reading.describe()
                 for name, reading in readings(ex.input, None if base is None else base.href, standard.scheme)}
+            rfc = rfc_reading(ex.input, None if base is None else base.href)
+            if rfc is not None:  # where the RFC reads a host: a URI without one connects nowhere
+                read[RFC] = rfc.describe()
             read["the standard"] = standard.describe()
             found["readings"] = read
         ex.advisories.append(found)

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from lark import Token, Tree
 
 from urlgrammar import algorithm
+from urlgrammar.checking.rfc_reading import RFCReading
 from urlgrammar.checking.validate import Report
 from urlgrammar.errors import Diagnostic, escape
 from urlgrammar.model.record import URLRecord
@@ -60,6 +61,8 @@ class Explanation:
     rfc3986: str | None = None
     href: str | None = None
     failure: str | None = None
+    #: RFC 3986's reading beside the standard's, where it was asked for (``explain --rfc3986``).
+    rfc: RFCReading | None = None
     #: Each advisory, as a dict (Diagnostic.as_dict, and for a disagreement both readings).
     advisories: list[dict[str, Any]] = field(default_factory=list)
     # What the run made, for explain's JSON (urlgrammar.teaching.facts): not shown as text.
@@ -86,7 +89,7 @@ class Explanation:
                                              "validation_errors": self.errors,
                                              "writing_grammar": self.writing,
                                              "rfc3986_strict": self.rfc3986},
-                "advisories": self.advisories}
+                "advisories": self.advisories} | ({} if self.rfc is None else {"rfc3986": self.rfc.as_dict()})
 
     def text(self, brief: bool = False) -> str:
         """The explanation as text; ``brief`` leaves out the parse tree."""
@@ -112,6 +115,8 @@ class Explanation:
         out.append(f"   {PARSER}: " + (", ".join(self.errors) or "none"))
         if self.writing is not None:
             out.append(f"   {WRITING}: {self.writing}")
+        if self.rfc is not None:
+            out += ["", "RFC 3986 beside the standard", *(f"   {line}" for line in self.rfc.lines(q))]
         out += ["", "Advisories"]
         for a in self.advisories:
             out.append(f"   - {a['code']} at {a['start']}..{a['end']} "

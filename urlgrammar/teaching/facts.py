@@ -55,8 +55,9 @@ SEPARATOR, TRIMMED, REMOVED = "separator", "trimmed", "removed"
 
 
 def explain_json(input: str, base: str | None = None) -> dict[str, Any]:
-    """What ``urlgrammar explain INPUT --base BASE --json`` prints, as a dict."""
-    return document(explain(input, base))
+    """What ``urlgrammar explain INPUT --base BASE --json`` prints, as a dict, RFC 3986's
+    reading (``rfc3986``) included."""
+    return document(explain(input, base, rfc3986=True))
 
 
 def document(ex: Explanation) -> dict[str, Any]:

@@ -103,6 +103,12 @@ def _view(driver: Any) -> dict[str, Any]:
           writing: (document.getElementById("writing") || {}).textContent,
           writingMark: (document.querySelector("#suggestion mark") || {}).title,
           phases: (document.getElementById("phases") || {}).textContent,
+          rfcShown: !document.getElementById("rfc-section").hidden,
+          rfcVerdict: document.getElementById("rfc-verdict").textContent,
+          rfcRows: all("#rfc-components tr[data-component]").map((r) =>
+                     [r.dataset.component, r.className,
+                      ...Array.from(r.cells).slice(1).map((c) => c.textContent)]),
+          rfcPartings: all("#rfc-partings li[data-topic]").map((li) => li.dataset.topic),
         };""")
 
 
@@ -227,3 +233,13 @@ def test_the_phases_say_what_stands_for_hidden_code_points(server: Viewer, drive
     assert _type(driver, "http://h/a\u200bb") == "shown"
     phases = _view(driver)["phases"]
     assert "\ufffd is U+200B ZERO WIDTH SPACE, at 10 in the input" in phases
+
+
+def test_the_rfc_panel_shows_both_readings(server: Viewer, driver: Any) -> None:
+    driver.get(server.url)
+    assert _type(driver, "http://0x7f.1:80/") == "shown"
+    view = _view(driver)
+    assert view["rfcShown"] and view["rfcVerdict"] == "a valid URI-reference"
+    assert ["host", "parts", "\u201c0x7f.1\u201d", "\u201c127.0.0.1\u201d"] in view["rfcRows"]
+    assert ["scheme", "", "\u201chttp\u201d", "\u201chttp\u201d"] in view["rfcRows"]
+    assert view["rfcPartings"] == ["IPv4 numbers", "default port"]

@@ -83,5 +83,5 @@ def standalone(data: dict[str, Any], text: str) -> str:
 
 def export(input: str, base: str | None = None) -> str:
     """``urlgrammar explain INPUT --format html``: the view of one input as one HTML page."""
-    ex = explain(input, base)
+    ex = explain(input, base, rfc3986=True)
     return standalone(document(ex), ex.text())

@@ -269,6 +269,34 @@
     }
   }
 
+  // ---- RFC 3986's reading beside the standard's ----------------------------------------------
+
+  function drawRFC(data) {
+    const rfc = data.rfc3986;
+    $("rfc-section").hidden = !rfc;
+    if (!rfc) return;
+    $("rfc-verdict").textContent = rfc.verdict;
+    const resolution = clear($("rfc-resolution"));
+    if (rfc.resolved !== null && data.base !== null) {
+      resolution.append("Resolved against the base (\u00a7 5.2, strict): ", el("code", {}, visible(rfc.resolved)));
+    }
+    if (rfc.normalised !== null) {
+      resolution.append(resolution.firstChild ? "; " : "", "normalised (\u00a7 6.2.2): ",
+                        el("code", {}, visible(rfc.normalised)));
+    }
+    const table = clear($("rfc-components"));
+    table.append(el("tr", {}, el("th", {}, "component"), el("th", {}, "RFC 3986"), el("th", {}, "the standard")));
+    const shown = (value) => (value === null ? el("span", {class: "none"}, "(none)") : quoted(value));
+    for (const c of rfc.components) {
+      table.append(el("tr", {"data-component": c.component, class: c.rfc3986 === c.standard ? null : "parts"},
+                      el("td", {}, c.component), el("td", {class: "value"}, shown(c.rfc3986)),
+                      el("td", {class: "value"}, data.href === null ? "(fails)" : shown(c.standard))));
+    }
+    const partings = clear($("rfc-partings"));
+    for (const p of rfc.partings) partings.append(el("li", {"data-topic": p.topic}, el("strong", {}, p.topic), ": " + p.reason));
+    if (!rfc.partings.length) partings.append(el("li", {}, "nowhere: both read the same components"));
+  }
+
   // ---- The result -----------------------------------------------------------------------------
 
   function drawResult(data) {
@@ -314,6 +342,7 @@
     drawGrammar(data);
     drawMachine(data);
     drawResult(data);
+    drawRFC(data);
     // What the view shows, for whoever waits for it (the browser test).
     $("view").dataset.input = data.input;
     $("view").dataset.base = data.base === null ? "" : data.base;

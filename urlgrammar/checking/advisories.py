@@ -6,7 +6,8 @@ detecting confusable characters and warning when they are in use"). Each advisor
 :class:`~urlgrammar.errors.Diagnostic` with severity ``"advisory"``, a stable code (the table
 :data:`urlgrammar.errors.ADVISORIES`), a span in the input and, where one exists, a fix. They
 are about what the input writes, on the URL the parser gave: a string the parser rejects has
-none, and a host or scheme that comes from the base is not looked at. They never change
+none, and a host or scheme that comes from the base is not looked at, but for
+unsafe-fetch-scheme, which is about the URL fetched (:mod:`.schemes`). They never change
 validate's verdicts or the standard's errors.
 
 Validate's fast path (:mod:`.plain`) takes plain URLs: ASCII URL code points, a lowercase web

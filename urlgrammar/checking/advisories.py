@@ -23,8 +23,8 @@ invisible-host-code-point and delimiter-lookalike-host (no non-ASCII, `%` or `xn
 script-url and active-data-url (no javascript, vbscript or data scheme),
 host-lookalike-credentials (no userinfo), scheme-relative-host-change (no base) and parser-disagreement (see
 :mod:`.disagreement`). In the fetch context a plain `file:` or `ftp:` URL has
-unsafe-fetch-scheme, so there the full computation runs. The tests compare it with
-:func:`find_advisories` on WPT's inputs and generated ones.
+unsafe-fetch-scheme, so there the full computation runs, against the base where there is
+one. The tests compare it with :func:`find_advisories` on WPT's inputs and generated ones.
 
 What the advisories need beyond the pipeline (``urllib.parse``, ``ipaddress``, the UTS #39
 data) is imported where first needed, not with ``validate``: a process that validates plain
@@ -115,10 +115,12 @@ def first_advisories(input: str, base: URL | None, url: URL | None, limit: int |
     return first, kept.count - len(first)
 
 
-def plain_advisories(input: str, url: URL, context: str = "browser") -> tuple[Diagnostic, ...]:
-    """:func:`find_advisories` for a URL that validate's fast path took (see above)."""
+def plain_advisories(input: str, url: URL, context: str = "browser",
+                     base: URL | None = None) -> tuple[Diagnostic, ...]:
+    """:func:`find_advisories` for a URL that validate's fast path took (see above) against
+    ``base``."""
     if context != "browser":  # file: and ftp: are plain, and unsafe to fetch
-        return find_advisories(input, None, url, context)
+        return find_advisories(input, base, url, context)
     # The hostname, not the record: a plain href's URL makes its record only when asked. A
     # superset of the internal names (a plain host has no trailing dot): the full checks decide.
     name = url.hostname

@@ -120,6 +120,26 @@ def test_fetch_context_against_a_base_near_misses(input: str, base: str) -> None
     assert "unsafe-fetch-scheme" not in [d.code for d in validate(input, base, context="fetch").advisories]
 
 
+@pytest.mark.parametrize("base", [None, "file:///home/u/doc.md", "ftp://x/", "https://example.org/"])
+def test_the_fast_path_s_fetch_context_reads_no_reader(base: str | None,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # Python's readers read a plain URL as the standard does (see checking/disagreement.py):
+    # the fast path asks them nothing, in the fetch context as in the browser's.
+    import urlgrammar.checking.disagreement as module
+
+    # A file URL with a host: the empty host takes the full path against a base (see plain.py).
+    texts = ["file://h.example/etc/passwd", "ftp://f.example/p", "https://example.com/a?b#c", "http://localhost/"]
+    reports = [validate(text, base, context="fetch") for text in texts]
+
+    def asked(*args: object) -> None:
+        raise AssertionError("a reader was asked")
+
+    monkeypatch.setattr(module, "parser_disagreement", asked)
+    assert [validate(text, base, context="fetch") for text in texts] == reports
+    assert [[d.code for d in r.advisories] for r in reports] == [
+        ["unsafe-fetch-scheme"], ["unsafe-fetch-scheme"], [], ["internal-address"]]
+
+
 @settings(max_examples=500)
 @given(text=plain_like)
 def test_the_fast_path_in_the_fetch_context(text: str) -> None:

@@ -23,8 +23,9 @@ invisible-host-code-point and delimiter-lookalike-host (no non-ASCII, `%` or `xn
 script-url and active-data-url (no javascript, vbscript or data scheme),
 host-lookalike-credentials (no userinfo), scheme-relative-host-change (no base) and parser-disagreement (see
 :mod:`.disagreement`). In the fetch context a plain `file:` or `ftp:` URL has
-unsafe-fetch-scheme, so there the full computation runs, against the base where there is
-one. The tests compare it with :func:`find_advisories` on WPT's inputs and generated ones.
+unsafe-fetch-scheme, which the scheme's checks add there, against a base too (where the
+scheme is the base's, the input writes it all the same). The tests compare it with
+:func:`find_advisories` on WPT's inputs and generated ones.
 
 What the advisories need beyond the pipeline (``urllib.parse``, ``ipaddress``, the UTS #39
 data) is imported where first needed, not with ``validate``: a process that validates plain
@@ -49,6 +50,7 @@ from urlgrammar.host.internal_names import might_be_internal
 from urlgrammar.host.parser import Domain, IPv4, IPv6, parse_host
 from urlgrammar.model.code_points import C0_CONTROL_OR_SPACE
 from urlgrammar.model.record import Component, Kind
+from urlgrammar.model.schemes import UNSAFE_TO_FETCH
 from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.url import URL
 
@@ -115,18 +117,18 @@ def first_advisories(input: str, base: URL | None, url: URL | None, limit: int |
     return first, kept.count - len(first)
 
 
-def plain_advisories(input: str, url: URL, context: str = "browser",
-                     base: URL | None = None) -> tuple[Diagnostic, ...]:
-    """:func:`find_advisories` for a URL that validate's fast path took (see above) against
-    ``base``."""
-    if context != "browser":  # file: and ftp: are plain, and unsafe to fetch
-        return find_advisories(input, base, url, context)
+def plain_advisories(input: str, url: URL, context: str = "browser") -> tuple[Diagnostic, ...]:
+    """:func:`find_advisories` for a URL that validate's fast path took (see above)."""
+    # file: and ftp: are plain, and unsafe to fetch. The scheme starts the input, before the
+    # host; its checks read the record, which is asked only for a scheme they flag.
+    unsafe = context != "browser" and url.protocol[:-1] in UNSAFE_TO_FETCH
+    found = scheme_advisories(input, url, context) if unsafe else []
     # The hostname, not the record: a plain href's URL makes its record only when asked. A
     # superset of the internal names (a plain host has no trailing dot): the full checks decide.
     name = url.hostname
     if name and might_be_internal(name):
-        return tuple(host_advisories(input, url.record[1]))
-    return ()
+        return (*found, *host_advisories(input, url.record[1]))
+    return tuple(found)
 
 
 def host_advisories(input: str, authority: Component) -> list[Diagnostic]:

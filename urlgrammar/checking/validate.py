@@ -142,7 +142,7 @@ def validate(input: str | URL, base: str | URL | None = None, advisories: bool =
     if encoding == "utf-8":
         fast = fast_path(input, base_url)  # most URLs: valid, and the parser reports nothing
         if isinstance(fast, URL):  # a suggestion needs every advisory: None where one is left out
-            found, n = plain_advisories(input, fast, context, base_url), max_diagnostics
+            found, n = plain_advisories(input, fast, context), max_diagnostics
             shown, suggestion = found[:n] if advisories else (), input if found[:n] == found else None
             left = len(found) - len(shown) if advisories else 0
             return _new(Report, (input, text, True, False, (), fast, suggestion, None, None, shown, 0, left))

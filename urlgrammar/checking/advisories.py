@@ -13,7 +13,7 @@ validate's verdicts or the standard's errors.
 Validate's fast path (:mod:`.plain`) takes plain URLs: ASCII URL code points, a lowercase web
 or file scheme, a lowercase ASCII domain without `--` in a label's third and fourth places (so
 no `xn--` label) or a file URL's empty host, no userinfo, no port (or, in a plain href, one
-written as the serializer writes it), no backslash, no base. Of
+written as the serializer writes it), no backslash; against a base, a host that is not empty. Of
 the advisories only internal-address can apply to those, for an internal name (`localhost`,
 `*.internal`, a metadata service's name, `10.0.0.1.nip.io`; an IP address is never plain), so
 :func:`plain_advisories` compares the host's end with what those names end with, in one
@@ -21,11 +21,11 @@ the advisories only internal-address can apply to those, for an internal name (`
 confusable-host, mixed-script-host and unsafe-host-code-point (every label is ASCII),
 invisible-host-code-point and delimiter-lookalike-host (no non-ASCII, `%` or `xn--` in the host),
 script-url and active-data-url (no javascript, vbscript or data scheme),
-host-lookalike-credentials (no userinfo), scheme-relative-host-change (no base) and parser-disagreement (see
-:mod:`.disagreement`). In the fetch context a plain `file:` or `ftp:` URL has
-unsafe-fetch-scheme, which the scheme's checks add there, against a base too (where the
-scheme is the base's, the input writes it all the same). The tests compare it with
-:func:`find_advisories` on WPT's inputs and generated ones.
+host-lookalike-credentials (no userinfo), scheme-relative-host-change (the scheme is written,
+with `//`) and parser-disagreement (see :mod:`.disagreement`). In the fetch context a plain
+`file:` or `ftp:` URL has unsafe-fetch-scheme, which the scheme's checks add there, against a
+base too (where the scheme is the base's, the input writes it all the same). The tests compare
+it with :func:`find_advisories` on WPT's inputs and generated ones.
 
 What the advisories need beyond the pipeline (``urllib.parse``, ``ipaddress``, the UTS #39
 data) is imported where first needed, not with ``validate``: a process that validates plain

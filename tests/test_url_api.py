@@ -101,8 +101,29 @@ def test_equals() -> None:
     assert URL("https://h/p#").equals(URL("https://h/p"), exclude_fragments=True)
     assert not URL("https://h/p#").equals(URL("https://h/p"))
     assert URL("HTTPS://H:443/./p").equals(URL("https://h/p"))
-    with pytest.raises(TypeError):
-        a.equals("https://h/p#one")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="equals\\(\\) wants a str or a URL, not int"):
+        a.equals(1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("other", "equal", "without_fragments"), [
+    ("https://h/p#one", True, True),
+    ("HTTPS://H:443/./p#one", True, True),
+    ("https://h/p#two", False, True),
+    ("https://h/p", False, True),
+    ("https://h/q#one", False, False),
+])
+def test_equals_a_str(other: str, equal: bool, without_fragments: bool) -> None:
+    # A str is read as URL(other), as every function that takes a URL reads one.
+    a = URL("https://h/p#one")
+    assert a.equals(other) is equal is a.equals(URL(other))
+    assert a.equals(other, exclude_fragments=True) is without_fragments
+
+
+@pytest.mark.parametrize("other", ["/p", "#one", "https://h:x/", ""])
+def test_equals_a_str_that_does_not_parse(other: str) -> None:
+    # Read without a base, as URL(other) is: a reference that resolves to the URL is no URL.
+    with pytest.raises(URLError):
+        URL("https://h/p#one").equals(other)
 
 
 def test_urls_are_immutable_and_hashable() -> None:

@@ -130,7 +130,7 @@ def _cli(*argv: str) -> None:
 
 
 def _viewer(input: str, base: str | None) -> None:
-    from urlgrammar.teaching.viewer.workers import _explain
+    from urlgrammar.cli.serve.workers import _explain
 
     _explain(input, base)
 

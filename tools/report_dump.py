@@ -8,7 +8,7 @@ diagnostic and advisory with its message, span and fix, the URL's record with it
 its mode), or the error a call raised, for:
 
 - WPT urltestdata's inputs against their bases (``$URLGRAMMAR_SHARED`` or ../shared, ``wpt/``),
-  and against each of a few bases (none, web pages, files, non-special URLs);
+  and against each of a few bases (none, web pages, files, non-special URLs), in both contexts;
 - the lines of the shared corpora (``corpus/kasztp.txt``, ``corpus/isaacs_files.txt``)
   without a base and against the first three of those;
 - N strings generated from URL pieces (schemes, separators, hosts, ports, path, query and
@@ -86,6 +86,7 @@ def calls(generated: int, seed: int) -> Iterator[dict[str, object]]:
             yield _report(c["input"], c.get("base"), **options)
         for base in BASES:
             yield _report(c["input"], base)
+            yield _report(c["input"], base, context="fetch")
     for name in ("kasztp.txt", "isaacs_files.txt"):
         for line in _lines(name):
             for base in BASES[:3]:

@@ -125,11 +125,12 @@ class URL(Editing):
         """The href (https://url.spec.whatwg.org/#dom-url-tojson)."""
         return self.href
 
-    def equals(self, other: URL, exclude_fragments: bool = False) -> bool:
+    def equals(self, other: str | URL, exclude_fragments: bool = False) -> bool:
         """URL equivalence (https://url.spec.whatwg.org/#concept-url-equals): equal
-        serializations, without the fragments where ``exclude_fragments``."""
+        serializations, without the fragments where ``exclude_fragments``. A str is read as
+        ``URL(other)``, without a base: one that does not parse raises :class:`URLError`."""
         if not isinstance(other, URL):
-            raise TypeError(f"equals() compares URLs, not {type(other).__name__}")
+            other = URL(href_of(other, "equals()"))
         if not exclude_fragments:
             return self.href == other.href
         return print_record(self.record.without(Kind.FRAGMENT)) == \

@@ -82,6 +82,64 @@ def test_fetch_context_near_misses_and_errors() -> None:
         validate("https://example.com/", context="server")
 
 
+#: A reference against a base that the fetch context flags, and the span of the advisory: the
+#: scheme where the input writes it (the parser takes it from a base of the same scheme, and the
+#: URL's record has no span for it), an empty span where the input would write it otherwise.
+AGAINST_BASES = [
+    ("x", "file:///etc/passwd", (0, 0)),
+    ("/etc/passwd", "file:///", (0, 0)),
+    ("", "file:///etc/passwd", (0, 0)),
+    ("?q", "file:///etc/passwd", (0, 0)),
+    (" \t/etc/shadow", "file:///", (2, 2)),
+    ("  ", "file:///etc/passwd", (2, 2)),
+    ("file:x", "file:///etc/", (0, 4)),
+    ("FILE:/etc/passwd", "file:///", (0, 4)),
+    (" f\nile:x", "file:///etc/", (1, 6)),
+    ("ftp://f.example/p", "ftp://x/", (0, 3)),
+    ("ftp:p", "ftp://x/", (0, 3)),
+    ("x", "gopher://127.0.0.1:6379/_", (0, 0)),
+    ("//internal/x", "dict://h/", (0, 0)),
+    ("//host.example/share", "file:///", (0, 0)),
+]
+
+
+@pytest.mark.parametrize(("input", "base", "span"), AGAINST_BASES,
+                         ids=[f"{i!r} against {b!r}" for i, b, _ in AGAINST_BASES])
+def test_fetch_context_against_a_base(input: str, base: str, span: tuple[int, int]) -> None:
+    report = validate(input, base, context="fetch")
+    found = [(d.code, d.start, d.end, d.detail) for d in report.advisories if d.code == "unsafe-fetch-scheme"]
+    assert report.url is not None
+    assert found == [("unsafe-fetch-scheme", *span, report.url.protocol[:-1])]
+    assert "unsafe-fetch-scheme" not in [d.code for d in validate(input, base).advisories]
+
+
+@pytest.mark.parametrize(("input", "base"), [("x", "https://example.com/"), ("https://a.example/", "file:///"),
+                                             ("http:x", "file:///"), ("c:/x", "file:///")])
+def test_fetch_context_against_a_base_near_misses(input: str, base: str) -> None:
+    # The URL's scheme is not one the fetch context flags (`c:/x` is the scheme c).
+    assert "unsafe-fetch-scheme" not in [d.code for d in validate(input, base, context="fetch").advisories]
+
+
+@pytest.mark.parametrize("base", [None, "file:///home/u/doc.md", "ftp://x/", "https://example.org/"])
+def test_the_fast_path_s_fetch_context_reads_no_reader(base: str | None,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # Python's readers read a plain URL as the standard does (see checking/disagreement.py):
+    # the fast path asks them nothing, in the fetch context as in the browser's.
+    import urlgrammar.checking.disagreement as module
+
+    # A file URL with a host: the empty host takes the full path against a base (see plain.py).
+    texts = ["file://h.example/etc/passwd", "ftp://f.example/p", "https://example.com/a?b#c", "http://localhost/"]
+    reports = [validate(text, base, context="fetch") for text in texts]
+
+    def asked(*args: object) -> None:
+        raise AssertionError("a reader was asked")
+
+    monkeypatch.setattr(module, "parser_disagreement", asked)
+    assert [validate(text, base, context="fetch") for text in texts] == reports
+    assert [[d.code for d in r.advisories] for r in reports] == [
+        ["unsafe-fetch-scheme"], ["unsafe-fetch-scheme"], [], ["internal-address"]]
+
+
 @settings(max_examples=500)
 @given(text=plain_like)
 def test_the_fast_path_in_the_fetch_context(text: str) -> None:

@@ -185,8 +185,7 @@ BASES = ["https://example.org/dir/page.html?q#f", "http://other.example:8080/", 
 
 def _same_against(text: str, base: str) -> bool:
     """Whether the fast path answered against ``base``; where it did, the report is the full
-    path's, as :func:`_same_as_full_path` says, in the browser context (in the fetch context
-    the full path runs against a base)."""
+    path's, as :func:`_same_as_full_path` says, in the browser context and in the fetch one."""
     base_url = URL(base)
     if not isinstance(fast_path(text, base_url), URL):
         return False
@@ -209,6 +208,24 @@ def test_plain_urls_take_the_fast_path_against_a_base(base: str) -> None:
     for text in ["https://example.com/a?b#c", "http://a.b/", "wss://x.y/z", "file://host.example/a",
                  "https://example.org/dir/x", "ftp://f.example/p"]:
         assert _same_against(text, base), (text, base)
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_the_fetch_context_takes_the_fast_path_against_a_base(base: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import urlgrammar.checking.validate as module
+
+    texts = ["https://example.com/a?b#c", "file://host.example/a", "ftp://f.example/p", "wss://x.y/z"]
+    full = [validate(text, base, context="fetch") for text in texts]
+
+    def full_path(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the full path ran")
+
+    monkeypatch.setattr(module, "_examine", full_path)
+    assert [validate(text, base, context="fetch") for text in texts] == full
+    # file: and ftp: are plain, and unsafe to fetch, whatever the base's scheme.
+    unsafe = ["unsafe-fetch-scheme"]
+    assert [[d.code for d in r.advisories] for r in full] == [[], unsafe, unsafe, []]
 
 
 @pytest.mark.parametrize("base", ["file:///home/u/doc.md", "file://host/share/doc.html", "https://a.example/"])

@@ -6,13 +6,14 @@ detecting confusable characters and warning when they are in use"). Each advisor
 :class:`~urlgrammar.errors.Diagnostic` with severity ``"advisory"``, a stable code (the table
 :data:`urlgrammar.errors.ADVISORIES`), a span in the input and, where one exists, a fix. They
 are about what the input writes, on the URL the parser gave: a string the parser rejects has
-none, and a host or scheme that comes from the base is not looked at. They never change
+none, and a host or scheme that comes from the base is not looked at, but for
+unsafe-fetch-scheme, which is about the URL fetched (:mod:`.schemes`). They never change
 validate's verdicts or the standard's errors.
 
 Validate's fast path (:mod:`.plain`) takes plain URLs: ASCII URL code points, a lowercase web
 or file scheme, a lowercase ASCII domain without `--` in a label's third and fourth places (so
 no `xn--` label) or a file URL's empty host, no userinfo, no port (or, in a plain href, one
-written as the serializer writes it), no backslash, no base. Of
+written as the serializer writes it), no backslash; against a base, a host that is not empty. Of
 the advisories only internal-address can apply to those, for an internal name (`localhost`,
 `*.internal`, a metadata service's name, `10.0.0.1.nip.io`; an IP address is never plain), so
 :func:`plain_advisories` compares the host's end with what those names end with, in one
@@ -20,10 +21,11 @@ the advisories only internal-address can apply to those, for an internal name (`
 confusable-host, mixed-script-host and unsafe-host-code-point (every label is ASCII),
 invisible-host-code-point and delimiter-lookalike-host (no non-ASCII, `%` or `xn--` in the host),
 script-url and active-data-url (no javascript, vbscript or data scheme),
-host-lookalike-credentials (no userinfo), scheme-relative-host-change (no base) and parser-disagreement (see
-:mod:`.disagreement`). In the fetch context a plain `file:` or `ftp:` URL has
-unsafe-fetch-scheme, so there the full computation runs. The tests compare it with
-:func:`find_advisories` on WPT's inputs and generated ones.
+host-lookalike-credentials (no userinfo), scheme-relative-host-change (the scheme is written,
+with `//`) and parser-disagreement (see :mod:`.disagreement`). In the fetch context a plain
+`file:` or `ftp:` URL has unsafe-fetch-scheme, which the scheme's checks add there, against a
+base too (where the scheme is the base's, the input writes it all the same). The tests compare
+it with :func:`find_advisories` on WPT's inputs and generated ones.
 
 What the advisories need beyond the pipeline (``urllib.parse``, ``ipaddress``, the UTS #39
 data) is imported where first needed, not with ``validate``: a process that validates plain
@@ -48,6 +50,7 @@ from urlgrammar.host.internal_names import might_be_internal
 from urlgrammar.host.parser import Domain, IPv4, IPv6, parse_host
 from urlgrammar.model.code_points import C0_CONTROL_OR_SPACE
 from urlgrammar.model.record import Component, Kind
+from urlgrammar.model.schemes import UNSAFE_TO_FETCH
 from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.url import URL
 
@@ -116,14 +119,16 @@ def first_advisories(input: str, base: URL | None, url: URL | None, limit: int |
 
 def plain_advisories(input: str, url: URL, context: str = "browser") -> tuple[Diagnostic, ...]:
     """:func:`find_advisories` for a URL that validate's fast path took (see above)."""
-    if context != "browser":  # file: and ftp: are plain, and unsafe to fetch
-        return find_advisories(input, None, url, context)
+    # file: and ftp: are plain, and unsafe to fetch. The scheme starts the input, before the
+    # host; its checks read the record, which is asked only for a scheme they flag.
+    unsafe = context != "browser" and url.protocol[:-1] in UNSAFE_TO_FETCH
+    found = scheme_advisories(input, url, context) if unsafe else []
     # The hostname, not the record: a plain href's URL makes its record only when asked. A
     # superset of the internal names (a plain host has no trailing dot): the full checks decide.
     name = url.hostname
     if name and might_be_internal(name):
-        return tuple(host_advisories(input, url.record[1]))
-    return ()
+        return (*found, *host_advisories(input, url.record[1]))
+    return tuple(found)
 
 
 def host_advisories(input: str, authority: Component) -> list[Diagnostic]:

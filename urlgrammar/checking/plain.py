@@ -73,9 +73,7 @@ def fast_path(input: str, base: URL | None = None) -> URL | Lifted | None:
     from it (scheme-relative-host-change), or about how Python's readers join the input to it,
     which join an absolute URL with `//` and a host to itself (RFC 3986 § 5.2.2), read as
     without a base. Not so a file URL's empty host, for which ``urljoin`` takes the base's:
-    against a base, the fast path leaves it to the full path. So does validate in the fetch
-    context, where a file URL against a file base has no unsafe-fetch-scheme advisory (its
-    scheme comes from the base)."""
+    against a base, the fast path leaves it to the full path."""
     if base is None:
         return _fast_path(input)
     if scheme_of(input) is None:  # a reference without a scheme: lifted in the base's mode

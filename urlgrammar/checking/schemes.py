@@ -13,7 +13,9 @@ that may run script (HTML, any XML MIME type, which includes SVG and XHTML) or r
 A server that fetches URLs (webhooks, link previews, importers) has other risks: `file:`
 reads its own files, and `gopher:`, `dict:`, `ldap:` and `ftp:` let a URL write commands to
 an internal service (the server-side request forgery schemes of OWASP's SSRF Prevention Cheat
-Sheet and PortSwigger's SSRF labs). Those are flagged only with ``context="fetch"``.
+Sheet and PortSwigger's SSRF labs). Those are flagged only with ``context="fetch"``, and also
+where the scheme comes from the base (`x` against `file:///etc/passwd`): the server fetches it
+all the same.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from urlgrammar.encoding.decode import percent_decode_str
 from urlgrammar.errors import ADVISORY, Code, Diagnostic, message
 from urlgrammar.model.record import Component
 from urlgrammar.model.schemes import UNSAFE_TO_FETCH, is_file
+from urlgrammar.syntax.grammars import scheme_of
+from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.url import URL
 
 #: Where a URL is to be used: followed in a browser (the default), or fetched by a server.
@@ -51,21 +55,44 @@ def _advisory(code: Code, start: int, end: int, specifics: str, detail: str | No
 
 
 def scheme_advisories(input: str, url: URL, context: str) -> list[Diagnostic]:
-    """The scheme's advisories for ``url``, whose scheme ``input`` writes (none where it comes
-    from the base)."""
+    """The scheme's advisories for ``url``: script-url and active-data-url where ``input``
+    writes its scheme (none where it comes from the base), unsafe-fetch-scheme wherever it
+    comes from, as the server fetches the URL whatever wrote its scheme.
+
+    unsafe-fetch-scheme spans the scheme where the input writes it, also where the parser
+    takes it from a base of the same scheme (`file:x` or `ftp://h/` against one), whose URL
+    has no span for it. Where the scheme comes from the base alone (`x` against
+    `file:///etc/passwd`), the span is empty, where the input would write a scheme: after the
+    leading C0 controls and spaces, where scheme-relative-host-change, about a scheme from the
+    base, starts too.
+    """
     scheme = url.record[0]
+    name = scheme.value
+    if context == "fetch" and name in UNSAFE_TO_FETCH:
+        start, end = scheme.span or _scheme_written(input, name)
+        what = "reads the server's own files" if is_file(name) else \
+            "writes what the URL holds to the host's service"
+        return [_advisory(Code.UNSAFE_FETCH_SCHEME, start, end, f"'{name}:' {what}", name)]
     if scheme.span is None:
         return []
-    name, (start, end) = scheme.value, scheme.span
+    start, end = scheme.span
     if name in SCRIPT_SCHEMES:
         return [_advisory(Code.SCRIPT_URL, start, end, f"'{name}:'", None)]
     if name == "data":
         return _data_url(input, url, scheme)
-    if context == "fetch" and name in UNSAFE_TO_FETCH:
-        what = "reads the server's own files" if is_file(name) else \
-            "writes what the URL holds to the host's service"
-        return [_advisory(Code.UNSAFE_FETCH_SCHEME, start, end, f"'{name}:' {what}", name)]
     return []
+
+
+def _scheme_written(input: str, name: str) -> tuple[int, int]:
+    """The span of the scheme ``name`` where ``input`` writes it (a tab or newline inside
+    included), else the empty span where it would: before the first code point that
+    preprocessing keeps (https://url.spec.whatwg.org/#concept-basic-url-parser steps 1 and 2)."""
+    pre = preprocess(input)
+    written = scheme_of(pre.text)
+    if written is not None and written.lower() == name:
+        return pre.offsets.span(0, len(written))
+    start = pre.offsets.original(0)
+    return start, start
 
 
 def _data_url(input: str, url: URL, scheme: Component) -> list[Diagnostic]:

@@ -138,7 +138,7 @@ def validate(input: str | URL, base: str | URL | None = None, advisories: bool =
     encoding = _query_encoding(input, encoding)
     base_url, text = base_url_of(base), None if base is None else str(base)
     lifted = None
-    if encoding == "utf-8" and (base_url is None or context == "browser"):  # see fast_path
+    if encoding == "utf-8":
         fast = fast_path(input, base_url)  # most URLs: valid, and the parser reports nothing
         if isinstance(fast, URL):  # a suggestion needs every advisory: None where one is left out
             found, n = plain_advisories(input, fast, context), max_diagnostics

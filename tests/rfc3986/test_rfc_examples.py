@@ -83,6 +83,24 @@ def test_section_6_2_2_normalisation() -> None:
         "http://User@www.example.com/a/c/~user%2Fx?~#A"
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("web+demo:/.//not-a-host/", "web+demo:/.//not-a-host/"),
+    ("foo:/a/..//x", "foo:/.//x"),
+    ("http://h/.//x", "http://h//x"),  # with an authority, `//` is a path
+])
+def test_normalised_path_that_starts_with_two_slashes_is_not_read_as_an_authority(
+        text: str, expected: str) -> None:
+    normal = normalize(text)
+    assert normal == expected
+    assert components(normal).authority == components(text).authority
+    assert normalize(normal) == normal
+
+
+def test_resolved_path_that_starts_with_two_slashes_is_not_read_as_an_authority() -> None:
+    target = resolve("/.//x", "foo:/a")
+    assert target == "foo:/.//x" and components(target).authority is None
+
+
 def test_resolution_refuses_what_is_not_a_reference() -> None:
     with pytest.raises(URLError):
         resolve("a b", BASE)

@@ -53,12 +53,19 @@ def remove_dot_segments(path: str) -> str:
 
 def recompose(scheme: str | None, authority: str | None, path: str, query: str | None,
               fragment: str | None) -> str:
-    """RFC 3986 § 5.3 component recomposition."""
+    """RFC 3986 § 5.3 component recomposition (https://www.rfc-editor.org/rfc/rfc3986#section-5.3)."""
     parts = []
     if scheme is not None:
         parts.append(scheme + ":")
     if authority is not None:
         parts.append("//" + authority)
+    elif path.startswith("//"):
+        # The RFC writes the path as it is, but without an authority a path that starts with
+        # `//` reads back as one: dot-segment removal makes such a path of `/.//x`. We write
+        # `/.` before it, as the URL Standard's serializer does
+        # (https://url.spec.whatwg.org/#url-serializing), so that the result reads back as the
+        # same components.
+        parts.append("/.")
     parts.append(path)
     if query is not None:
         parts.append("?" + query)

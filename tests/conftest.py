@@ -15,6 +15,7 @@ import json
 import os
 import re
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from types import FrameType
@@ -167,6 +168,20 @@ def check_output(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[i
     status = check_main(argv)
     captured = capsys.readouterr()
     return status, captured.out, captured.err
+
+
+def count_calls(monkeypatch: pytest.MonkeyPatch, *targets: tuple[object, str]) -> Counter[str]:
+    """Count, by name, the calls of each ``(module, name)`` in ``targets`` while the test runs:
+    work counted, not timed."""
+    seen: Counter[str] = Counter()
+    for module, name in targets:
+        real = getattr(module, name)
+
+        def counted(*args: Any, _real: Any = real, _name: str = name) -> Any:
+            seen[_name] += 1
+            return _real(*args)
+        monkeypatch.setattr(module, name, counted)
+    return seen
 
 
 def lines_run(function: Callable[[str], object], argument: str) -> int:

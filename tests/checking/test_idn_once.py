@@ -5,9 +5,9 @@ run decoded rather than decode each label's Punycode again."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import pytest
+from conftest import count_calls
 
 from urlgrammar import validate
 from urlgrammar.host import domain, spoofing
@@ -16,17 +16,9 @@ from urlgrammar.host.punycode import punycode_encode
 
 @pytest.fixture
 def calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    seen: Counter[str] = Counter()
     domain._processed.cache_clear()
     spoofing._decoded_labels.cache_clear()
-    for module, name in [(domain, "_map"), (spoofing, "punycode_decode")]:
-        real = getattr(module, name)
-
-        def counted(*args: Any, _real: Any = real, _name: str = name) -> Any:
-            seen[_name] += 1
-            return _real(*args)
-        monkeypatch.setattr(module, name, counted)
-    return seen
+    return count_calls(monkeypatch, (domain, "_map"), (spoofing, "punycode_decode"))
 
 
 #: Hosts of many labels beyond ASCII. The look-alike check reads a host's last labels (its

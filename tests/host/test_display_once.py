@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from conftest import count_calls
 
 import urlgrammar
 from urlgrammar.host import display
@@ -17,16 +18,8 @@ from urlgrammar.host import domain as domain_parser
 
 @pytest.fixture
 def calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    seen: Counter[str] = Counter()
     display.to_unicode_label.cache_clear()
-    for name in ("to_unicode_label", "label_findings"):
-        real = getattr(display, name)
-
-        def counted(*args: Any, _real: Any = real, _name: str = name) -> Any:
-            seen[_name] += 1
-            return _real(*args)
-        monkeypatch.setattr(display, name, counted)
-    return seen
+    return count_calls(monkeypatch, (display, "to_unicode_label"), (display, "label_findings"))
 
 
 def test_a_host_of_distinct_labels_is_judged_where_it_shows(calls: Counter[str]) -> None:
@@ -52,15 +45,8 @@ def test_a_long_label_is_judged_once_per_distinct_code_point(monkeypatch: pytest
     # Counted, not timed: each rule asked of each code point, several times over.
     from urlgrammar.host import label_policy, spoofing
 
-    calls: Counter[str] = Counter()
-    for module, name in [(label_policy, "allowed"), (label_policy, "_of"), (label_policy, "script"),
-                         (spoofing, "default_ignorable"), (display, "invisible")]:
-        real = getattr(module, name)
-
-        def counted(*args: Any, _real: Any = real, _name: str = name) -> Any:
-            calls[_name] += 1
-            return _real(*args)
-        monkeypatch.setattr(module, name, counted)
+    calls = count_calls(monkeypatch, (label_policy, "allowed"), (label_policy, "_of"),
+                        (label_policy, "script"), (spoofing, "default_ignorable"), (display, "invisible"))
     label = unit * (3000 // len(unit))
     with contextlib.suppress(urlgrammar.URLError):
         urlgrammar.render(urlgrammar.parse(f"https://{label}.com/"), width=40)

@@ -7,6 +7,7 @@ import http.client
 import importlib
 import socket
 import sys
+from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -218,14 +219,19 @@ _HEADS = st.builds(
 )
 
 
+def _installed_readers_of(text: str) -> Iterator[tuple[str, Any, Any]]:
+    """The optional readers that are installed and fetch ``text``'s scheme: name, module, read."""
+    for name, schemes, read in readers._OPTIONAL:
+        module = readers._module(name)
+        if module is not None and text.split(":", 1)[0].lower() in schemes:
+            yield name, module, read
+
+
 def _agree_with_urllib(text: str) -> None:
     if not readers._SIMPLE_HEAD.fullmatch(text) or not URL.can_parse(text):
         return  # the advisory compares only what the standard parses (`:65536` it refuses)
     urllib = readers.urllib_reading(readers.split(text, None))
-    for name, schemes, read in readers._OPTIONAL:
-        module = readers._module(name)
-        if module is None or text.split(":", 1)[0].lower() not in schemes:
-            continue
+    for name, module, read in _installed_readers_of(text):
         try:
             reading = read(module, text, None)
         except (ValueError, TypeError, UnicodeError, module.__dict__.get("InvalidURL", ValueError)):
@@ -273,10 +279,7 @@ def _agree_or_refuse(text: str) -> None:
     if not URL.can_parse(text):
         return  # the advisory compares only what the standard parses (`:65536` it refuses)
     urllib = readers.urllib_reading(readers.split(text, None))
-    for name, schemes, read in readers._OPTIONAL:
-        module = readers._module(name)
-        if module is None or text.split(":", 1)[0].lower() not in schemes:
-            continue
+    for name, module, read in _installed_readers_of(text):
         for base in (None, "http://base.example/d/", "https://other.example:8443/"):
             try:
                 reading = read(module, text, base)

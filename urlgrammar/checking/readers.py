@@ -202,7 +202,11 @@ def rfc_reading(input: str, base: str | None) -> Reading | None:
             host = domain_to_ascii(host)
     if host is None or (is_file(scheme) and host == "localhost"):
         return None
-    return Reading(scheme, host, default_port(scheme) if not port_text else int(port_text))
+    if len(port_text.lstrip("0")) > 5:
+        # § 3.2.3 allows any number of digits; past 65535 no client connects, and Python
+        # converts at most 4,300 digits to an int (sys.int_info), so such a port reads nothing.
+        return None
+    return Reading(scheme, host, default_port(scheme) if not port_text else int(port_text.lstrip("0") or "0"))
 
 
 #: Each optional reader's module, once imported (None where it is not installed).

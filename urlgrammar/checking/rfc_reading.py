@@ -249,7 +249,7 @@ def _compare(name: str, mine: str | None, std: str | None, scheme: str | None,
         partings["empty port"] = ("the standard drops an empty port; RFC 3986 allows `:` with no digits "
                                   "(§ 3.2.3: normalisation removes it)")
     elif name == "port" and mine is not None and std is None and mine.isascii() and mine.isdigit() \
-            and int(mine) == default_port(scheme):
+            and len(mine.lstrip("0")) <= 5 and int(mine.lstrip("0") or "0") == default_port(scheme):
         partings["default port"] = (f"the standard drops the scheme's default port {mine}; RFC 3986 keeps "
                                     "it (removing it is scheme-based normalisation, § 6.2.3)")
     elif name == "path" and mine is not None and std is not None \

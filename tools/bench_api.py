@@ -19,8 +19,8 @@ The workloads, per corpus (the URLs of it that every library parses, at most N):
   away per library), then the bytes per kept URL (tracemalloc's count for 10,000 URLs, inputs
   made before it starts, so not counted);
 - ``getters``: all 11 getters read on each parsed URL;
-- a setter each (pathname, search, hash, port, hostname): ``url.replace(name=value)`` here,
-  assignment for the peers;
+- a setter each (pathname, search, hash, port, hostname): ``url.replace(port=value)`` here,
+  ``url.port = value`` for the peers, each written out (no ``**`` or setattr on either side);
 - ``render`` (urlgrammar only: the peers have none; their parse is shown for scale);
 - ``validate invalid``: validate on the corpus lines that are not valid URL strings, against
   the peers' parse of the same lines, and on WPT urltestdata's inputs that are not.
@@ -130,18 +130,50 @@ def _getters(make: Any, urls: list[str]) -> Workload:
     return fresh
 
 
+# Each setter as code writes it, ``url.replace(port=v)`` here and ``url.port = v`` for a peer:
+# a name looked up at run time (``**{name: v}``, setattr) would add its own cost to each side.
+# A peer's assignment is in ``suppress``, as ada raises where the setter does nothing.
+OURS: dict[str, Callable[[Any, str], object]] = {
+    "pathname": lambda u, v: u.replace(pathname=v), "search": lambda u, v: u.replace(search=v),
+    "hash": lambda u, v: u.replace(hash=v), "port": lambda u, v: u.replace(port=v),
+    "hostname": lambda u, v: u.replace(hostname=v)}
+
+
+def _pathname(u: Any, v: str) -> None:
+    with contextlib.suppress(ValueError, TypeError):
+        u.pathname = v
+
+
+def _search(u: Any, v: str) -> None:
+    with contextlib.suppress(ValueError, TypeError):
+        u.search = v
+
+
+def _hash(u: Any, v: str) -> None:
+    with contextlib.suppress(ValueError, TypeError):
+        u.hash = v
+
+
+def _port(u: Any, v: str) -> None:
+    with contextlib.suppress(ValueError, TypeError):
+        u.port = v
+
+
+def _hostname(u: Any, v: str) -> None:
+    with contextlib.suppress(ValueError, TypeError):
+        u.hostname = v
+
+
+PEERS: dict[str, Callable[[Any, str], None]] = {
+    "pathname": _pathname, "search": _search, "hash": _hash, "port": _port, "hostname": _hostname}
+
+
 def _setter(name: str, make: Any, urls: list[str], ours: bool) -> Workload:
-    value = SETTERS[name]
+    set_it, value = (OURS if ours else PEERS)[name], SETTERS[name]
 
     def fresh() -> tuple[Callable[[], object], int]:
         parsed = [make(u) for u in urls]
-        if ours:
-            return _loop(lambda u: u.replace(**{name: value}), parsed), len(parsed)
-
-        def assign(u: Any) -> None:
-            with contextlib.suppress(ValueError, TypeError):  # ada raises where it does nothing
-                setattr(u, name, value)
-        return _loop(assign, parsed), len(parsed)
+        return _loop(lambda u: set_it(u, value), parsed), len(parsed)
     return fresh
 
 

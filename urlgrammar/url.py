@@ -19,7 +19,7 @@ from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind, URLRecord
 from urlgrammar.model.schemes import Mode
-from urlgrammar.operations.offsets import parsed_href, relative_href, splice
+from urlgrammar.operations.offsets import _MASK, parsed_href, relative_href, splice
 from urlgrammar.operations.pipeline import parse_url, parses
 from urlgrammar.operations.relative import make_relative
 from urlgrammar.operations.setters import set_component
@@ -208,13 +208,19 @@ class URL(Editing):
         the href setter throws.
         """
         if len(changes) == 1:  # the common case, with no order to keep
-            for name, value in changes.items():
-                spliced = self._spliced(name, value)
+            ((name, value),) = changes.items()
+            offsets = self._offsets
+            if offsets is not None and type(value) is str and value.isascii():
+                # _spliced's steps, written out: a setter on a plain URL is a hot path.
+                href = self._href
+                if name == "port" and offsets & _MASK == 4 and href[0] == "f":  # type: ignore[index]
+                    return self  # the port setter's first step: a file URL cannot have a port
+                spliced = splice(href, offsets, name, value)  # type: ignore[arg-type]
                 if spliced is not None:
-                    return spliced
-                attribute = _SETTABLE.get(name)
-                if attribute is not None:
-                    return self._set(attribute, value)
+                    return self if spliced[0] is href else _plain_url(*spliced)
+            attribute = _SETTABLE.get(name)
+            if attribute is not None:
+                return self._set(attribute, value)
         unknown = sorted(set(changes) - set(_SETTABLE))
         if unknown:
             raise TypeError(f"replace() got an unexpected keyword argument {unknown[0]!r}")
@@ -233,12 +239,7 @@ class URL(Editing):
         spliced = splice(self._href, offsets, name, value)  # type: ignore[arg-type]
         if spliced is None:
             return None
-        href, offsets = spliced
-        if href is self._href:
-            return self
-        url = _new(URL)
-        fill_plain(url, href, href, offsets)
-        return url
+        return self if spliced[0] is self._href else _plain_url(*spliced)
 
     def _set(self, attribute: Attribute, value: Any) -> URL:
         name = attribute.name
@@ -266,6 +267,12 @@ class URL(Editing):
         # the query of a URL for which it did; a state override's record need not be so.
         parsed = name == "href" or (name == "search_params" and self._parsed)
         return URL._from_record(record, mode, parsed)
+
+
+def _plain_url(href: str, offsets: int) -> URL:
+    url = _new(URL)
+    fill_plain(url, href, href, offsets)
+    return url
 
 
 def _port_value(value: Any) -> Any:

@@ -17,17 +17,20 @@ query's `?`, the fragment's `#` or the end of the input):
 
 Without a dot segment (most paths) the three are a ``str.replace``, a search and a
 ``str.translate``. With dot segments, the stack of step 2 holds runs of segments, not
-segments: the text between two dot segments is pushed as the offsets of one run, and a double
-dot takes the run's last segment off by moving its end back to its last `/` (``str.rfind``).
-So no object is made per segment; at most an offset pair per dot segment, in two arrays.
+segments: the text between two runs of dot segments is pushed as the offsets of one run, each
+run of dot segments is found in one search and its double dots counted (``str.count``), and a
+double dot takes the last run's last segment off by moving its end back to its last `/`
+(``str.rfind``). So no object is made per segment; at most an offset pair and a string per
+run of dot segments, and a double dot costs nothing once the path is empty.
 
 A non-special URL's path is the same but for step 1: only `/` separates, a `\\` is a code
 point of its segment. A file URL's adds the two rules of its Windows drive letter, each read
 off the first run only: the path's first segment, where it is a drive letter, is a
 normalized one, and a double dot leaves a path that is only a drive as it is.
 
-:func:`urlgrammar.operations.offsets.parsed_href` uses this for inputs whose only part that is
-not plain is the path, so that parsing a long path builds no component; the record is made
+:func:`urlgrammar.operations.offsets.parsed_href` and
+:mod:`urlgrammar.operations.path_offsets` use this for inputs whose only part that is not
+plain is the path, so that parsing a long path builds no component; the record is made
 from the input, by the full pipeline, when first asked for.
 """
 
@@ -44,6 +47,10 @@ from urlgrammar.encoding.percent import PATH_SET, utf8_percent_encode
 #: `/` before it, and the next `/` or the end after it (the path's `\` are `/` by then): only
 #: these make step 2 do anything. Group 1 is the second dot of a double-dot segment.
 _DOT_SEGMENT = re.compile(r"/(?:\.|%2[eE])(\.|%2[eE])?(?=/|\Z)")
+#: A run of dot segments, each with its `/` before it: a double dot in it is a `/..` once its
+#: `%2e` are `.`. Possessive: with nothing to backtrack to, the engine keeps no state per
+#: segment (a greedy `+` kept about 400 bytes each).
+_DOT_RUN = re.compile(r"(?:/(?:\.|%2[eE])(?:\.|%2[eE])?(?=/|\Z))++")
 _ALPHA = frozenset(string.ascii_letters)
 
 
@@ -97,19 +104,28 @@ def _shortened(path: str, file: bool) -> str:
     # The runs kept, path[starts[i]:ends[i]], each one or more segments with their `/`.
     starts, ends = array("q"), array("q")
     at = 0  # where the text after the last dot segment starts (at its `/`)
-    for m in _DOT_SEGMENT.finditer(path):
+    for m in _DOT_RUN.finditer(path):
         start = m.start()
         if start > at:
             starts.append(at)
             ends.append(start)
         at = m.end()
-        if m.start(1) >= 0 and starts:  # https://url.spec.whatwg.org/#shorten-a-urls-path
+        if not starts:
+            continue  # a double dot leaves an empty path as it is
+        dots = path[start:at]
+        if "%" in dots:
+            dots = dots.replace("%2e", ".").replace("%2E", ".")
+        for _ in range(dots.count("/..")):  # https://url.spec.whatwg.org/#shorten-a-urls-path
             last = path.rfind("/", starts[-1], ends[-1])
             if last > starts[-1]:
                 ends[-1] = last
-            elif not (file and len(starts) == 1 and _is_drive(path, starts[0] + 1, ends[0])):
-                starts.pop()
-                ends.pop()
+                continue
+            if file and len(starts) == 1 and _is_drive(path, starts[0] + 1, ends[0]):
+                break  # a path that is only a drive, which no double dot shortens
+            starts.pop()
+            ends.pop()
+            if not starts:
+                break
     out = io.StringIO()
     for start, end in zip(starts, ends, strict=True):
         out.write(path[start:end])

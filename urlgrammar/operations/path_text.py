@@ -17,11 +17,9 @@ query's `?`, the fragment's `#` or the end of the input):
 
 Without a dot segment (most paths) the three are a ``str.replace``, a search and a
 ``str.translate``. With dot segments, the stack of step 2 holds runs of segments, not
-segments: the text between two runs of dot segments is pushed as the offsets of one run, each
-run of dot segments is found in one search and its double dots counted (``str.count``), and a
-double dot takes the last run's last segment off by moving its end back to its last `/`
-(``str.rfind``). So no object is made per segment; at most an offset pair and a string per
-run of dot segments, and a double dot costs nothing once the path is empty.
+segments: the text between two dot segments is pushed as the offsets of one run, and a double
+dot takes the run's last segment off by moving its end back to its last `/` (``str.rfind``).
+So no object is made per segment; at most an offset pair per dot segment, in two arrays.
 
 A non-special URL's path is the same but for step 1: only `/` separates, a `\\` is a code
 point of its segment. A file URL's adds the two rules of its Windows drive letter, each read
@@ -47,10 +45,6 @@ from urlgrammar.encoding.percent import PATH_SET, utf8_percent_encode
 #: `/` before it, and the next `/` or the end after it (the path's `\` are `/` by then): only
 #: these make step 2 do anything. Group 1 is the second dot of a double-dot segment.
 _DOT_SEGMENT = re.compile(r"/(?:\.|%2[eE])(\.|%2[eE])?(?=/|\Z)")
-#: A run of dot segments, each with its `/` before it: a double dot in it is a `/..` once its
-#: `%2e` are `.`. Possessive: with nothing to backtrack to, the engine keeps no state per
-#: segment (a greedy `+` kept about 400 bytes each).
-_DOT_RUN = re.compile(r"(?:/(?:\.|%2[eE])(?:\.|%2[eE])?(?=/|\Z))++")
 _ALPHA = frozenset(string.ascii_letters)
 
 
@@ -100,32 +94,28 @@ def _shortened(path: str, file: bool) -> str:
     """``path`` (segments after `/`, a `\\` being a code point) with its dot segments removed,
     and the drive rules of :func:`file_path` where ``file``."""
     if _DOT_SEGMENT.search(path) is None:
-        return _drive_normalized(path, 0) if file else path
+        return _drive_normalized(path) if file else path
     # The runs kept, path[starts[i]:ends[i]], each one or more segments with their `/`.
     starts, ends = array("q"), array("q")
     at = 0  # where the text after the last dot segment starts (at its `/`)
-    for m in _DOT_RUN.finditer(path):
+    pinned = False  # the path is only a drive, which no double dot shortens
+    for m in _DOT_SEGMENT.finditer(path):
         start = m.start()
         if start > at:
             starts.append(at)
             ends.append(start)
+            pinned = False
         at = m.end()
-        if not starts:
-            continue  # a double dot leaves an empty path as it is
-        dots = path[start:at]
-        if "%" in dots:
-            dots = dots.replace("%2e", ".").replace("%2E", ".")
-        for _ in range(dots.count("/..")):  # https://url.spec.whatwg.org/#shorten-a-urls-path
-            last = path.rfind("/", starts[-1], ends[-1])
-            if last > starts[-1]:
-                ends[-1] = last
-                continue
-            if file and len(starts) == 1 and _is_drive(path, starts[0] + 1, ends[0]):
-                break  # a path that is only a drive, which no double dot shortens
+        if pinned or m.start(1) < 0 or not starts:
+            continue  # a single dot, or a double dot that leaves the path as it is
+        last = path.rfind("/", starts[-1], ends[-1])  # https://url.spec.whatwg.org/#shorten-a-urls-path
+        if last > starts[-1]:
+            ends[-1] = last
+        elif file and len(starts) == 1 and _is_drive(path, starts[0] + 1, ends[0]):
+            pinned = True
+        else:
             starts.pop()
             ends.pop()
-            if not starts:
-                break
     out = io.StringIO()
     for start, end in zip(starts, ends, strict=True):
         out.write(path[start:end])
@@ -133,18 +123,18 @@ def _shortened(path: str, file: bool) -> str:
     # appends "" where the buffer is a dot segment and the input ends).
     out.write(path[at:] if at < len(path) else "/")
     text = out.getvalue()
-    return _drive_normalized(text, 0) if file else text
+    return _drive_normalized(text) if file else text
 
 
-def _drive_normalized(path: str, start: int) -> str:
-    """``path`` with its first segment (after the `/` at ``start``) a normalized Windows drive
+def _drive_normalized(path: str) -> str:
+    """``path`` with its first segment (after its first `/`) a normalized Windows drive
     letter where it is a Windows drive letter: the segment the path state appends to a file
     URL's empty path (https://url.spec.whatwg.org/#path-state). That is the path's first
     segment: the last one appended to an empty path, as a segment appended to a path that is
     not empty is never first (a double dot takes off the last segment)."""
-    end = path.find("/", start + 1)
+    end = path.find("/", 1)
     if end < 0:
         end = len(path)
-    if path[end - 1:end] == "|" and _is_drive(path, start + 1, end):
+    if path[end - 1:end] == "|" and _is_drive(path, 1, end):
         return f"{path[:end - 1]}:{path[end:]}"
     return path

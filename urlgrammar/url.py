@@ -91,8 +91,8 @@ class URL(Editing):
 
     @classmethod
     def _plain(cls, input: str, href: str, offsets: int, base: URL | None = None) -> URL:
-        """The URL of a plain input (:func:`urlgrammar.operations.offsets.plain_href`), or of
-        a relative one against ``base`` (:func:`urlgrammar.operations.offsets.relative_href`):
+        """The URL of a plain input (:func:`urlgrammar.operations.path_offsets.kept_href`), or
+        of a relative one against ``base`` (:func:`urlgrammar.operations.path_offsets.kept_relative_href`):
         its href and offsets, the record made when first read."""
         url = _new(cls)
         fill_plain(url, input, href, offsets, base)

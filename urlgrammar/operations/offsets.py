@@ -17,7 +17,8 @@ The URL API asks :func:`parsed_href`, which also takes a special URL (not a file
 path alone is not plain: backslashes, dot segments, code points to percent-encode. Its href is
 made from the path's text (:mod:`urlgrammar.operations.path_text`), so a long path is parsed
 without a component per segment; the record, made from the input when first read, still has
-one per segment, as the URL Specification's model does.
+one per segment, as the URL Specification's model does. (The URL API asks it through
+:mod:`urlgrammar.operations.path_offsets`, which keeps non-special and file URLs so too.)
 
 What the pattern does not tell, the checks here do, each a rule of the standard rather than
 of the syntax: which code points the percent-encode sets leave alone

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from urlgrammar.encoding.labels import get_encoding
-from urlgrammar.operations.offsets import parsed_href, relative_href
+from urlgrammar.operations.path_offsets import kept_href, kept_relative_href
 from urlgrammar.operations.pipeline import parse_url
 from urlgrammar.url import URL, base_record, base_url_of, href_of
 
@@ -28,13 +28,13 @@ def parse(input: str | URL, base: str | URL | None = None, *, encoding: str = "u
                          "(https://encoding.spec.whatwg.org/#names-and-labels)")
     base_url = None if base is None else base_url_of(base)
     if base_url is None:
-        plain = parsed_href(input)  # not with a base: see URL.__init__
+        plain = kept_href(input)  # not with a base: see URL.__init__
         if plain is not None:
             return URL._plain(input, *plain)
         record, mode = parse_url(input, encoding=encoding)
     else:
         relative = None if base_url._offsets is None else \
-            relative_href(input, base_url._href, base_url._offsets)  # type: ignore[arg-type]
+            kept_relative_href(input, base_url._href, base_url._offsets)  # type: ignore[arg-type]
         if relative is not None:
             return URL._plain(input, *relative, base_url)
         record, mode = parse_url(input, base_record(base_url), base_url.mode, encoding)

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind, URLRecord
-from urlgrammar.model.schemes import Mode, Origin, gives_blob_origin, origin_kind
+from urlgrammar.model.schemes import Mode, Origin, gives_blob_origin, mode_for_scheme, origin_kind
 from urlgrammar.operations.offsets import BITS
 from urlgrammar.operations.pipeline import parse_url
 from urlgrammar.operations.setters import (
@@ -93,7 +93,7 @@ class Getters:
             value, _ = parse_url(self._input) if base is None else \
                 parse_url(self._input, base.record.unplaced(), base.mode)
         elif name == "mode":
-            value = _FILE if self._offsets & _MASK == 4 and self._href[0] == "f" else _SPECIAL  # type: ignore[index]
+            value = mode_for_scheme(self._href[:self._offsets & _MASK])  # type: ignore[index]
         elif name == "_parsed":
             value = True
         else:
@@ -114,9 +114,9 @@ class Getters:
     def origin(self) -> str:
         """The ASCII serialization of the URL's origin (https://url.spec.whatwg.org/#concept-url-origin)."""
         o = self._offsets
-        if o is not None:  # a tuple origin (a plain URL has no userinfo), or a file URL's
+        if o is not None:  # a tuple origin (a plain URL has no userinfo), or an opaque one
             href = self._href
-            return "null" if o & _MASK == 4 and href[0] == "f" else href[:o >> _PATH & _MASK]  # type: ignore[index]
+            return href[:o >> _PATH & _MASK] if self.mode is _SPECIAL else "null"  # type: ignore[index]
         scheme = self.record.scheme
         kind = origin_kind(scheme)
         if kind is Origin.BLOB:

@@ -46,7 +46,7 @@ from urlgrammar.host.public_suffix import PublicSuffixListMissing, registrable_d
 from urlgrammar.host.spoofing import available, newer_than_data, skeleton
 from urlgrammar.host.top_domains import protected_names
 from urlgrammar.model.record import Kind
-from urlgrammar.model.schemes import is_file
+from urlgrammar.model.schemes import Mode, is_file
 from urlgrammar.operations.offsets import unpack
 from urlgrammar.url import URL
 
@@ -121,7 +121,7 @@ def _has(url: URL, kind: Kind) -> bool:
         return query < fragment
     if kind is Kind.FRAGMENT:
         return fragment < len(url.href)
-    return kind is Kind.AUTHORITY  # a kept URL is special or file, written with `//`
+    return kind is Kind.AUTHORITY  # a kept URL is written with `//`
 
 
 def _path(url: URL) -> str:
@@ -141,7 +141,9 @@ def _path(url: URL) -> str:
 def _host(url: URL, protected: tuple[str, ...], width: int | None) -> tuple[list[str], int]:
     """The host's labels as shown in ``width``, and how many of the last ones the elision keeps."""
     host: Host
-    if url._offsets is not None:  # a plain host: a domain, or a file URL's empty host
+    if url._offsets is not None:  # a plain host: a domain, a file URL's empty host, or opaque
+        if url.mode is Mode.GENERIC:
+            return [url.hostname], 1
         host = Domain(url.hostname) if url.hostname else Empty()
     else:
         authority = url.record.component(Kind.AUTHORITY)

@@ -19,7 +19,8 @@ from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind, URLRecord
 from urlgrammar.model.schemes import Mode
-from urlgrammar.operations.offsets import _MASK, parsed_href, relative_href, splice
+from urlgrammar.operations.offsets import splice
+from urlgrammar.operations.path_offsets import kept_href, kept_relative_href
 from urlgrammar.operations.pipeline import parse_url, parses
 from urlgrammar.operations.relative import make_relative
 from urlgrammar.operations.setters import set_component
@@ -65,14 +66,14 @@ class URL(Editing):
         if base_url is None:
             # Not with a base, though a plain input does not need it: the record made with a
             # base has no span for the scheme, and the record is to be the same when made later.
-            plain = parsed_href(input)
+            plain = kept_href(input)
             if plain is not None:
                 fill_plain(self, input, *plain)
                 return
             record, mode = parse_url(input)
         else:
             relative = None if base_url._offsets is None else \
-                relative_href(input, base_url._href, base_url._offsets)  # type: ignore[arg-type]
+                kept_relative_href(input, base_url._href, base_url._offsets)  # type: ignore[arg-type]
             if relative is not None:
                 fill_plain(self, input, *relative, base_url)
                 return
@@ -90,8 +91,8 @@ class URL(Editing):
 
     @classmethod
     def _plain(cls, input: str, href: str, offsets: int, base: URL | None = None) -> URL:
-        """The URL of a plain input (:func:`urlgrammar.operations.offsets.plain_href`), or of
-        a relative one against ``base`` (:func:`urlgrammar.operations.offsets.relative_href`):
+        """The URL of a plain input (:func:`urlgrammar.operations.path_offsets.kept_href`), or
+        of a relative one against ``base`` (:func:`urlgrammar.operations.path_offsets.kept_relative_href`):
         its href and offsets, the record made when first read."""
         url = _new(cls)
         fill_plain(url, input, href, offsets, base)
@@ -115,7 +116,7 @@ class URL(Editing):
             base_url = base_url_of(base)  # the API URL parser parses the base first
         except URLError:
             return False
-        if parsed_href(input) is not None:  # a plain input parses, whatever the base
+        if kept_href(input) is not None:  # a plain input parses, whatever the base
             return True
         if base_url is None:
             return parses(input)
@@ -213,7 +214,7 @@ class URL(Editing):
             if offsets is not None and type(value) is str and value.isascii():
                 # _spliced's steps, written out: a setter on a plain URL is a hot path.
                 href = self._href
-                if name == "port" and offsets & _MASK == 4 and href[0] == "f":  # type: ignore[index]
+                if name == "port" and href.startswith("file:"):  # type: ignore[union-attr]
                     return self  # the port setter's first step: a file URL cannot have a port
                 spliced = splice(href, offsets, name, value)  # type: ignore[arg-type]
                 if spliced is not None:

@@ -329,23 +329,22 @@ def test_pct_invalid_read_in_pieces_is_pct_invalid(text: str, piece: int) -> Non
         percent.PIECE = saved
 
 
-@given(st.lists(st.sampled_from(["%", "%4", "%41", "%C3", "%A9", "%E2%82%AC", "%4G", "%zz", "a", "é", "%%"]),
-                max_size=40).map("".join), st.integers(1, 8))
-def test_percent_decode_spans_read_in_pieces_decode_as_a_whole(text: str, piece: int) -> None:
-    # Pieces end before a `%` that follows no encoded byte: a UTF-8 sequence is never cut.
-    import urlgrammar.encoding.decode as percent
-
-    whole = percent_decode_spans(text)
-    saved, percent.PIECE = percent.PIECE, piece
-    try:
-        pieces = percent_decode_spans(text)
-    finally:
-        percent.PIECE = saved
-    assert (whole is None) == (pieces is None)
-    if whole is not None and pieces is not None:
-        assert (pieces.text, list(pieces.starts), list(pieces.ends), pieces.encoded) == \
-            (whole.text, list(whole.starts), list(whole.ends), whole.encoded)
-        assert whole.text == percent_decode_str(text)
+@given(st.lists(st.sampled_from(["%", "%4", "%41", "%C3", "%A9", "%E2%82%AC", "%E2%80%8B", "%4G", "%zz", "a",
+                                 "é", "%%", "\ufffd"]), max_size=40).map("".join))
+def test_percent_decode_spans_decodes_the_grammars_runs_of_encoded_bytes(text: str) -> None:
+    # The runs are found by the PCT_ENCODED_BYTES pattern alone, not by the grammar's tokens:
+    # they are the same runs, and each code point comes from one, or is itself.
+    runs = [(t.start_pos, t.end_pos) for t in pct_tokens(text) if t.type == "PCT_ENCODED_BYTES"]
+    decoded = percent_decode_spans(text)
+    assert (decoded is None) == (not runs)
+    if decoded is None:
+        return
+    assert decoded.text == percent_decode_str(text)
+    assert decoded.encoded == (runs[0][0], runs[-1][1])
+    assert len(decoded.starts) == len(decoded.ends) == len(decoded.text)
+    for ch, start, end in zip(decoded.text, decoded.starts, decoded.ends, strict=True):
+        in_run = any(a <= start and end <= b for a, b in runs)
+        assert in_run or (end == start + 1 and text[start] == ch), (ch, start, end)
 
 
 def test_a_megabyte_host_of_invalid_percent_signs_is_not_tokenized_whole() -> None:

@@ -98,25 +98,30 @@ def percent_decode_spans(s: str) -> SpannedDecoding | None:
     percent-encoded bytes. Each run of them is decoded on its own: a run never ends in the
     middle of a code point of the text around it, which starts with a lead byte or ASCII.
 
-    The text is read in pieces (:func:`_pieces`) and the spans kept as machine integers, so
-    that a host of a megabyte holds no object per code point."""
-    if _encoded_bytes().search(s) is None:
+    The runs are found by the grammar's PCT_ENCODED_BYTES terminal alone: the text between
+    two (an invalid `%` too) is kept as it is, so no token is made for it. The spans are kept
+    as machine integers, so that a host of a megabyte holds no object per code point."""
+    runs = _encoded_bytes()
+    first = runs.search(s)
+    if first is None:
         return None
     chars: list[str] = []
     starts = array("q")
     ends = array("q")
-    encoded: list[int] = []
-    for offset, piece in _pieces(s):
-        for terminal in pct_tokens(piece):
-            token, position = terminal.value, offset + terminal.start_pos
-            if terminal.type != "PCT_ENCODED_BYTES":
-                chars.append(token)
-                starts.extend(range(position, position + len(token)))
-                ends.extend(range(position + 1, position + len(token) + 1))
-                continue
-            encoded += [position, position + len(token)]
-            _decode_run(token, position, chars, starts, ends)
-    return SpannedDecoding("".join(chars), starts, ends, (encoded[0], encoded[-1]))
+    at = 0  # the end of the last run: the text up to the next one (`%` or not) stays as it is
+    for run in runs.finditer(s):
+        start, end = run.span()
+        if start > at:
+            chars.append(s[at:start])
+            starts.extend(range(at, start))
+            ends.extend(range(at + 1, start + 1))
+        _decode_run(run.group(), start, chars, starts, ends)
+        at = end
+    if at < len(s):
+        chars.append(s[at:])
+        starts.extend(range(at, len(s)))
+        ends.extend(range(at + 1, len(s) + 1))
+    return SpannedDecoding("".join(chars), starts, ends, (first.start(), at))
 
 
 def _decode_run(token: str, position: int, chars: list[str], starts: array[int], ends: array[int]) -> None:
@@ -159,24 +164,6 @@ _STARTS_CODE_POINT = bytes(0 if 0x80 <= b <= 0xBF else 1 for b in range(256))
 def _encoded_bytes() -> re.Pattern[str]:
     """The grammar's PCT_ENCODED_BYTES terminal (grammars/pct.lark)."""
     return re.compile(terminal_pattern("pct", "PCT_ENCODED_BYTES"))
-
-
-def _pieces(text: str) -> Iterator[tuple[int, str]]:
-    """``text`` in pieces of about :data:`PIECE` code points, with their offsets, each but the
-    last ending just before a `%` that follows no percent-encoded byte: there every terminal
-    of the percent-encoded-string grammar starts afresh, and no run of encoded bytes (one
-    UTF-8 sequence, perhaps) is cut in two."""
-    start, n = 0, len(text)
-    while start < n:
-        cut = text.find("%", start + PIECE) if n - start > PIECE else -1
-        while cut >= 0 and _encoded_bytes().fullmatch(text, cut - 3, cut) is not None:
-            # The `%` is in a run of encoded bytes: none of the run's `%` will do, so look on
-            # from the run's end.
-            run = _encoded_bytes().match(text, cut)
-            cut = text.find("%", cut + 1 if run is None else max(run.end(), cut + 1))
-        end = n if cut < 0 else cut
-        yield start, text[start:end]
-        start = end
 
 
 def percent_decode(s: str) -> bytes:

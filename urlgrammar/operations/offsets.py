@@ -17,7 +17,8 @@ The URL API asks :func:`parsed_href`, which also takes a special URL (not a file
 path alone is not plain: backslashes, dot segments, code points to percent-encode. Its href is
 made from the path's text (:mod:`urlgrammar.operations.path_text`), so a long path is parsed
 without a component per segment; the record, made from the input when first read, still has
-one per segment, as the URL Specification's model does.
+one per segment, as the URL Specification's model does. (The URL API asks it through
+:mod:`urlgrammar.operations.path_offsets`, which keeps non-special and file URLs so too.)
 
 What the pattern does not tell, the checks here do, each a rule of the standard rather than
 of the syntax: which code points the percent-encode sets leave alone
@@ -44,7 +45,7 @@ from urlgrammar.syntax.grammars import compiled, scheme_of
 #: `%` (a percent-encoded byte is kept as written) and `#`. No percent-encode set of a special
 #: URL's path, query or fragment holds one of them but `'` (the special-query set), which the
 #: query is checked for; preprocessing removes none of them.
-_PLAIN = re.compile(f"{one_of(URL_CODE_POINTS_ASCII + '%#')}*")
+PLAIN = re.compile(f"{one_of(URL_CODE_POINTS_ASCII + '%#')}*")
 #: A plain path and query (with its `?`, without the `'` the special-query set encodes) as a
 #: setter's value: what ends the component is not in it.
 _PATH_VALUE = re.compile(f"{one_of(URL_CODE_POINTS_ASCII.replace('?', '') + '%')}*")
@@ -124,7 +125,7 @@ def dotted_href(text: str) -> tuple[str, int] | None:
     special URL that is not a file URL), which the parser removes without a validation error
     (https://url.spec.whatwg.org/#path-state): validate's fast path takes it as it takes a
     plain one. None for any other text."""
-    if ("/." not in text and "/%" not in text) or not _PLAIN.fullmatch(text):
+    if ("/." not in text and "/%" not in text) or not PLAIN.fullmatch(text):
         return None
     return _href(text, True)
 
@@ -139,8 +140,9 @@ def relative_href(text: str, base_href: str, base_offsets: int) -> tuple[str, in
     segments after it: as text, the base's path up to its last `/`, then the reference's path,
     normalised by :func:`urlgrammar.operations.path_text.special_path`."""
     colon = base_offsets & _MASK
-    if type(text) is not str or not text or text[0] in "/\\?#" or _SCHEMES[base_href[:colon]][0] is _FILE or \
-            len(text) + len(base_href) >= _MASK or not _preprocessed(text) or text[0] <= " " or \
+    if type(text) is not str or not text or text[0] in "/\\?#" or \
+            _SCHEMES.get(base_href[:colon], (_FILE,))[0] is _FILE or \
+            len(text) + len(base_href) >= _MASK or not preprocessed(text) or text[0] <= " " or \
             scheme_of(text) is not None:
         return None
     query = text.find("?")
@@ -149,7 +151,7 @@ def relative_href(text: str, base_href: str, base_offsets: int) -> tuple[str, in
         query = -1  # a `?` in the fragment
     end = len(text)
     path_end = query if query >= 0 else hash_ if hash_ >= 0 else end
-    if not _PLAIN.fullmatch(text, path_end) or \
+    if not PLAIN.fullmatch(text, path_end) or \
             (query >= 0 and "'" in text[query:hash_ if hash_ >= 0 else end]):
         return None
     path_start = base_offsets >> _PATH & _MASK
@@ -168,8 +170,8 @@ def _href(text: str, any_path: bool) -> tuple[str, int] | None:
     scheme = _SCHEMES.get(text[:colon]) if colon > 0 else None
     if scheme is None or len(text) >= _MASK:
         return None
-    plain = _PLAIN.fullmatch(text) is not None
-    if not plain and (not any_path or scheme[0] is _FILE or not _preprocessed(text)):
+    plain = PLAIN.fullmatch(text) is not None
+    if not plain and (not any_path or scheme[0] is _FILE or not preprocessed(text)):
         return None  # the path of a file URL may have a drive, and is left to the pipeline
     mode, start, default = scheme
     found = _READERS.get(start) or reader(start)
@@ -199,7 +201,7 @@ def _href(text: str, any_path: bool) -> tuple[str, int] | None:
         path_start = drive
     elif path_start < 0:
         path_start = query_start
-    if port >= 0 and (mode is _FILE or not _plain_port(text[port + 1:path_start], default)):
+    if port >= 0 and (mode is _FILE or not plain_port(text[port + 1:path_start], default)):
         return None
     path = text[path_start:query_start]
     if query >= 0 and "'" in text[query:hash_start]:
@@ -209,7 +211,7 @@ def _href(text: str, any_path: bool) -> tuple[str, int] | None:
         # are above, and the query and fragment are kept as written.
         if not any_path or mode is _FILE or path_start == query_start:
             return None
-        if not plain and not (_PLAIN.fullmatch(text, 0, path_start) and _PLAIN.fullmatch(text, query_start)):
+        if not plain and not (PLAIN.fullmatch(text, 0, path_start) and PLAIN.fullmatch(text, query_start)):
             return None
         new = special_path(path)
         moved = len(new) - len(path)
@@ -222,7 +224,7 @@ def _href(text: str, any_path: bool) -> tuple[str, int] | None:
     return text, pack(colon, host_end, path_start, query_start, hash_start)
 
 
-def _preprocessed(text: str) -> bool:
+def preprocessed(text: str) -> bool:
     """Preprocessing (https://url.spec.whatwg.org/#concept-basic-url-parser, steps 1 to 3)
     leaves ``text`` as it is: no tab or newline, and no C0 control or space at its end (one
     at its start would not be a scheme)."""
@@ -248,7 +250,7 @@ def _plain_host(host: str, mode: Mode) -> bool:
     return plain
 
 
-def _plain_port(digits: str, default: str) -> bool:
+def plain_port(digits: str, default: str) -> bool:
     """A port written as the URL serializer writes it: decimal, no leading zero, at most
     65535, not the scheme's default."""
     return digits.isascii() and digits.isdigit() and digits[0] != "0" and len(digits) <= 5 \
@@ -281,6 +283,8 @@ def splice(href: str, offsets: int, name: str, value: str) -> tuple[str, int] | 
     A plain value in a plain URL is read the same by the setter's state override as by a
     parse of the spliced href (``tests/operations/test_offsets.py`` compares the two).
     """
+    if href[:offsets & _MASK] not in _SCHEMES:  # a non-special URL: its setters' own steps
+        return None
     # What is replaced (start to end), by what, and the offsets (in pack's order) from the
     # first that follows it on, which move by the difference in length.
     if name == "pathname":
@@ -295,7 +299,7 @@ def splice(href: str, offsets: int, name: str, value: str) -> tuple[str, int] | 
         start, end, first = offsets >> _QUERY & _MASK, offsets >> _HASH, 4
     elif name == "hash":
         new = "#" + value.removeprefix("#") if value else ""
-        if not _PLAIN.fullmatch(new):
+        if not PLAIN.fullmatch(new):
             return None
         start, end, first = offsets >> _HASH, len(href), 5
     elif name == "port" or name == "hostname":
@@ -307,7 +311,7 @@ def splice(href: str, offsets: int, name: str, value: str) -> tuple[str, int] | 
             start, end, new, first = colon + 3, offsets >> BITS & _MASK, value, 1
         elif file:  # a file URL cannot have a port: the setter does nothing
             return href, offsets
-        elif value and not _plain_port(value, _SCHEMES[href[:colon]][2]):
+        elif value and not plain_port(value, _SCHEMES[href[:colon]][2]):
             return None
         else:
             start, end, new, first = offsets >> BITS & _MASK, offsets >> _PATH & _MASK, \

@@ -1,0 +1,155 @@
+"""Non-special and file URLs, and references against a file URL, kept as href and offsets
+(urlgrammar/operations/path_offsets.py) give the pipeline's URL, getters, record, setters' results
+and rendering (the comparison is test_offsets.py's ``compare``)."""
+
+from __future__ import annotations
+
+import tracemalloc
+
+import pytest
+from conftest import shared_cases
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_offsets import _has_record, _pipeline, compare
+
+from urlgrammar import URL, URLError, parse, render
+from urlgrammar.operations.offsets import parsed_href, relative_href
+from urlgrammar.operations.path_offsets import kept_href, kept_relative_href
+
+#: Examples that took a path of path_offsets.py (where offsets.py alone would have given None),
+#: and all examples, by property.
+_counts: dict[str, list[int]] = {}
+
+
+def _new_path(input: str, base: str | None) -> bool:
+    """Whether ``URL(input, base)`` is kept by path_offsets.py where offsets.py alone keeps nothing."""
+    if base is None:
+        return parsed_href(input) is None and kept_href(input) is not None
+    kept_base = URL(base)
+    if kept_base._offsets is None:
+        return False
+    args = (input, kept_base._href, kept_base._offsets)
+    return relative_href(*args) is None and kept_relative_href(*args) is not None  # type: ignore[arg-type]
+
+
+def _check(what: str, input: str, base: str | None = None) -> None:
+    """``compare``, the rendering too, and the count of examples that took the new path."""
+    counts = _counts.setdefault(what, [0, 0])
+    counts[1] += 1
+    if not compare(input, base):
+        return
+    counts[0] += _new_path(input, base)
+    kept, made = URL(input, base), _pipeline(input, base)
+    for width in (None, 20):
+        assert render(kept, width=width) == render(made, width=width), (input, base, width)
+
+
+_SEGMENT = st.sampled_from(["a", "b.c", ".", "..", "%2e", "%2E", ".%2e", "%2e.", "...", "", " ", "é",
+                            "\ud800", "%", "%41", "|", "C:", "C|", "c|", "C|x", "CC|", "1|", "'", "\x01",
+                            "{}", "^", "a\\..", "..\\"])
+_PATH = st.lists(st.builds(str.__add__, st.sampled_from(["/", "/", "\\"]), _SEGMENT), max_size=8).map("".join)
+_END = st.sampled_from(["", "", "/", "\\", " ", "\t"])
+_QUERY = st.sampled_from(["", "", "?", "?q", "?a'b", "?é", "?#"])
+_FRAGMENT = st.sampled_from(["", "", "#", "#f", "#é", "#?"])
+_NON_SPECIAL = st.builds(
+    "{}{}{}{}{}{}".format,
+    st.sampled_from(["sc://", "sc://", "git+ssh://", "a.b-c://", "SC://", "sc:", "sc:/", "blob://", "sc:///"]),
+    st.one_of(st.sampled_from(["h", "", "H.x", "a:8080", "h!$&'()*+,;=_~"]),
+              st.sampled_from(["a:0", "a:65536", ":1", "a%41", "[::1]", "u@h", "h\\x", "h^"])),
+    _PATH, _END, _QUERY, _FRAGMENT)
+_FILE = st.builds(
+    "{}{}{}{}{}".format,
+    st.sampled_from(["file:///", "file:\\\\\\", "file:/\\/", "file:////", "file://", "file:/", "file:",
+                     "FILE:///", "file://h/", "file://localhost/", "file:///C|", "file:\\\\\\c:"]),
+    _PATH, _END, _QUERY, _FRAGMENT)
+
+
+@settings(max_examples=1500)
+@given(_NON_SPECIAL)
+def test_non_special_urls_with_any_path_give_the_pipelines_url(input: str) -> None:
+    _check("non-special URLs", input)
+
+
+@settings(max_examples=1500)
+@given(_FILE)
+def test_file_urls_with_any_path_give_the_pipelines_url(input: str) -> None:
+    _check("file URLs", input)
+
+
+_REFERENCE = st.builds(
+    "{}{}{}{}".format,
+    st.sampled_from(["", "", "C|", "C:", "c|", "C|x", "C", "..", "./C|"]),
+    _PATH, _QUERY, _FRAGMENT)
+
+
+@settings(max_examples=1500)
+@given(_REFERENCE, st.sampled_from(["file:///D:/x", "file:///D:", "file:///x/y", "file:///", "file://h.example/a/b",
+                                    "file:///D:/C|/x", "file:///D:/x?q#f", "file:\\\\\\D|\\x", "sc://a/b"]))
+def test_references_against_a_file_url_give_the_pipelines_url(input: str, base: str) -> None:
+    _check("references against a file URL", input.lstrip("/\\"), base)
+
+
+def test_the_properties_took_the_new_path() -> None:
+    # Runs after the properties above (pytest keeps the file's order).
+    for what, (new, total) in _counts.items():
+        print(f"\n{what}: {new:,} of {total:,} took path_offsets.py's path")
+        assert new > total // 10, what
+
+
+_WPT = [(c["input"], c.get("base")) for c in shared_cases("wpt/urltestdata.json")]
+
+
+def test_wpt_inputs_render_as_the_pipelines_url() -> None:
+    if not _WPT:
+        pytest.skip("wpt/urltestdata.json not found")
+    for input, base in _WPT:
+        for against in {base, None}:
+            try:
+                made = _pipeline(input, against)
+            except URLError:
+                continue
+            kept = URL(input, against)
+            if kept._offsets is not None:
+                assert render(kept, width=30) == render(made, width=30), (input, against)
+
+
+@pytest.mark.parametrize(("input", "base", "href"), [
+    ("foo://h/a/./b/../c", None, "foo://h/a/c"),
+    ("foo://h:8/a\\..\\b/../c d?q#f", None, "foo://h:8/c%20d?q#f"),
+    ("sc:///..//x", None, "sc:////x"),  # the empty host: no `/.` before the path
+    ("file:///C|/C|/x", None, "file:///C:/C|/x"),
+    ("file:///C:/../../..", None, "file:///C:/"),
+    ("file:///a/../C|/y", None, "file:///C:/y"),  # the path was empty again: a drive
+    ("file:\\\\\\\\\\", None, "file://///"),  # three separators, then two empty segments
+    ("C|/C|/x", "file:///D:/x", "file:///C:/C|/x"),
+    ("../../y", "file:///D:/x", "file:///D:/y"),
+    ("../C|/y?q#f", "file://h.example/x", "file://h.example/C:/y?q#f"),
+])
+def test_paths_that_are_not_plain_are_kept_as_offsets(input: str, base: str | None, href: str) -> None:
+    url = parse(input, base)
+    assert url._offsets is not None and url.href == href
+    assert not _has_record(url)
+    assert url.record == _pipeline(input, base).record
+
+
+@pytest.mark.parametrize(("input", "base"), [
+    ("foo://h/" + "a/" * 50_000, None),
+    ("foo://h/" + "../" * 33_000, None),
+    ("file:///" + "C|/" * 33_000, None),
+    ("file:///C:/" + "../" * 33_000, None),
+    ("file:" + "\\" * 100_000, None),
+    ("C|/" * 33_000, "file:///D:/x"),
+])
+def test_a_long_path_is_parsed_without_a_component_per_segment(input: str, base: str | None) -> None:
+    """Counted with tracemalloc, not timed: before, the lift made a component per segment
+    (about 200 bytes each)."""
+    parse(input, base)  # caches warm
+    tracemalloc.start()
+    try:
+        url = parse(input, base)
+        render(url, width=40)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert url._offsets is not None and url.href == _pipeline(input, base).href
+    assert peak < 12 * len(input), (input[:12], peak)

@@ -139,7 +139,7 @@ def test_a_plain_href_is_not_run(runs: Runs, input: str) -> None:
 
 
 @pytest.mark.parametrize("input", ["https://example.com/a%4", "https://EXAMPLE.com/a", "https://u@h/",
-                                   "file:///./a", "https://1.2.3.4/", "http://user@/x", "foo://h/"],
+                                   "file:///./a", "https://1.2.3.4/", "http://user@/x", "foo://H/"],
                          ids=repr)
 def test_the_fast_path_declines_without_a_second_lift(runs: Runs, input: str) -> None:
     # The fast path lifts input made of URL code points; where it declines (after the lift, or

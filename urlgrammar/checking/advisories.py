@@ -38,7 +38,7 @@ import re
 from collections.abc import Iterable, Iterator
 from itertools import chain
 
-from urlgrammar.checking.delimiters import delimiter_lookalike_host
+from urlgrammar.checking.delimiters import ascii_decoded, delimiter_lookalike_host
 from urlgrammar.checking.kept import Kept
 from urlgrammar.checking.lookalike_domain import lookalike_domain
 from urlgrammar.checking.schemes import scheme_advisories
@@ -161,7 +161,7 @@ def _invisible(written: str, start: int, host: str | None) -> Iterator[Diagnosti
     """Each code point of the host as written (percent-encoded or not) that the domain mapping
     removes or makes a dot; the fix is what the mapping makes of it. The messages name the
     ``host`` the URL goes to, where it is given (short enough to repeat in each)."""
-    if written.isascii() and "%" not in written:
+    if ascii_decoded(written):
         return
     from urlgrammar.host.spoofing import hidden_by_mapping
 

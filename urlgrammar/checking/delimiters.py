@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from urlgrammar.checking.walk import code_point
@@ -13,6 +14,15 @@ from urlgrammar.model.record import Component
 
 #: The longest host a message repeats (as advisories.py's _SHOWN, for the same reason).
 _SHOWN = 200
+#: A percent-encoded byte that is not ASCII (https://url.spec.whatwg.org/#percent-encoded-byte).
+_HIGH_BYTE = re.compile("%[89A-Fa-f][0-9A-Fa-f]")
+
+
+def ascii_decoded(written: str) -> bool:
+    """Whether the host as written is ASCII once percent-decoded: ASCII, with no percent-encoded
+    byte of 0x80 or more. The host's code point checks pass over such a host without decoding
+    it: no ASCII code point passes for a delimiter or is hidden by the domain mapping."""
+    return written.isascii() and ("%" not in written or _HIGH_BYTE.search(written) is None)
 
 
 def _named(delimiter: str) -> str:
@@ -29,7 +39,7 @@ def delimiter_lookalike_host(input: str, authority: Component) -> Iterator[Diagn
         return
     start, end = c.span
     written, domain = input[start:end], c.value.value
-    if written.isascii() and "%" not in written and "xn--" not in domain:
+    if ascii_decoded(written) and "xn--" not in domain:
         return
     from urlgrammar.host.delimiters import delimiter_lookalikes, mapped_lookalike
     from urlgrammar.host.spoofing import decoded_labels

@@ -20,19 +20,29 @@ it declines, it declines at the lifted record, before resolution, the host phase
 normalisation; those it declines at the result (a host that ends in a number, a failure) go
 through those phases again, with the collector listening. The tests compare the two paths'
 reports on every WPT input and on generated ones.
+
+Two more kinds of input are taken without the walk, whose component per path segment made a
+long path cost validate some hundred times what it costs the URL API
+(``tests/checking/test_validate_plain_refs.py`` compares their reports with the full path's):
+a path-relative reference of URL units against a plain special base (:func:`_path_relative`:
+its URL is the plain href the URL API makes of it), and a non-special URL with a plain opaque
+host or a file URL with a drive, written in URL code points (:func:`_hierarchical`: its URL is
+the URL API's, whatever that costs).
 """
 
 from __future__ import annotations
 
 import re
 
+from urlgrammar.api import parse
+from urlgrammar.checking.schemes import SCRIPT_SCHEMES
 from urlgrammar.errors import URLError
 from urlgrammar.host.domain import STRICT_ASCII_DOMAIN
 from urlgrammar.host.parser import Domain, Empty
 from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, one_of
 from urlgrammar.model.record import Component, Kind
 from urlgrammar.model.schemes import Mode, schemes_in
-from urlgrammar.operations.offsets import dotted_href, plain_href
+from urlgrammar.operations.offsets import dotted_href, plain_href, relative_href
 from urlgrammar.operations.pipeline import Lifted, lift, parse_url, resolve_and_normalise
 from urlgrammar.syntax.grammars import mode_for, scheme_of
 from urlgrammar.url import URL, base_record
@@ -49,6 +59,11 @@ _GENERIC = Mode.GENERIC
 #: components is made of URL units.
 _URL_CODE_POINTS = f"{one_of(URL_CODE_POINTS_ASCII)}*"
 _PLAIN_TEXT = re.compile(f"{_URL_CODE_POINTS}(?:#{_URL_CODE_POINTS})?")
+#: The same with `%`, which a reference may hold where each starts a percent-encoded byte.
+_URL_UNITS = f"{one_of(URL_CODE_POINTS_ASCII + '%')}*"
+_REFERENCE_TEXT = re.compile(f"{_URL_UNITS}(?:#{_URL_UNITS})?")
+#: A `:` in a reference's first segment (up to its first `/`, `?` or `#`).
+_COLON_FIRST = re.compile("[^/?#:]*:")
 _DOTS = frozenset({"", ".", ".."})
 #: What may follow the authority: a path-absolute-URL string, a query and a fragment; in a
 #: file URL also a drive (the path's first segment, `C:`).
@@ -60,6 +75,13 @@ _SCHEMES = {**dict.fromkeys(schemes_in(Mode.SPECIAL), _WEB_PATH),
             **dict.fromkeys(schemes_in(Mode.FILE), _FILE_PATH)}
 #: A `%` that does not start a percent-encoded byte: invalid-URL-unit.
 _STRAY_PERCENT = re.compile("%(?![0-9A-Fa-f]{2})")
+#: The start of a URL that :func:`_hierarchical` takes: a lowercase scheme that is not special
+#: and has no advisory of its own (a script or data scheme), `//` and a lowercase ASCII opaque
+#: host whose last label starts with a letter; or `file:///` and a drive
+#: (https://url.spec.whatwg.org/#normalized-windows-drive-letter).
+_HIERARCHICAL = re.compile(
+    f"(?:(?!(?:{'|'.join(sorted(set(_SCHEMES) | SCRIPT_SCHEMES | {'data'}))}):)"
+    r"[a-z][a-z0-9+.\-]*://(?:[a-z0-9\-]+\.)*[a-z][a-z0-9\-]*|file:///[A-Za-z]:)(?=[/?#]|\Z)")
 
 
 def fast_path(input: str, base: URL | None = None) -> URL | Lifted | None:
@@ -77,7 +99,7 @@ def fast_path(input: str, base: URL | None = None) -> URL | Lifted | None:
     if base is None:
         return _fast_path(input)
     if scheme_of(input) is None:  # a reference without a scheme: lifted in the base's mode
-        return None
+        return _path_relative(input, base)
     found = _fast_path(input)
     if isinstance(found, Lifted):  # the full path's lift too where the input's scheme chose the mode
         return found if mode_for(found.pre.text, base.mode) is found.mode else None
@@ -97,6 +119,8 @@ def _fast_path(input: str) -> URL | Lifted | None:
         return URL._plain(input, *plain)
     if not _PLAIN_TEXT.fullmatch(input):
         return None
+    if _HIERARCHICAL.match(input) is not None:
+        return _hierarchical(input)
     lifted = lift(input, _GENERIC)
     # The lifted record keeps what the result loses: the marks (backslashes), dot segments and
     # empty segments the fast path looks for.
@@ -121,6 +145,51 @@ def _fast_path(input: str) -> URL | Lifted | None:
     if not _plain_host(read[1], record[1]):
         return lifted
     return URL._from_record(record, mode)
+
+
+def _path_relative(input: str, base: URL) -> URL | None:
+    """The URL of ``input``, a path-relative-scheme-less-URL string
+    (https://url.spec.whatwg.org/#path-relative-scheme-less-url-string) made of URL units
+    (plain text, as above, or `%` that starts a percent-encoded byte) with no `:` in its first
+    segment, against a plain special base that is not a file URL; None for any other input.
+
+    The parser reads it in the relative and path states (https://url.spec.whatwg.org/#relative-state),
+    which report nothing on a URL unit, and takes the base's scheme, host and port, which the
+    input does not write: so no advisory is about its host or scheme but unsafe-fetch-scheme
+    (:func:`urlgrammar.checking.advisories.plain_advisories` adds it), and every reader joins
+    it to the base's authority (RFC 3986 § 5.2.2; ``urljoin``), which the standard reads as
+    they do, so there is no parser-disagreement. A `:` in the first segment, which the writing
+    grammar and some readers take for the end of a scheme, leaves it to the full path. Its URL
+    is kept as its href (:func:`urlgrammar.operations.offsets.relative_href`): the walk over a
+    component per segment does not run."""
+    offsets = base._offsets
+    if offsets is None or not _REFERENCE_TEXT.fullmatch(input) or _COLON_FIRST.match(input) \
+            or ("%" in input and _STRAY_PERCENT.search(input)):
+        return None
+    relative = relative_href(input, base._href, offsets)  # type: ignore[arg-type]
+    return None if relative is None else URL._plain(input, *relative, base)
+
+
+def _hierarchical(input: str) -> URL | None:
+    """The URL of ``input``, made of URL code points with at most one `#` (no `%`), which
+    starts as :data:`_HIERARCHICAL` says; None where the parser fails.
+
+    The parser reports nothing on it (https://url.spec.whatwg.org/#path-state): no
+    preprocessing, no backslash, an opaque host of URL code points that are not forbidden
+    host code points, or a file URL's empty host and a drive, which no double-dot segment
+    removes (https://url.spec.whatwg.org/#shorten-a-urls-path); then a path, query and fragment
+    of URL code points, in which dot and empty segments are removed or kept without a
+    validation error. The writing grammar takes it as a path-absolute-URL string after the
+    authority (a dot segment is a URL-path-segment string). Of the advisories, only the
+    scheme's and the host's that :func:`urlgrammar.checking.advisories.plain_advisories` adds
+    apply (no scheme here is a script or data scheme), and every reader reads the scheme and
+    host as written (:mod:`.disagreement`). So no walk, writing grammar or reader runs, only
+    the parse that :func:`urlgrammar.api.parse` makes: where the path costs it a component per
+    segment, so does this."""
+    try:
+        return parse(input)
+    except URLError:
+        return None
 
 
 def _plain_authority(lifted: Component) -> bool:

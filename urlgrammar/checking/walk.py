@@ -30,6 +30,10 @@ SCHEME, SLASHES, RELATIVE, IGNORE, AUTHORITY, HOST, PORT, PATH = range(8)
 
 #: Neither a URL code point (https://url.spec.whatwg.org/#url-code-points) nor `%`, in ASCII.
 _ASCII_NON_URL = re.compile(none_of(URL_CODE_POINTS_ASCII + "%"))
+#: A `%` not followed by two hex digits. A value without one has no ``pct_invalid``: each `%`
+#: starts a terminal of pct.lark, and one followed by two hex digits starts a byte, so the
+#: percent-encoded-string parse need not run (`%20` is common; a stray `%` is not).
+STRAY_PERCENT = re.compile("%(?![0-9A-Fa-f]{2})")
 
 
 def _non_url(value: str) -> re.Match[str] | None:
@@ -135,8 +139,10 @@ class Walk:
         # forcing found none (host-missing follows); nowhere when the base gives the authority.
         end = (source.start or 0) if source is not None else len(self.text) if self.resolved is None else -1
         free = at is not None and (slashes or context is _RELATIVE)  # the `//` raises nothing
+        # A separator's mark is the code point the text has there: without a backslash in the
+        # text, every separator is a slash.
         if (context is _FILE_STATES or end < 0 or (free and end <= (at or 0))) \
-                and all(char == "/" for _, char in separators(self.lifted)):
+                and ("\\" not in self.text or all(char == "/" for _, char in separators(self.lifted))):
             return  # the common case: no backslash, and no slash that the parser ignores
         prefix = () if at is None else (at - 2, at - 1)
         for p, char in separators(self.lifted):
@@ -230,7 +236,8 @@ class Walk:
         that pct.lark reads as pct-invalid (not followed by two hex digits)."""
         value: str = c.value
         bad = _non_url(value)
-        if bad is None and "%" not in value:
+        stray = "%" in value and STRAY_PERCENT.search(value) is not None
+        if bad is None and not stray:
             return
         start = c.start or 0
         if bad is not None:
@@ -247,7 +254,7 @@ class Walk:
                         message(Code.INVALID_URL_UNIT, f"{code_point(char)} in {where}"),
                         f"U+{ord(char):04X}", _encoded(char))
                 self.add(p, PATH, Diagnostic(Code.INVALID_URL_UNIT, p, p + 1, what[0], component, *what[1:]))
-        if "%" in value:
+        if stray:
             percent = message(Code.INVALID_URL_UNIT, f"a '%' in the {component} without two hex "
                               "digits after it; write %25 for a percent sign")
             for at, _ in self.pct_invalid(value):

@@ -48,8 +48,10 @@ def code_point(char: str) -> str:
 
 
 _MISSING_SOLIDUS = Code.SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS
-# Context's members as module constants (an access through the class costs on Python 3.11).
+# Context's and Kind's members as module constants (an access through the class costs on Python 3.11).
 _GENERIC, _SPECIAL, _FILE_STATES, _RELATIVE = Context.GENERIC, Context.SPECIAL, Context.FILE, Context.RELATIVE
+_SEGMENTS, _QUERY_OR_FRAGMENT = (Kind.DIR, Kind.FILE), (Kind.QUERY, Kind.FRAGMENT)
+_DRIVE, _AUTHORITY = Kind.DRIVE, Kind.AUTHORITY
 
 #: Where an error goes: the pointer and phase that order it, and the error.
 Add = Callable[[int, int, Diagnostic], None]
@@ -195,14 +197,14 @@ class Walk:
         previous_end = start
         for c in self.lifted:
             kind = c.kind
-            if kind == Kind.DIR or kind == Kind.FILE:
+            if kind in _SEGMENTS:
                 if c.start != promoted:
                     self._units(c, "path")
-            elif kind == Kind.QUERY or kind == Kind.FRAGMENT:
+            elif kind in _QUERY_OR_FRAGMENT:
                 self._units(c, kind.label)
-            elif kind == Kind.DRIVE:
+            elif kind == _DRIVE:
                 self._drive(c, previous_end)
-            elif kind == Kind.AUTHORITY:
+            elif kind == _AUTHORITY:
                 previous_end = c.end or 0
 
     def _drive(self, c: Component, previous_end: int) -> None:

@@ -38,8 +38,10 @@ from urlgrammar.model.schemes import Mode, context_of
 from urlgrammar.syntax.lift import sigils
 from urlgrammar.syntax.preprocess import Preprocessed
 
-# Mode's members as module constants (an access through the class costs on Python 3.11).
+# Mode's and Kind's members as module constants (an access through the class costs on Python 3.11).
 _GENERIC, _SPECIAL, _FILE = Mode.GENERIC, Mode.SPECIAL, Mode.FILE
+_AUTHORITY, _ROOT, _DRIVE, _DIR, _FILE_SEGMENT = Kind.AUTHORITY, Kind.ROOT, Kind.DRIVE, Kind.DIR, Kind.FILE
+_QUERY_OR_FRAGMENT = (Kind.QUERY, Kind.FRAGMENT)
 #: The writing section's rule that the scheme-relative URLs of a mode follow, by whether the
 #: mode is special and whether it is file (a dict keyed by Mode would hash an Enum, which
 #: costs on Python 3.11): scheme-relative-special-URL, scheme-relative-file-URL, and the other
@@ -185,25 +187,25 @@ class Writing:
             c = lifted[i]
             start = c.start or 0
             error = None
-            if c.kind == Kind.AUTHORITY:
+            kind = c.kind
+            if kind == _AUTHORITY:
                 error = self._backslash(c, rule, self.fixed) or self._authority(c, mode, rule)
-            elif c.kind == Kind.ROOT:
+            elif kind == _ROOT:
                 error = self._backslash(c, "path_root", self.fixed)
-            elif c.kind == Kind.DRIVE:
+            elif kind == _DRIVE:
                 # The spec (§ Component Characters) has no column for a drive; we read it with
                 # the dir column, as the WHATWG standard reads it as a path segment (so `C|` is
                 # invalid and `C:` valid).
                 error = self._drive_invalid(c) if c.mark == "" else \
                     self._backslash(c, "drive", self.fixed) or \
                     component_error(c.value, start, "dir", "drive", self.invalid, self.fixed)
-            elif c.kind == Kind.DIR:
+            elif kind == _DIR:
                 error = component_error(c.value, start, column, "dir", self.invalid, self.fixed) \
                     or self._backslash(c, "dir", self.fixed)
-            elif c.kind == Kind.FILE:
+            elif kind == _FILE_SEGMENT:
                 error = component_error(c.value, start, column, "file", self.invalid, self.fixed)
-            elif c.kind in (Kind.QUERY, Kind.FRAGMENT):
-                error = component_error(c.value, start, c.kind.label, c.kind.label, self.invalid,
-                                        self.fixed)
+            elif kind in _QUERY_OR_FRAGMENT:
+                error = component_error(c.value, start, kind.label, kind.label, self.invalid, self.fixed)
             if error is not None:
                 self.at = i
                 return error

@@ -203,7 +203,9 @@ def _advised(report: Report, advised: Advised | None, base: URL | None, limit: i
              context: str = "browser", protected: tuple[str, ...] = ()) -> Report:
     """``report`` with its advisories: ``advised``, where the suggestion found them already."""
     found, omitted = advised or first_advisories(report.input, base, report.url, limit, context, protected)
-    return report._replace(advisories=found, advisories_omitted=omitted)
+    # The fields up to disagreement, then advisories, omitted and advisories_omitted (without
+    # _replace, which costs more than the rest of this function on an invalid input).
+    return _new(Report, (*report[:9], found, report.omitted, omitted))
 
 
 def _examine(input: str, base_text: str | None, base: URL | None, limit: int | None = None, *,
@@ -246,8 +248,8 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
         same = writing if pre.offsets.identity else None
         suggestion, advised = _suggested(input, pre.text, base, url, collector, same, valid, limit, context,
                                          encoding, protected)
-    return Report(input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement,
-                  (), omitted), advised
+    return _new(Report, (input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement,
+                         (), omitted, 0)), advised
 
 
 

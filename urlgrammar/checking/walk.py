@@ -141,10 +141,10 @@ class Walk:
         # forcing found none (host-missing follows); nowhere when the base gives the authority.
         end = (source.start or 0) if source is not None else len(self.text) if self.resolved is None else -1
         free = at is not None and (slashes or context is _RELATIVE)  # the `//` raises nothing
-        # A separator's mark is the code point the text has there: without a backslash in the
-        # text, every separator is a slash.
-        if (context is _FILE_STATES or end < 0 or (free and end <= (at or 0))) \
-                and ("\\" not in self.text or all(char == "/" for _, char in separators(self.lifted))):
+        # Where no slash is ignored, only a backslash raises an error; a separator's mark is the
+        # code point the text has there, so without a backslash in the text there is none (and
+        # with one, the loop below reads each separator once).
+        if (context is _FILE_STATES or end < 0 or (free and end <= (at or 0))) and "\\" not in self.text:
             return  # the common case: no backslash, and no slash that the parser ignores
         prefix = () if at is None else (at - 2, at - 1)
         for p, char in separators(self.lifted):

@@ -122,3 +122,14 @@ def test_a_backslash_that_is_no_separator_is_no_reverse_solidus(monkeypatch: pyt
     report = validate("https://h/a/b?c\\d")  # a query's backslash is no URL code point, and no separator
     assert [d.code for d in report.diagnostics] == ["invalid-URL-unit"]
     assert len(calls) == 1
+
+
+@pytest.mark.parametrize(("input", "suggestion", "verdicts"), [
+    ("https://h/a%zz b", None, 1),  # `%25` is another URL: the fixed string's verdict is not asked
+    ("https:/h/a b", "https://h/a%20b", 2),  # the same URL: the fixed string must be valid
+])
+def test_the_fixed_string_is_read_by_the_writing_grammar_only_for_the_same_url(
+        input: str, suggestion: str | None, verdicts: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    found = _first_errors(monkeypatch)
+    assert validate(input).suggestion == suggestion
+    assert len(found) == verdicts

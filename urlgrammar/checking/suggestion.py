@@ -47,23 +47,28 @@ def fixed_string(text: str, processed: list[Diagnostic], base: URL | None, url: 
     kept = None if verdict is None else _kept(text, processed, url, encoding)
     if kept is not None and verdict is not None:
         return (candidate, url) if verdict(kept) is None else None
-    check = _valid_url(candidate, base, encoding)
-    return (candidate, check) if check is not None and check.href == url.href else None
+    check = _valid_url(candidate, base, encoding, url.href)
+    return None if check is None else (candidate, check)
 
 
-def _valid_url(text: str, base: URL | None, encoding: str) -> URL | None:
-    """The URL ``text`` parses to (against ``base``) where it is a valid URL string; None
-    where it is not or the parser fails. Its verdict, not its diagnostics: the walk that finds
-    them does not run (a string the fixes made may still have one per code point)."""
+def _valid_url(text: str, base: URL | None, encoding: str, href: str | None = None) -> URL | None:
+    """The URL ``text`` parses to (against ``base``) where it is a valid URL string (and its
+    href is ``href``, where one is given); None where it is not or the parser fails. Its
+    verdict, not its diagnostics: the walk that finds them does not run (a string the fixes
+    made may still have one per code point), nor the writing grammar where an earlier answer
+    is no."""
     record = None if base is None else base_record(base)
     lifted = lift(text, Mode.GENERIC if base is None else base.mode)
+    pre = lifted.pre
+    if removed_error(pre) is not None:
+        return None
     try:
         url = URL._from_record(*resolve_and_normalise(lifted, record, encoding, _UNHEARD))
     except URLError:
         return None
-    pre = lifted.pre
-    if removed_error(pre) is not None or Writing(pre.text, lifted.record, record,
-                                                 first_pct_invalid).first_error() is not None:
+    if href is not None and url.href != href:
+        return None
+    if Writing(pre.text, lifted.record, record, first_pct_invalid).first_error() is not None:
         return None
     return url
 
@@ -126,8 +131,8 @@ def unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href:
     respelled = apply_fixes(text, fixes)
     if respelled is None:
         return None
-    check = _valid_url(respelled, base, encoding)
-    if check is None or check.href != href:
+    check = _valid_url(respelled, base, encoding, href)
+    if check is None:
         return None
     found, more = first_advisories(respelled, base, check, limit, context, protected)
     return None if more or any(d.fix is not None or d.code not in codes for d in found) else respelled

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urlgrammar import parse, validate
-from urlgrammar.checking import validate as module
+from urlgrammar.checking import suggestion as module
 
 
 def _id(input: str, base: str | None) -> str:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from urlgrammar import URL, Diagnostic, URLError, parse, validate
 from urlgrammar.algorithm import run
 from urlgrammar.checking.diagnostics import parse_url
-from urlgrammar.checking.validate import apply_fixes
+from urlgrammar.checking.suggestion import apply_fixes
 from urlgrammar.errors import VALIDATION_ERRORS
 
 

@@ -66,6 +66,11 @@ _WRITTEN_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://")
 #: The longest host a message repeats: each of a host's advisories may name it, and a long host
 #: with many would make the messages grow with the square of its length.
 _SHOWN = 200
+#: The advisories that read more of the input than its userinfo and host (and the URL): those
+#: of the scheme (:func:`~urlgrammar.checking.schemes.scheme_advisories`; a data: URL's reads up
+#: to its comma), of a scheme from the base (whether the input writes `//`) and of Python's readers.
+_OF_MORE = frozenset({Code.SCRIPT_URL, Code.ACTIVE_DATA_URL, Code.UNSAFE_FETCH_SCHEME,
+                      Code.SCHEME_RELATIVE_HOST_CHANGE, Code.PARSER_DISAGREEMENT})
 #: The most code points of a username that looks like a host: a valid domain's most
 #: (https://url.spec.whatwg.org/#valid-domain: domain to ASCII with beStrict, VerifyDnsLength).
 _LONGEST_HOST = 253
@@ -87,13 +92,17 @@ def find_advisories(input: str, base: URL | None, url: URL | None,
 
 def first_advisories(input: str, base: URL | None, url: URL | None, limit: int | None,
                      context: str = "browser", protected: tuple[str, ...] = (),
-                     like: tuple[str, tuple[Diagnostic, ...]] | None = None
-                     ) -> tuple[tuple[Diagnostic, ...], int]:
+                     like: tuple[str, tuple[Diagnostic, ...]] | None = None,
+                     same_authority: bool = False) -> tuple[tuple[Diagnostic, ...], int]:
     """The first ``limit`` advisories of :func:`find_advisories` (all of them for None), and
     how many it leaves out; a host's, which may be one per code point, are made one at a time
     and only the first kept. ``like``: another string for the same URL, with all its
     advisories (validate's input, for its fixed string): where Python's readers read the two
-    alike and it has no parser-disagreement, neither has ``input``."""
+    alike and it has no parser-disagreement, neither has ``input``. ``same_authority``: ``like``
+    writes the userinfo and host where ``input`` does, as ``input`` does, and its URL is ``url``
+    itself (validate's fixed string, where each fix is one the parser makes after the host or
+    a backslash it reads as a slash before it), so the advisories that read only those are
+    ``like``'s: all but those of :data:`_OF_MORE`, which are made again."""
     if url is None:
         return (), 0
     from urlgrammar.checking.disagreement import parser_disagreement
@@ -103,13 +112,17 @@ def first_advisories(input: str, base: URL | None, url: URL | None, limit: int |
     authority = url.record.component(Kind.AUTHORITY)
     found: Iterable[Diagnostic] = scheme_advisories(input, url, context)
     if authority is not None:
-        found = chain(found, _scheme_relative(input, base, url, authority) if base is not None else (),
-                      _credentials(authority), _host_advisories(input, authority, protected),
-                      delimiter_lookalike_host(input, authority))
+        # In the order they are made, which orders advisories that start at one place.
+        written = [d for d in like[1] if d.code not in _OF_MORE] if like is not None and same_authority \
+            else chain(_credentials(authority), _host_advisories(input, authority, protected),
+                       delimiter_lookalike_host(input, authority))
+        relative = _scheme_relative(input, base, url, authority) if base is not None else ()
+        found = chain(found, relative, written)
     for d in found:
         kept.add(d.start, 0, d)
-    alike = like is not None and read_alike(input, like[0]) and \
-        all(d.code is not Code.PARSER_DISAGREEMENT for d in like[1])
+    # The look at the two strings' advisories first: it costs less than the readers' shapes.
+    alike = like is not None and all(d.code is not Code.PARSER_DISAGREEMENT for d in like[1]) \
+        and read_alike(input, like[0])
     disagreement = None if alike else parser_disagreement(input, None if base is None else base.href, url)
     if disagreement is not None:
         kept.add(disagreement.start, 0, disagreement)

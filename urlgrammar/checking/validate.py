@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -20,19 +20,16 @@ from urlgrammar.checking.diagnostics import Collector
 from urlgrammar.checking.plain import fast_path
 from urlgrammar.checking.rfc_reading import RFCReading, rfc3986_reading
 from urlgrammar.checking.schemes import CONTEXTS
-from urlgrammar.checking.writing import GrammarError, Writing, first_pct_invalid, removed_error
-from urlgrammar.encoding import percent
+from urlgrammar.checking.suggestion import Advised, fixed_string, unadvised
+from urlgrammar.checking.writing import GrammarError, Writing, removed_error
 from urlgrammar.encoding.labels import get_encoding, get_output_encoding
-from urlgrammar.errors import Code, Diagnostic, URLError
-from urlgrammar.model.schemes import Mode, has_opaque_path, is_special_scheme
+from urlgrammar.errors import Diagnostic, URLError
+from urlgrammar.model.schemes import Mode
 from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
 from urlgrammar.operations.reporter import Reporter, Reporters
 from urlgrammar.url import URL, base_record, base_url_of, href_of
 
 _new = tuple.__new__
-_REVERSE_SOLIDUS, _URL_UNIT = Code.INVALID_REVERSE_SOLIDUS, Code.INVALID_URL_UNIT
-#: A listener to a run that wants its result alone.
-_UNHEARD = Reporter()
 
 
 class Report(NamedTuple):
@@ -202,15 +199,13 @@ def examine(input: str, base: URL | None, listener: Reporter) -> Report:
     return _advised(report, advised, base, None)
 
 
-#: Advisories, the first of them, and how many more (:func:`first_advisories`).
-Advised = tuple[tuple[Diagnostic, ...], int]
-
-
 def _advised(report: Report, advised: Advised | None, base: URL | None, limit: int | None,
              context: str = "browser", protected: tuple[str, ...] = ()) -> Report:
     """``report`` with its advisories: ``advised``, where the suggestion found them already."""
     found, omitted = advised or first_advisories(report.input, base, report.url, limit, context, protected)
-    return report._replace(advisories=found, advisories_omitted=omitted)
+    # The fields up to disagreement, then advisories, omitted and advisories_omitted (without
+    # _replace, which costs more than the rest of this function on an invalid input).
+    return _new(Report, (*report[:9], found, report.omitted, omitted))
 
 
 def _examine(input: str, base_text: str | None, base: URL | None, limit: int | None = None, *,
@@ -228,7 +223,8 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
         heard = collector if listener is None else Reporters(collector, listener)
         url = URL._from_record(*resolve_and_normalise(lifted, record, encoding, heard))
     pre = lifted.pre
-    error = Writing(pre.text, lifted.record, record, collector.first_pct_invalid).first_error()
+    writing = Writing(pre.text, lifted.record, record, collector.first_pct_invalid)
+    error = writing.first_error()
     if error is not None and not pre.offsets.identity:
         error = GrammarError(error.rule, *pre.offsets.span(error.start, error.end), error.message)
     removed = removed_error(pre)
@@ -249,151 +245,35 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
                         f"writing grammar's {error.rule} rule.")
     suggestion, advised = None, None
     if url is not None and not omitted:
-        def verdict(kept: frozenset[int]) -> GrammarError | None:
-            return Writing(pre.text, lifted.record, record, collector.first_pct_invalid, kept).first_error()
-        # The URL's spans are the input's, not the fixed string's where preprocessing removed some.
-        fixed = (input, url) if valid else \
-            _fixed(pre.text, collector.processed(), base, url, encoding,
-                   verdict if pre.offsets.identity else None)
-        if fixed is not None:
-            advised = first_advisories(input, base, url, limit, context, protected)  # the input's own
-            found = advised if valid or advised[1] else \
-                first_advisories(fixed[0], base, fixed[1], limit, context, protected, (input, advised[0]))
-            suggestion = _unadvised(fixed[0], found, advised, base, url.href, limit, context, encoding,
-                                    protected)
-    return Report(input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement,
-                  (), omitted), advised
+        same = writing if pre.offsets.identity else None
+        suggestion, advised = _suggested(input, pre.text, base, url, collector, same, valid, limit, context,
+                                         encoding, protected)
+    return _new(Report, (input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement,
+                         (), omitted, 0)), advised
 
 
-def _fixed(text: str, processed: list[Diagnostic], base: URL | None, url: URL, encoding: str,
-           verdict: Callable[[frozenset[int]], GrammarError | None] | None) -> tuple[str, URL] | None:
-    """The preprocessed input with every fix applied, and its URL, if that is valid and
-    parses to ``url``'s href.
-
-    The preprocessing errors' fixes are what preprocessing did: remove every code point it
-    removes (the standard raises each of the two errors once, not once per code point).
-
-    Where every fix is one the parser makes itself (:func:`_kept`), the string parses to the
-    same URL by construction, and ``verdict``, the writing grammar's on the input with those
-    positions taken as fixed, is the fixed string's: the pipeline need not run on it (it does
-    without ``verdict``)."""
-    if any(d.fix is None for d in processed):
-        return None
-    candidate = apply_fixes(text, processed)
-    if candidate is None:
-        return None
-    kept = None if verdict is None else _kept(text, processed, url, encoding)
-    if kept is not None and verdict is not None:
-        return (candidate, url) if verdict(kept) is None else None
-    check = _valid_url(candidate, base, encoding)
-    return (candidate, check) if check is not None and check.href == url.href else None
 
 
-def _valid_url(text: str, base: URL | None, encoding: str) -> URL | None:
-    """The URL ``text`` parses to (against ``base``) where it is a valid URL string; None
-    where it is not or the parser fails. Its verdict, not its diagnostics: the walk that finds
-    them does not run (a string the fixes made may still have one per code point)."""
-    record = None if base is None else base_record(base)
-    lifted = lift(text, Mode.GENERIC if base is None else base.mode)
-    try:
-        url = URL._from_record(*resolve_and_normalise(lifted, record, encoding, _UNHEARD))
-    except URLError:
-        return None
-    pre = lifted.pre
-    if removed_error(pre) is not None or Writing(pre.text, lifted.record, record,
-                                                 first_pct_invalid).first_error() is not None:
-        return None
-    return url
-
-
-def _kept(text: str, processed: list[Diagnostic], url: URL, encoding: str) -> frozenset[int] | None:
-    """Where each fix is one the parser applies as it reads (a backslash it reads as a slash,
-    a code point of a path, query or fragment that it percent-encodes in UTF-8 as the fix
-    does), the positions of ``text`` they fix; None otherwise. Such fixes keep the URL and
-    the lifted record's shape (a backslash and a slash are both separators, and neither a
-    code point that is not a URL code point nor its encoding is a delimiter), and their
-    positions are after the scheme and outside the host, so the advisories' spans of the
-    scheme and the authority stay where they are."""
-    sets: dict[str, percent.PercentEncodeSet] = {}
-    # Each code point's fix by component, None where not encoded (a million of a few is common).
-    encoded: dict[tuple[str, str | None], str | None] = {}
-    for d in processed:
-        if d.end - d.start != 1:
-            return None
-        char = text[d.start]
-        if d.code is _REVERSE_SOLIDUS and char == "\\" and d.fix == "/":
-            continue
-        if d.code is not _URL_UNIT or char == "%":
-            return None
-        key = (char, d.component)
-        if key not in encoded:
-            if not sets:
-                opaque = has_opaque_path(url.record)
-                sets = {"path": percent.C0_CONTROL_SET if opaque else percent.PATH_SET,
-                        "fragment": percent.FRAGMENT_SET}
-                if encoding == "utf-8":
-                    special = is_special_scheme(url.protocol[:-1])
-                    sets["query"] = percent.SPECIAL_QUERY_SET if special else percent.QUERY_SET
-            wanted = sets.get(d.component or "")
-            encoded[key] = _utf8_encoded(char) if wanted is not None and char in wanted else None
-        if d.fix is None or d.fix != encoded[key]:
-            return None
-    return frozenset(d.start for d in processed)
-
-
-def _unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href: str,
-               limit: int | None, context: str, encoding: str = "utf-8",
-               protected: tuple[str, ...] = ()) -> str | None:
-    """``text``, a valid string for the URL ``href`` whose advisories are ``advised``, where
-    none of them has a fix; otherwise what their fixes make of it, where that is a valid string
-    for the same URL; None where either has an advisory with a fix, or one that the input
-    (whose advisories are ``own``) did not have, or where advisories were left out.
-
-    An advisory with a fix is about how the URL is written, not about the URL (a reference
-    that keeps the base's scheme but changes its host, a code point the domain mapping
-    removes unseen, a spelling that urllib reads otherwise), and a suggestion carries none.
-    Those without one are about the URL itself, which the input has too.
-    """
-    found, more = advised
-    if more or own[1]:
-        return None
-    codes = {d.code for d in own[0]}
-    fixes = [d for d in found if d.fix is not None]
-    if not fixes:
-        return text if all(d.code in codes for d in found) else None
-    respelled = apply_fixes(text, fixes)
-    if respelled is None:
-        return None
-    check = _valid_url(respelled, base, encoding)
-    if check is None or check.href != href:
-        return None
-    found, more = first_advisories(respelled, base, check, limit, context, protected)
-    return None if more or any(d.fix is not None or d.code not in codes for d in found) else respelled
-
-
-def _utf8_encoded(char: str) -> str:
-    """``char`` percent-encoded as UTF-8, every byte (a surrogate as U+FFFD, as the parser does)."""
-    return "".join(f"%{byte:02X}" for byte in percent.scalar_values(char).encode("utf-8"))
-
-
-def apply_fixes(text: str, diagnostics: list[Diagnostic]) -> str | None:
-    """``text`` with each diagnostic's span replaced by its fix; None where two fixes overlap.
-
-    Insertions (empty spans) go before a replacement that starts at the same place. A fix whose
-    span lies inside one applied already is part of it, and of two fixes for the same span the
-    later one wins: the host parser's fixes build on each other (the percent-decoded host, then
-    its canonical IPv4 address).
-    """
-    fixes = sorted(((d.start, d.end, -i, d.fix) for i, d in enumerate(diagnostics) if d.fix is not None),
-                   key=lambda f: (f[0], f[1] > f[0], -f[1], f[2]))
-    out: list[str] = []
-    position = 0
-    for start, end, _, fix in fixes:
-        if start < position:
-            if end <= position:
-                continue
-            return None
-        out += [text[position:start], fix]
-        position = end
-    out.append(text[position:])
-    return "".join(out)
+def _suggested(input: str, text: str, base: URL | None, url: URL, collector: Collector,
+               writing: Writing | None, valid: bool, limit: int | None, context: str, encoding: str,
+               protected: tuple[str, ...]) -> tuple[str | None, Advised | None]:
+    """The suggestion for ``input`` (``text`` preprocessed), whose URL is ``url``, and the
+    input's advisories where it needed them (:func:`validate` says what the suggestion is).
+    ``writing`` is the writing grammar's verdict on the input where the input is ``text``
+    (None where preprocessing removed a code point): on the fixed string, where each fix is one
+    the parser makes, the verdict is that one's with the fixed positions taken as fixed, read
+    again only from the component where it found its error."""
+    def verdict(kept: frozenset[int]) -> GrammarError | None:
+        assert writing is not None
+        again = Writing(writing.text, writing.lifted, writing.base, writing.invalid, kept)
+        return again.first_error(writing.at)
+    # The URL's spans are the input's, not the fixed string's where preprocessing removed some.
+    fixed = (input, url) if valid else \
+        fixed_string(text, collector.processed(), base, url, encoding, None if writing is None else verdict)
+    if fixed is None:
+        return None, None
+    advised = first_advisories(input, base, url, limit, context, protected)  # the input's own
+    found = advised if valid or advised[1] else \
+        first_advisories(fixed[0], base, fixed[1], limit, context, protected, (input, advised[0]),
+                         fixed[1] is url)
+    return unadvised(fixed[0], found, advised, base, url.href, limit, context, encoding, protected), advised

@@ -30,6 +30,10 @@ SCHEME, SLASHES, RELATIVE, IGNORE, AUTHORITY, HOST, PORT, PATH = range(8)
 
 #: Neither a URL code point (https://url.spec.whatwg.org/#url-code-points) nor `%`, in ASCII.
 _ASCII_NON_URL = re.compile(none_of(URL_CODE_POINTS_ASCII + "%"))
+#: A `%` not followed by two hex digits. A value without one has no ``pct_invalid``: each `%`
+#: starts a terminal of pct.lark, and one followed by two hex digits starts a byte, so the
+#: percent-encoded-string parse need not run (`%20` is common; a stray `%` is not).
+STRAY_PERCENT = re.compile("%(?![0-9A-Fa-f]{2})")
 
 
 def _non_url(value: str) -> re.Match[str] | None:
@@ -44,8 +48,10 @@ def code_point(char: str) -> str:
 
 
 _MISSING_SOLIDUS = Code.SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS
-# Context's members as module constants (an access through the class costs on Python 3.11).
+# Context's and Kind's members as module constants (an access through the class costs on Python 3.11).
 _GENERIC, _SPECIAL, _FILE_STATES, _RELATIVE = Context.GENERIC, Context.SPECIAL, Context.FILE, Context.RELATIVE
+_SEGMENTS, _QUERY_OR_FRAGMENT = (Kind.DIR, Kind.FILE), (Kind.QUERY, Kind.FRAGMENT)
+_DRIVE, _AUTHORITY = Kind.DRIVE, Kind.AUTHORITY
 
 #: Where an error goes: the pointer and phase that order it, and the error.
 Add = Callable[[int, int, Diagnostic], None]
@@ -135,8 +141,10 @@ class Walk:
         # forcing found none (host-missing follows); nowhere when the base gives the authority.
         end = (source.start or 0) if source is not None else len(self.text) if self.resolved is None else -1
         free = at is not None and (slashes or context is _RELATIVE)  # the `//` raises nothing
-        if (context is _FILE_STATES or end < 0 or (free and end <= (at or 0))) \
-                and all(char == "/" for _, char in separators(self.lifted)):
+        # Where no slash is ignored, only a backslash raises an error; a separator's mark is the
+        # code point the text has there, so without a backslash in the text there is none (and
+        # with one, the loop below reads each separator once).
+        if (context is _FILE_STATES or end < 0 or (free and end <= (at or 0))) and "\\" not in self.text:
             return  # the common case: no backslash, and no slash that the parser ignores
         prefix = () if at is None else (at - 2, at - 1)
         for p, char in separators(self.lifted):
@@ -189,14 +197,14 @@ class Walk:
         previous_end = start
         for c in self.lifted:
             kind = c.kind
-            if kind == Kind.DIR or kind == Kind.FILE:
+            if kind in _SEGMENTS:
                 if c.start != promoted:
                     self._units(c, "path")
-            elif kind == Kind.QUERY or kind == Kind.FRAGMENT:
+            elif kind in _QUERY_OR_FRAGMENT:
                 self._units(c, kind.label)
-            elif kind == Kind.DRIVE:
+            elif kind == _DRIVE:
                 self._drive(c, previous_end)
-            elif kind == Kind.AUTHORITY:
+            elif kind == _AUTHORITY:
                 previous_end = c.end or 0
 
     def _drive(self, c: Component, previous_end: int) -> None:
@@ -230,7 +238,8 @@ class Walk:
         that pct.lark reads as pct-invalid (not followed by two hex digits)."""
         value: str = c.value
         bad = _non_url(value)
-        if bad is None and "%" not in value:
+        stray = "%" in value and STRAY_PERCENT.search(value) is not None
+        if bad is None and not stray:
             return
         start = c.start or 0
         if bad is not None:
@@ -247,7 +256,7 @@ class Walk:
                         message(Code.INVALID_URL_UNIT, f"{code_point(char)} in {where}"),
                         f"U+{ord(char):04X}", _encoded(char))
                 self.add(p, PATH, Diagnostic(Code.INVALID_URL_UNIT, p, p + 1, what[0], component, *what[1:]))
-        if "%" in value:
+        if stray:
             percent = message(Code.INVALID_URL_UNIT, f"a '%' in the {component} without two hex "
                               "digits after it; write %25 for a percent sign")
             for at, _ in self.pct_invalid(value):

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from urlgrammar.checking.walk import code_point
+from urlgrammar.checking.walk import STRAY_PERCENT, code_point
 from urlgrammar.encoding.decode import pct_invalid_spans
 from urlgrammar.errors import Code, URLError
 from urlgrammar.host.authority import port_number
@@ -38,11 +38,15 @@ from urlgrammar.model.schemes import Mode, context_of
 from urlgrammar.syntax.lift import sigils
 from urlgrammar.syntax.preprocess import Preprocessed
 
-#: The family of the writing section's rules that the URLs of a mode have:
-#: scheme-relative-special-URL, scheme-relative-file-URL and the other URLs' scheme-relative-URL.
-_FAMILY = {Mode.SPECIAL: "special-", Mode.FILE: "file-", Mode.GENERIC: ""}
-# Mode's members as module constants (an access through the class costs on Python 3.11).
+# Mode's and Kind's members as module constants (an access through the class costs on Python 3.11).
 _GENERIC, _SPECIAL, _FILE = Mode.GENERIC, Mode.SPECIAL, Mode.FILE
+_AUTHORITY, _ROOT, _DRIVE, _DIR, _FILE_SEGMENT = Kind.AUTHORITY, Kind.ROOT, Kind.DRIVE, Kind.DIR, Kind.FILE
+_QUERY_OR_FRAGMENT = (Kind.QUERY, Kind.FRAGMENT)
+#: The writing section's rule that the scheme-relative URLs of a mode follow, by whether the
+#: mode is special and whether it is file (a dict keyed by Mode would hash an Enum, which
+#: costs on Python 3.11): scheme-relative-special-URL, scheme-relative-file-URL, and the other
+#: URLs' scheme-relative-URL.
+_RELATIVE_RULES = (("scheme-relative-URL", "scheme-relative-file-URL"), ("scheme-relative-special-URL",) * 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,9 +113,11 @@ def component_error(value: str, start: int, column: str, rule: str,
         first = GrammarError(rule, start + bad.start(), start + bad.end(),
                              f"{code_point(char)} is {said} in the {column} "
                              "(URL Specification § Component Characters).")
-    span = invalid(value) if "%" in value[:len(value) if bad is None else bad.start()] else None
     # The bad code point is neither `%` nor a hex digit, so the terminals before it are those
-    # of the text up to it: a `%` that it cuts short is a pct_invalid either way.
+    # of the text up to it: a `%` that it cuts short is a pct_invalid either way, and where no
+    # `%` before it lacks two hex digits, there is none to find.
+    end = len(value) if bad is None else bad.start()
+    span = invalid(value) if STRAY_PERCENT.search(value, 0, end) else None
     if span is not None and (bad is None or span[0] < bad.start()):
         at, end = span
         return GrammarError("pct_invalid", start + at, start + end, "A '%' is not followed "
@@ -140,8 +146,14 @@ class Writing:
         #: Positions of ``text`` that a fix makes valid (a backslash that becomes a slash, a
         #: code point that is percent-encoded): the verdict is then the fixed string's.
         self.fixed = fixed
+        #: The index of the lifted component where :meth:`first_error` found the error (0 where
+        #: none, or where it is about the whole).
+        self.at = 0
 
-    def first_error(self) -> GrammarError | None:
+    def first_error(self, skip: int = 0) -> GrammarError | None:
+        """The first rule the input breaks, or None. ``skip``: the components before that index
+        are known to break none (a verdict without ``fixed`` found its first error at it, and
+        a fixed position only takes an error away), so they are not read again."""
         lifted, base, text = self.lifted, self.base, self.text
         context = context_of(lifted, base)
         if context is None:
@@ -155,43 +167,47 @@ class Writing:
         scheme = lifted[0] if lifted and lifted[0].kind == Kind.SCHEME else None
         after = 0 if scheme is None else (scheme.end or 0) + 1
         authority = lifted.component(Kind.AUTHORITY)
-        rule = f"scheme-relative-{_FAMILY[mode]}URL"
+        rule = _RELATIVE_RULES[mode is _SPECIAL][mode is _FILE]
         if authority is None and scheme is not None and mode is not _GENERIC:
             drive = lifted.component(Kind.DRIVE)
             if drive is not None and drive.mark == "":
                 return self._drive_invalid(drive)
             return GrammarError(rule, after, after, f"The scheme '{scheme.value.lower()}:' must be "
                                 "followed by '//'.")
-        return self._path_errors(authority, mode, rule)
+        return self._path_errors(authority, mode, rule, skip)
 
-    def _path_errors(self, authority: Component | None, mode: Mode, rule: str) -> GrammarError | None:
-        """The first error of the components and their separators, left to right."""
-        opaque = self.lifted.scheme is not None and mode is _GENERIC and authority is None \
-            and not self.lifted.root
+    def _path_errors(self, authority: Component | None, mode: Mode, rule: str,
+                     skip: int) -> GrammarError | None:
+        """The first error of the components and their separators, left to right, from the
+        component ``skip`` on."""
+        lifted = self.lifted
+        opaque = lifted.scheme is not None and mode is _GENERIC and authority is None and not lifted.root
         column = "opaque-path" if opaque else "dir"
-        for c in self.lifted:
+        for i in range(skip, len(lifted)):
+            c = lifted[i]
             start = c.start or 0
             error = None
-            if c.kind == Kind.AUTHORITY:
+            kind = c.kind
+            if kind == _AUTHORITY:
                 error = self._backslash(c, rule, self.fixed) or self._authority(c, mode, rule)
-            elif c.kind == Kind.ROOT:
+            elif kind == _ROOT:
                 error = self._backslash(c, "path_root", self.fixed)
-            elif c.kind == Kind.DRIVE:
+            elif kind == _DRIVE:
                 # The spec (§ Component Characters) has no column for a drive; we read it with
                 # the dir column, as the WHATWG standard reads it as a path segment (so `C|` is
                 # invalid and `C:` valid).
                 error = self._drive_invalid(c) if c.mark == "" else \
                     self._backslash(c, "drive", self.fixed) or \
                     component_error(c.value, start, "dir", "drive", self.invalid, self.fixed)
-            elif c.kind == Kind.DIR:
+            elif kind == _DIR:
                 error = component_error(c.value, start, column, "dir", self.invalid, self.fixed) \
                     or self._backslash(c, "dir", self.fixed)
-            elif c.kind == Kind.FILE:
+            elif kind == _FILE_SEGMENT:
                 error = component_error(c.value, start, column, "file", self.invalid, self.fixed)
-            elif c.kind in (Kind.QUERY, Kind.FRAGMENT):
-                error = component_error(c.value, start, c.kind.label, c.kind.label, self.invalid,
-                                        self.fixed)
+            elif kind in _QUERY_OR_FRAGMENT:
+                error = component_error(c.value, start, kind.label, kind.label, self.invalid, self.fixed)
             if error is not None:
+                self.at = i
                 return error
         return None
 

@@ -1,0 +1,166 @@
+"""validate's suggestion: a valid string for the input's URL that carries no advisory about
+how it is written (:func:`urlgrammar.checking.validate.validate` says what it is).
+
+The input with every validation error's fix applied (https://url.spec.whatwg.org/#validation-error:
+the fixes are the project's), checked as a string of its own where the fixes could change the
+URL, and taken as it is where each fix is one the parser makes itself; then with the fixes of
+that string's advisories, where it has any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from urlgrammar.checking.advisories import first_advisories
+from urlgrammar.checking.writing import GrammarError, Writing, first_pct_invalid, removed_error
+from urlgrammar.encoding import percent
+from urlgrammar.errors import Code, Diagnostic, URLError
+from urlgrammar.model.schemes import Mode, has_opaque_path, is_special_scheme
+from urlgrammar.operations.pipeline import lift, resolve_and_normalise
+from urlgrammar.operations.reporter import Reporter
+from urlgrammar.url import URL, base_record
+
+_REVERSE_SOLIDUS, _URL_UNIT = Code.INVALID_REVERSE_SOLIDUS, Code.INVALID_URL_UNIT
+#: A listener to a run that wants its result alone.
+_UNHEARD = Reporter()
+#: Advisories, the first of them, and how many more (:func:`first_advisories`).
+Advised = tuple[tuple[Diagnostic, ...], int]
+
+
+def fixed_string(text: str, processed: list[Diagnostic], base: URL | None, url: URL, encoding: str,
+           verdict: Callable[[frozenset[int]], GrammarError | None] | None) -> tuple[str, URL] | None:
+    """The preprocessed input with every fix applied, and its URL, if that is valid and
+    parses to ``url``'s href.
+
+    The preprocessing errors' fixes are what preprocessing did: remove every code point it
+    removes (the standard raises each of the two errors once, not once per code point).
+
+    Where every fix is one the parser makes itself (:func:`_kept`), the string parses to the
+    same URL by construction, and ``verdict``, the writing grammar's on the input with those
+    positions taken as fixed, is the fixed string's: the pipeline need not run on it (it does
+    without ``verdict``)."""
+    if any(d.fix is None for d in processed):
+        return None
+    candidate = apply_fixes(text, processed)
+    if candidate is None:
+        return None
+    kept = None if verdict is None else _kept(text, processed, url, encoding)
+    if kept is not None and verdict is not None:
+        return (candidate, url) if verdict(kept) is None else None
+    check = _valid_url(candidate, base, encoding, url.href)
+    return None if check is None else (candidate, check)
+
+
+def _valid_url(text: str, base: URL | None, encoding: str, href: str | None = None) -> URL | None:
+    """The URL ``text`` parses to (against ``base``) where it is a valid URL string (and its
+    href is ``href``, where one is given); None where it is not or the parser fails. Its
+    verdict, not its diagnostics: the walk that finds them does not run (a string the fixes
+    made may still have one per code point), nor the writing grammar where an earlier answer
+    is no."""
+    record = None if base is None else base_record(base)
+    lifted = lift(text, Mode.GENERIC if base is None else base.mode)
+    pre = lifted.pre
+    if removed_error(pre) is not None:
+        return None
+    try:
+        url = URL._from_record(*resolve_and_normalise(lifted, record, encoding, _UNHEARD))
+    except URLError:
+        return None
+    if href is not None and url.href != href:
+        return None
+    if Writing(pre.text, lifted.record, record, first_pct_invalid).first_error() is not None:
+        return None
+    return url
+
+
+def _kept(text: str, processed: list[Diagnostic], url: URL, encoding: str) -> frozenset[int] | None:
+    """Where each fix is one the parser applies as it reads (a backslash it reads as a slash,
+    a code point of a path, query or fragment that it percent-encodes in UTF-8 as the fix
+    does), the positions of ``text`` they fix; None otherwise. Such fixes keep the URL and
+    the lifted record's shape (a backslash and a slash are both separators, and neither a
+    code point that is not a URL code point nor its encoding is a delimiter), and their
+    positions are after the scheme and outside the host, so the advisories' spans of the
+    scheme and the authority stay where they are."""
+    sets: dict[str, percent.PercentEncodeSet] = {}
+    # Each code point's fix by component, None where not encoded (a million of a few is common).
+    encoded: dict[tuple[str, str | None], str | None] = {}
+    for d in processed:
+        if d.end - d.start != 1:
+            return None
+        char = text[d.start]
+        if d.code is _REVERSE_SOLIDUS and char == "\\" and d.fix == "/":
+            continue
+        if d.code is not _URL_UNIT or char == "%":
+            return None
+        key = (char, d.component)
+        if key not in encoded:
+            if not sets:
+                opaque = has_opaque_path(url.record)
+                sets = {"path": percent.C0_CONTROL_SET if opaque else percent.PATH_SET,
+                        "fragment": percent.FRAGMENT_SET}
+                if encoding == "utf-8":
+                    special = is_special_scheme(url.protocol[:-1])
+                    sets["query"] = percent.SPECIAL_QUERY_SET if special else percent.QUERY_SET
+            wanted = sets.get(d.component or "")
+            encoded[key] = _utf8_encoded(char) if wanted is not None and char in wanted else None
+        if d.fix is None or d.fix != encoded[key]:
+            return None
+    return frozenset(d.start for d in processed)
+
+
+def unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href: str,
+               limit: int | None, context: str, encoding: str = "utf-8",
+               protected: tuple[str, ...] = ()) -> str | None:
+    """``text``, a valid string for the URL ``href`` whose advisories are ``advised``, where
+    none of them has a fix; otherwise what their fixes make of it, where that is a valid string
+    for the same URL; None where either has an advisory with a fix, or one that the input
+    (whose advisories are ``own``) did not have, or where advisories were left out.
+
+    An advisory with a fix is about how the URL is written, not about the URL (a reference
+    that keeps the base's scheme but changes its host, a code point the domain mapping
+    removes unseen, a spelling that urllib reads otherwise), and a suggestion carries none.
+    Those without one are about the URL itself, which the input has too.
+    """
+    found, more = advised
+    if more or own[1]:
+        return None
+    codes = {d.code for d in own[0]}
+    fixes = [d for d in found if d.fix is not None]
+    if not fixes:
+        return text if all(d.code in codes for d in found) else None
+    respelled = apply_fixes(text, fixes)
+    if respelled is None:
+        return None
+    check = _valid_url(respelled, base, encoding, href)
+    if check is None:
+        return None
+    found, more = first_advisories(respelled, base, check, limit, context, protected)
+    return None if more or any(d.fix is not None or d.code not in codes for d in found) else respelled
+
+
+def _utf8_encoded(char: str) -> str:
+    """``char`` percent-encoded as UTF-8, every byte (a surrogate as U+FFFD, as the parser does)."""
+    return "".join(f"%{byte:02X}" for byte in percent.scalar_values(char).encode("utf-8"))
+
+
+def apply_fixes(text: str, diagnostics: list[Diagnostic]) -> str | None:
+    """``text`` with each diagnostic's span replaced by its fix; None where two fixes overlap.
+
+    Insertions (empty spans) go before a replacement that starts at the same place. A fix whose
+    span lies inside one applied already is part of it, and of two fixes for the same span the
+    later one wins: the host parser's fixes build on each other (the percent-decoded host, then
+    its canonical IPv4 address).
+    """
+    fixes = sorted(((d.start, d.end, -i, d.fix) for i, d in enumerate(diagnostics) if d.fix is not None),
+                   key=lambda f: (f[0], f[1] > f[0], -f[1], f[2]))
+    out: list[str] = []
+    position = 0
+    for start, end, _, fix in fixes:
+        if start < position:
+            if end <= position:
+                continue
+            return None
+        out += [text[position:start], fix]
+        position = end
+    out.append(text[position:])
+    return "".join(out)

@@ -17,11 +17,11 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from itertools import accumulate
 from typing import TypeAlias
 
-from urlgrammar.encoding.decode import pct_invalid_spans, percent_decode_spans
+from urlgrammar.encoding.decode import SpannedDecoding, pct_invalid_spans, percent_decode_spans
 from urlgrammar.encoding.percent import C0_CONTROL_SET, utf8_percent_encode
 from urlgrammar.errors import Code, Diagnostic, URLError, message
 from urlgrammar.host.domain import (
@@ -274,7 +274,8 @@ class _Decoded:
     object per code point.
     """
 
-    __slots__ = ("_decoded", "_decoded_ends", "_input_ends", "_parts", "encoded", "input", "text")
+    __slots__ = ("_decoded", "_decoded_ends", "_input_ends", "_parts", "_run_spans", "encoded", "input",
+                 "text")
 
     def __init__(self, input: str) -> None:
         self._parts = _ENCODED_RUNS.split(input)  # text, run, text, run, ..., text
@@ -282,11 +283,15 @@ class _Decoded:
         self.encoded: Span | None = None
         self._decoded_ends: list[int] = []
         self._input_ends: list[int] = []
+        self._run_spans: dict[int, SpannedDecoding | None] = {}  # an error's two ends may share a run
         if len(self._parts) == 1:
             self.text = input
             return
+        runs = self._parts[1::2]
+        # A host repeats its encoded code points: each distinct run is decoded once.
+        decoded = {run: _decoded_run(run) for run in dict.fromkeys(runs)}
         self._decoded = self._parts.copy()
-        self._decoded[1::2] = map(_decoded_run, self._parts[1::2])
+        self._decoded[1::2] = map(decoded.__getitem__, runs)
         self.text = "".join(self._decoded)
         self.encoded = (len(self._parts[0]), len(input) - len(self._parts[-1]))
 
@@ -310,7 +315,9 @@ class _Decoded:
         base = self._input_ends[k - 1] if k else 0
         if k % 2 == 0:
             return base + offset, base + offset + 1
-        spans = percent_decode_spans(self._parts[k])
+        if k not in self._run_spans:
+            self._run_spans[k] = percent_decode_spans(self._parts[k])
+        spans = self._run_spans[k]
         assert spans is not None
         return base + spans.starts[offset], base + spans.ends[offset]
 
@@ -331,6 +338,6 @@ class _Decoded:
 _ENCODED_RUNS = re.compile("((?:%[0-9A-Fa-f]{2})+)")
 
 
-@lru_cache(maxsize=256)  # a host repeats its encoded code points
 def _decoded_run(run: str) -> str:
+    """A run of percent-encoded bytes UTF-8 decoded, U+FFFD for each sequence that is not UTF-8."""
     return bytes.fromhex(run.replace("%", "")).decode("utf-8", "replace")

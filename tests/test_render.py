@@ -175,3 +175,58 @@ def test_each_code_point_of_a_long_path_is_judged_once(monkeypatch: pytest.Monke
     assert readable("/" + "%C3%A9" * 10_000 + "/%E2%80%8B") == "/" + "é" * 10_000 + "/%E2%80%8B"
     assert readable("%27" * 10_000) == "%27" * 10_000
     assert len(calls) <= 8
+
+
+# ---- percent-encoded bytes that are not UTF-8 ---------------------------------------------------
+
+
+def _byte_at_a_time(run: str, before: str = "") -> str:
+    """What the display shows of a run of percent-encoded bytes, the way an incremental UTF-8
+    decoder fed one byte at a time reads it: the bytes it fails on stay as written, and with
+    them the byte that showed the failure; the rest as :func:`readable` judges each code point."""
+    import codecs
+
+    from urlgrammar.rendering import _HEX_DIGITS, _shown
+
+    out, pending, previous, tail = [], 0, False, before
+    decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    for k in range(0, len(run), 3):
+        try:
+            chars = decoder.decode(bytes.fromhex(run[k + 1:k + 3]), final=k + 3 == len(run))
+        except UnicodeDecodeError:
+            out.append(run[pending:k + 3])
+            decoder.reset()
+            pending, previous, tail = k + 3, False, run[k + 1:k + 3]
+            continue
+        if chars:
+            show = _shown(chars, previous) and not (chars in _HEX_DIGITS and "%" in tail)
+            out.append(chars if show else run[pending:k + 3])
+            pending, previous, tail = k + 3, show, (tail + out[-1])[-2:]
+    return "".join(out) + run[pending:]
+
+
+#: Bytes around the edges of UTF-8's sequences, and a few that show or hide.
+_BYTES = st.sampled_from([0x00, 0x25, 0x32, 0x41, 0x46, 0x7E, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xA9,
+                          0xBF, 0xC0, 0xC1, 0xC2, 0xC3, 0xCC, 0xDF, 0xE0, 0xE2, 0xED, 0xEF, 0xF0, 0xF4,
+                          0xF5, 0xFF]) | st.integers(0, 255)
+
+
+@settings(max_examples=500)
+@given(data=st.lists(_BYTES, min_size=1, max_size=16), before=st.sampled_from(["", "%", "a%", "%2", "x"]))
+def test_bytes_that_are_not_utf8_are_cut_where_a_decoder_fed_a_byte_at_a_time_fails(
+        data: list[int], before: str) -> None:
+    """readable decodes a run of bytes by stretches of UTF-8 (rendering._UTF8_OR_NOT) rather
+    than a byte at a time, and shows the same: a byte that reveals a failed sequence stays
+    encoded with it, as the decoder takes it."""
+    run = "".join(f"%{b:02X}" for b in data)
+    assert readable(before + run) == before + _byte_at_a_time(run, before[-2:])
+
+
+def test_a_long_run_of_bytes_that_are_not_utf8_is_read_in_stretches() -> None:
+    """A path of 30,000 `%FF` runs a number of lines of Python that does not grow with it:
+    counted, not timed. (Bytes that fail are kept in one piece, and UTF-8 between failures
+    is decoded a stretch at a time.)"""
+    from conftest import lines_run
+
+    assert readable("%FF" * 3 + "%C3%A9%E2%80" * 2) == "%FF" * 3 + "é%E2%80%C3%A9%E2%80"
+    assert lines_run(readable, "%FF" * 30_000) <= 100

@@ -25,7 +25,6 @@ character as that character, RFC 3986 section 6.2.2):
 
 from __future__ import annotations
 
-import codecs
 import re
 import string
 from collections.abc import Callable, Iterable
@@ -55,6 +54,17 @@ ELLIPSIS = "\u2026"
 #: U+202A LEFT-TO-RIGHT EMBEDDING and U+202C POP DIRECTIONAL FORMATTING.
 LRE, PDF = "\u202a", "\u202c"
 _ENCODED_RUN = re.compile("(?:%[0-9A-Fa-f]{2})+")
+#: Well-formed UTF-8 (https://encoding.spec.whatwg.org/#utf-8-decoder), or else the bytes at
+#: which Python's incremental UTF-8 decoder, fed a byte at a time, fails: a byte that starts no
+#: sequence, or the start of one for as long as it goes on as one (`\xed` then `\xa0` to
+#: `\xbf`, a surrogate's, waits for a third byte to fail on), with the byte that breaks it.
+_UTF8 = (rb"[\x00-\x7f]|[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}"
+         rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"
+         rb"|\xf4[\x80-\x8f][\x80-\xbf]{2}")
+_UTF8_OR_NOT = re.compile(
+    rb"(?P<utf8>(?:" + _UTF8 + rb")+)|(?:(?!" + _UTF8 + rb")(?:[\x80-\xc1\xf5-\xff]|(?:[\xc2-\xdf]"
+    rb"|[\xe0-\xef](?:(?<=\xe0)[\xa0-\xbf]|(?<=[\xe1-\xef])[\x80-\xbf])?|\xf0(?:[\x90-\xbf][\x80-\xbf]?)?"
+    rb"|[\xf1-\xf3](?:[\x80-\xbf]{1,2})?|\xf4(?:[\x80-\x8f][\x80-\xbf]?)?)[\x00-\xff]?))+")
 #: ASCII that means the same decoded as encoded (RFC 3986's unreserved characters).
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 _HEX_DIGITS = frozenset(string.hexdigits)
@@ -215,7 +225,7 @@ def readable(text: str) -> str:
 def _decode_run(run: str, before: str, shown: Callable[[str, bool], bool]) -> str:
     """One run of percent-encoded bytes as shown; ``before``: the (up to) two code points
     shown before it; ``shown``: :func:`_shown`. A run that is UTF-8 throughout (most are) is
-    decoded at once, and then read a code point at a time; another a byte at a time
+    decoded at once, and then read a code point at a time; another by its stretches of UTF-8
     (:func:`_decode_bytes`)."""
     try:
         decoded = bytes.fromhex(run.replace("%", "")).decode("utf-8")
@@ -245,32 +255,17 @@ def _decode_run(run: str, before: str, shown: Callable[[str, bool], bool]) -> st
 
 
 def _decode_bytes(run: str, before: str, shown: Callable[[str, bool], bool]) -> str:
-    """:func:`_decode_run` a byte at a time, for a run with bytes that are not UTF-8: they
-    stay as they are written."""
+    """:func:`_decode_run` for a run with bytes that are not UTF-8: they stay as they are
+    written. The run is cut where a UTF-8 decoder fed a byte at a time fails
+    (:data:`_UTF8_OR_NOT`, whose pieces take with them the byte that shows the failure, as
+    the decoder does), and each stretch of UTF-8 between those pieces is decoded at once."""
     out: list[str] = []
-    decoder = codecs.getincrementaldecoder("utf-8")("strict")
-    pending = 0
-    previous_shown = False
-    tail = before
-    for k in range(0, len(run), 3):
-        try:
-            chars = decoder.decode(bytes.fromhex(run[k + 1:k + 3]), final=k + 3 == len(run))
-        except UnicodeDecodeError:
-            out.append(run[pending:k + 3])
-            decoder.reset()
-            pending, previous_shown = k + 3, False
-            tail = run[k + 1:k + 3]
-            continue
-        if not chars:
-            continue
-        # A hex digit after a literal `%` (`%2%46`, `%%34%31`) would make an escape that the
-        # URL does not have: `%2F` is a slash where the URL has `%2` and an `F`.
-        show = shown(chars, previous_shown) and not (chars in _HEX_DIGITS and "%" in tail)
-        piece = chars if show else run[pending:k + 3]
-        out.append(piece)
-        pending, previous_shown = k + 3, show
-        tail = (tail + piece)[-2:]
-    out.append(run[pending:])
+    for match in _UTF8_OR_NOT.finditer(bytes.fromhex(run.replace("%", ""))):
+        piece = run[3 * match.start():3 * match.end()]
+        out.append(_decode_run(piece, before, shown) if match.lastgroup == "utf8" else piece)
+        # A stretch of UTF-8 comes after a failure, where the decoder starts afresh, and the
+        # failing byte's hex digits are what is shown before it.
+        before = piece[-2:]
     return "".join(out)
 
 

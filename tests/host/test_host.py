@@ -301,3 +301,46 @@ def test_megabyte_hosts(prefix: str, unit: str, suffix: str, special: bool) -> N
 @pytest.mark.parametrize("special", [True, False])
 def test_host_work_grows_linearly(prefix: str, unit: str, suffix: str, special: bool) -> None:
     assert_linear_work(lambda text: diagnose(text, special), lambda n: prefix + unit * n + suffix)
+
+
+# ---- a host percent-decoded a run at a time ------------------------------------------------------
+
+_HOST_PIECES = st.sampled_from(["a", ".", "1", "%", "%4", "%41", "%2E", "%FF", "%E2%80", "%8B", "%C3%A9",
+                                "%ED%A0%80", "%F0%9F", "%EF%BF%BD", "%zz", "%%", "\ud800", "é", "\ufffd",
+                                "\u200b", "%E2%80%8B", "%00"])
+
+
+@settings(max_examples=500)
+@given(pieces=st.lists(_HOST_PIECES, max_size=12))
+def test_a_host_decoded_a_run_at_a_time_has_the_text_and_spans_of_decoding_it_whole(
+        pieces: list[str]) -> None:
+    """The host parser decodes each distinct run of percent-encoded bytes once, and works out
+    the span a code point came from only when an error asks for it: the text and every span
+    are those of percent_decode_spans, which decodes the whole host keeping each span."""
+    from urlgrammar.encoding.decode import percent_decode_spans
+    from urlgrammar.host.parser import _Decoded
+
+    host = "".join(pieces)
+    decoded, whole = _Decoded(host), percent_decode_spans(host)
+    if whole is None:
+        assert (decoded.text, decoded.encoded) == (host, None)
+        return
+    assert (decoded.text, decoded.encoded) == (whole.text, whole.encoded)
+    n = len(whole.text)
+    for start in range(n + 1):
+        for end in range(start, n + 1):
+            expected = (len(host), len(host)) if start >= n else (whole.starts[start], whole.starts[start]) \
+                if end <= start else (whole.starts[start], whole.ends[end - 1])
+            assert decoded.span(start, end) == expected
+
+
+def test_a_long_host_of_encoded_code_points_is_decoded_a_distinct_run_at_a_time() -> None:
+    """A host of 10,000 encoded zero-width spaces (each a run of its own between letters) runs a
+    number of lines of Python that does not grow with it: counted, not timed. The mapping
+    removes the spaces, and the error that says so is spanned from where its runs stand."""
+    from conftest import lines_run
+
+    from urlgrammar import parse
+
+    assert parse("http://" + "a%E2%80%8B" * 10_000 + "/").hostname == "a" * 10_000
+    assert lines_run(parse, "http://" + "a%E2%80%8B" * 10_000 + "/") <= 2_000

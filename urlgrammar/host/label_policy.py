@@ -25,20 +25,20 @@ refuses). Everything here is linear in the label's length and needs the security
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from urlgrammar.host.identifier_status import allowed
 from urlgrammar.host.spoofing import (
-    latin_lookalike,
+    lookalike_label,
     mixed_scripts,
     script,
     script_extensions,
     script_name,
     single_script,
 )
+from urlgrammar.host.tally import decomposed, distinct_matches, tally
 
 if TYPE_CHECKING:
     import unicodedata as unicodedata2
@@ -106,8 +106,9 @@ _SLASH_LIKE = frozenset("ノンソゾ丶乀乁丿")
 _CJK_LATIN_LIKE = frozenset("一ㄧ丨乛七丅十〇ㄒㄚㄟㄨㄩㄈㆺㆳ工ㆲ讠丁")
 _JAPANESE = frozenset({"Kana", "Hira", "Hani"})
 #: The code points :func:`_patterns` is about: kana and ideographs, and marks (``_mark``'s).
-_CJK_CODE_POINTS = re.compile(
-    "[" + re.escape("".join(sorted(_SLASH_LIKE | _CJK_LATIN_LIKE | set("ヽヾー・へべぺヘベペ")))) + "]")
+_CJK = sorted(_SLASH_LIKE | _CJK_LATIN_LIKE | set("ヽヾー・へべぺヘベペ"))
+_MARKS = [*map(chr, range(0x300, 0x33A)), "\u3099", "\u309a"]
+_CJK_CODE_POINTS = re.compile("[" + re.escape("".join(_CJK)) + "]")
 _MARK_CODE_POINTS = re.compile("[\u0300-\u0339\u3099\u309a]")
 _PATTERN_CODE_POINTS = re.compile(f"{_CJK_CODE_POINTS.pattern}|{_MARK_CODE_POINTS.pattern}")
 _LGC = frozenset({"Latn", "Grek", "Cyrl"})
@@ -134,7 +135,8 @@ def label_findings(label: str, name: Name) -> tuple[Finding, ...]:
     found: list[Finding] = []
     # Each rule but the patterns asks of each code point alone, and the culprits come once
     # each in order of appearance: the distinct code points, in that order, answer it.
-    distinct = tuple(dict.fromkeys(label))
+    counts = tally(label)
+    distinct = tuple(counts)
     # ASCII beyond letters, digits and the hyphen (`!`, `_`, `$`, which the standard's domains
     # may hold) is no identifier character either.
     restricted = [ch for ch in distinct if ch not in _LDH if ch.isascii() or not allowed(ch) or _removed(ch)]
@@ -144,7 +146,6 @@ def label_findings(label: str, name: Name) -> tuple[Finding, ...]:
     scripts = mixed_scripts(label)
     if scripts:
         # The culprits are the letters of the scripts other than the label's most used one.
-        counts = Counter(label)
         of = {ch: script(ch) for ch in distinct}
         main = max(scripts, key=lambda s: sum(counts[ch] for ch in distinct if of[ch] == s))
         found.append(Finding("mixed", f"mixes {', '.join(map(script_name, scripts))}", tuple(
@@ -177,12 +178,12 @@ def _marks_and_digits(label: str, distinct: Sequence[str]) -> list[Finding]:
     mixed-numbers check (decimal digits of more than one numbering system)."""
     found = []
     repeated: list[str] = []
-    nfd = unicodedata2.normalize("NFD", label)
-    marks = [ch for ch in set(nfd) if unicodedata2.category(ch) == "Mn"]
+    nfd = decomposed(label)
+    marks = [ch for ch in tally(nfd) if unicodedata2.category(ch) == "Mn"]
     # Each run of marks is one letter's, and a run that comes again repeats nothing new; a run
     # is read until each of its marks has repeated, or to its end.
     for run in dict.fromkeys(re.findall(f"{_class(marks)}{{2,}}", nfd)) if marks else ():
-        on_letter, unrepeated = set(), set(run)
+        on_letter, unrepeated = set(), set(tally(run))
         for ch in run if len(unrepeated) < len(run) else ():
             if ch in on_letter and ch in unrepeated:
                 repeated.append(ch)
@@ -224,7 +225,7 @@ def whole_script_allowed(code: str, name: Name) -> bool:
     label between the two has letters of another script. Chromium reads the top-level domain
     alone; we read the rest of the name, so that `аррӏе.com.ком` is no Cyrillic name."""
     tlds = WHOLE_SCRIPT.get(code, (frozenset(), frozenset()))[1]
-    in_script = any(script(ch) == code for ch in set(name.top)) or name.tld in tlds
+    in_script = any(script(ch) == code for ch in tally(name.top)) or name.tld in tlds
     return in_script and name.scripts <= {code}
 
 
@@ -234,13 +235,13 @@ def _whole_script(label: str, distinct: Sequence[str], name: Name) -> Finding | 
     (:func:`.spoofing.latin_lookalike`, capitals included)."""
     culprits: list[str] = []
     what = ""
-    lookalike = latin_lookalike(label)
+    lookalike = lookalike_label(label)
     scripts = {script(ch) for ch in distinct} - {"Zyyy", "Zinh"}
     own = next(iter(scripts)) if len(scripts) == 1 else None
     if lookalike is not None:
-        shown = lookalike.label if len(lookalike.label) <= 63 else lookalike.label[:63] + "…"
+        shown = lookalike if len(lookalike) <= 63 else lookalike[:63] + "…"
         what = f"looks like '{shown}'"
-        latin = set(lookalike.label)
+        latin = tally(lookalike)
         culprits = [ch for ch in distinct if ch not in latin]
     if own in WHOLE_SCRIPT and single_script(label):
         letters = [ch for ch in distinct if script(ch) == own]
@@ -259,20 +260,20 @@ def _patterns(label: str) -> list[Finding]:
     letters outside Latin, Greek and Cyrillic, on dotless i, and dots above i, j and l."""
     # What each code point is, asked once per distinct one; only the code points that a
     # pattern is about are looked at where they stand (the others only as neighbours).
-    japanese = {ch: _of(ch, _JAPANESE) for ch in set(label)}
+    counts = tally(label)
+    japanese = {ch: _of(ch, _JAPANESE) for ch in counts}
     near = {ch: j or _of(ch, frozenset({"Bopo"})) for ch, j in japanese.items()}
     kana = {ch: _of(ch, frozenset({"Kana"})) for ch in japanese}
     hira = {ch: _of(ch, frozenset({"Hira"})) for ch in japanese}
     lgc = {ch: _of(ch, _LGC) for ch in japanese}
-    counts = Counter(label)
     # The look-alike kana count in a label otherwise all of the other kana: one code point
     # (the look-alike itself) is not of it.
     one_not_kana = sum(counts[ch] for ch, k in kana.items() if not k) == 1
     one_not_hira = sum(counts[ch] for ch, h in hira.items() if not h) == 1
     if len(label) > _LONG:
-        cjk = _culprits(label, _long_cjk_pattern(japanese, near, kana, hira, one_not_kana, one_not_hira)) \
-            if _CJK_CODE_POINTS.search(label) else []
-        marks = _culprits(label, _long_marks_pattern(lgc)) if _MARK_CODE_POINTS.search(label) else []
+        cjk = distinct_matches(label, _CJK, _long_cjk_pattern(japanese, near, kana, hira, one_not_kana,
+                                                              one_not_hira))
+        marks = distinct_matches(label, _MARKS, _long_marks_pattern(lgc))
     else:
         cjk, marks = [], []
     last = len(label) - 1
@@ -305,10 +306,6 @@ def _patterns(label: str) -> list[Finding]:
 _LONG = 64  # longer labels take _patterns' rules as expressions over classes of their code points
 
 
-def _culprits(label: str, pattern: str) -> list[str]:
-    return list(dict.fromkeys(re.findall(pattern, label)))
-
-
 def _class(chars: Iterable[str], negated: bool = False) -> str:
     """A character class of ``chars`` (or of every other code point), even of none."""
     inner = "".join(map(re.escape, chars))
@@ -319,24 +316,26 @@ def _class(chars: Iterable[str], negated: bool = False) -> str:
 
 def _long_cjk_pattern(japanese: dict[str, bool], near: dict[str, bool], kana: dict[str, bool],
                       hira: dict[str, bool], one_not_kana: bool, one_not_hira: bool) -> str:
-    """:func:`_patterns`' rules for kana and ideographs, given what the label's code points are."""
+    """:func:`_patterns`' rules for kana and ideographs, given what the label's code points are:
+    read just after the code point (:func:`.tally.distinct_matches`), each looks back past it."""
     not_japanese = _class((ch for ch, j in japanese.items() if j), negated=True)
     not_near = _class((ch for ch, n in near.items() if n), negated=True)
     kana_class = _class(ch for ch, k in kana.items() if k)
     kana_or_hira = _class(ch for ch in kana if kana[ch] or hira[ch])
-    rules = [f"(?<={not_japanese}){_class(_SLASH_LIKE)}(?={not_japanese})",
-             f"(?<!{kana_class})[ヽヾ]", f"(?<!{kana_or_hira})ー", "(?<=[a-z])・|・(?=[a-z])",
-             f"(?<={not_near}){_class(_CJK_LATIN_LIKE)}|{_class(_CJK_LATIN_LIKE)}(?={not_near})"]
-    rules += [r"(?<=[\s\S])[へべぺ](?=[\s\S])"] * one_not_kana
-    rules += [r"(?<=[\s\S])[ヘベペ](?=[\s\S])"] * one_not_hira
+    slash, latin, any_ = _class(_SLASH_LIKE), _class(_CJK_LATIN_LIKE), r"[\s\S]"
+    rules = [f"(?<={not_japanese}{slash})(?={not_japanese})",
+             f"(?<=[ヽヾ])(?<!{kana_class}{any_})", f"(?<=ー)(?<!{kana_or_hira}{any_})",
+             "(?<=[a-z]・)|(?<=・)(?=[a-z])", f"(?<={not_near}{latin})|(?<={latin})(?={not_near})"]
+    rules += [f"(?<={any_}[へべぺ])(?={any_})"] * one_not_kana
+    rules += [f"(?<={any_}[ヘベペ])(?={any_})"] * one_not_hira
     return "|".join(rules)
 
 
 def _long_marks_pattern(lgc: dict[str, bool]) -> str:
-    """:func:`_patterns`' rules for marks, given which of the label's code points are Latin,
-    Greek or Cyrillic."""
+    """:func:`_patterns`' rules for marks (as :func:`_long_cjk_pattern`'s), given which of the
+    label's code points are Latin, Greek or Cyrillic."""
     not_lgc = _class((ch for ch, yes in lgc.items() if yes), negated=True)
-    return f"(?<={not_lgc}|\u0131)[\u0300-\u0339]|[\u3099\u309a]|(?<=[ijl])\u0307"
+    return f"(?<=(?:{not_lgc}|\u0131)[\u0300-\u0339])|(?<=[\u3099\u309a])|(?<=[ijl]\u0307)"
 
 
 def names_of(labels: list[str], texts: Sequence[str] | None = None) -> list[Name]:
@@ -396,5 +395,5 @@ def _judged(text: str, name: Name) -> Judgement:
 
     if text.isascii():
         return Judgement(text, ())
-    unchecked = tuple(sorted(ch for ch in set(text) if newer_than_data(ch)))
+    unchecked = tuple(sorted(ch for ch in tally(text) if newer_than_data(ch)))
     return Judgement(text, label_findings(text, name), unchecked)

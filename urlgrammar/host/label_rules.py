@@ -24,6 +24,7 @@ else:
     import unicodedata2
 
 from urlgrammar.host.punycode import punycode_decode
+from urlgrammar.host.tally import distinct
 from urlgrammar.model.record import Span
 
 #: The Unicode version of every Unicode datum of the domain parser: idna's UTS #46 mapping
@@ -108,7 +109,7 @@ def _character_set(ranges: tuple[int, ...]) -> str:
 def has_rtl(text: str) -> bool:
     """Whether a label makes its domain a bidi domain: it has a code point of bidi class
     R, AL or AN (UTS #46 section 4.1 criterion 8, RFC 5893 section 1.4)."""
-    return not text.isascii() and not _BIDI_DOMAIN.isdisjoint(map(unicodedata2.bidirectional, text))
+    return not text.isascii() and not _BIDI_DOMAIN.isdisjoint(map(unicodedata2.bidirectional, distinct(text)))
 
 
 def bidi_failure(text: str) -> str | None:

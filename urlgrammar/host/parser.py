@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from itertools import accumulate
 from typing import TypeAlias
 
-from urlgrammar.encoding.decode import pct_invalid_spans, percent_decode_spans
+from urlgrammar.encoding.decode import SpannedDecoding, pct_invalid_spans, percent_decode_spans
 from urlgrammar.encoding.percent import C0_CONTROL_SET, utf8_percent_encode
 from urlgrammar.errors import Code, Diagnostic, URLError, message
 from urlgrammar.host.domain import (
@@ -162,12 +163,11 @@ def parse_host(input: str, special: bool, *, diagnostics: list[Diagnostic] | Non
         # The standard never calls the host parser with an empty special host: the URL
         # parser reports host-missing first. A direct call gets that error too.
         raise _fail(sink, Code.HOST_MISSING, where(0, 0), "a special URL needs a host")
-    decoded = _Decoded.of(input) if "%" in input else None
+    decoded = _Decoded(input) if "%" in input else None
     if decoded is not None and decoded.encoded is not None:
         start, end = decoded.encoded
         sink.append(Diagnostic(Code.DOMAIN_PERCENT_ENCODED, *where(start, end),
-                               message(Code.DOMAIN_PERCENT_ENCODED), "host",
-                               fix=decoded.fix(start, end)))
+                               message(Code.DOMAIN_PERCENT_ENCODED), "host", fix=decoded.fix()))
     domain = decoded.text if decoded is not None else input
 
     def to_original(start: int, end: int) -> Span:
@@ -262,44 +262,82 @@ def _name(char: str) -> str:
     return f"U+{ord(char):04X}" if not char.isprintable() or char == " " else repr(char)
 
 
-@dataclass(frozen=True, slots=True)
 class _Decoded:
     """A host percent-decoded (https://url.spec.whatwg.org/#string-percent-decode, then
-    UTF-8 decode without BOM), keeping the span of ``input`` each code point came from.
+    UTF-8 decode without BOM), each run of percent-encoded bytes on its own (as
+    :func:`percent_decode_spans` does: a run never ends inside a code point of the text
+    around it). ``encoded`` spans the percent-encoded bytes, from the first to the last (None
+    where there are none: only invalid `%`, and the text is the input).
 
-    ``starts`` and ``ends`` are None where nothing was decoded (only invalid `%`, offsets
-    unchanged). ``encoded`` spans the percent-encoded bytes, from the first to the last.
+    The span of ``input`` a code point came from is worked out when an error asks for it, from
+    where each run stands: a host of many runs is decoded a distinct run at a time, with no
+    object per code point.
     """
 
-    input: str
-    text: str
-    starts: Sequence[int] | None = None
-    ends: Sequence[int] | None = None
-    encoded: Span | None = None
+    __slots__ = ("_decoded", "_decoded_ends", "_input_ends", "_parts", "_run_spans", "encoded", "input",
+                 "text")
 
-    @classmethod
-    def of(cls, input: str) -> _Decoded:
-        decoded = percent_decode_spans(input)
-        if decoded is None:
-            return cls(input, input)
-        return cls(input, decoded.text, decoded.starts, decoded.ends, decoded.encoded)
+    def __init__(self, input: str) -> None:
+        self._parts = _ENCODED_RUNS.split(input)  # text, run, text, run, ..., text
+        self.input = input
+        self.encoded: Span | None = None
+        self._decoded_ends: list[int] = []
+        self._input_ends: list[int] = []
+        self._run_spans: dict[int, SpannedDecoding | None] = {}  # an error's two ends may share a run
+        if len(self._parts) == 1:
+            self.text = input
+            return
+        runs = self._parts[1::2]
+        # A host repeats its encoded code points: each distinct run is decoded once.
+        decoded = {run: _decoded_run(run) for run in dict.fromkeys(runs)}
+        self._decoded = self._parts.copy()
+        self._decoded[1::2] = map(decoded.__getitem__, runs)
+        self.text = "".join(self._decoded)
+        self.encoded = (len(self._parts[0]), len(input) - len(self._parts[-1]))
 
     def span(self, start: int, end: int) -> Span:
         """The span of ``input`` that the decoded ``text[start:end]`` came from."""
-        if self.starts is None or self.ends is None:
+        if self.encoded is None:
             return start, end
         if start >= len(self.text):
             return len(self.input), len(self.input)
-        if end <= start:
-            return self.starts[start], self.starts[start]
-        return self.starts[start], self.ends[end - 1]
+        first = self._code_point(start)[0]
+        return (first, first) if end <= start else (first, self._code_point(end - 1)[1])
 
-    def fix(self, start: int, end: int) -> str | None:
-        """``input[start:end]`` decoded, where that is a domain's code points as they are."""
-        assert self.starts is not None and self.ends is not None
-        first = self.starts.index(start)
-        last = len(self.ends) - self.ends[::-1].index(end)
-        text = self.text[first:last]
+    def _code_point(self, i: int) -> Span:
+        """The span of ``input`` that the decoded code point ``text[i]`` came from: within the
+        text between runs, the code point itself; within a run, its bytes."""
+        if not self._decoded_ends:
+            self._decoded_ends = list(accumulate(map(len, self._decoded)))
+            self._input_ends = list(accumulate(map(len, self._parts)))
+        k = bisect_right(self._decoded_ends, i)
+        offset = i - (self._decoded_ends[k - 1] if k else 0)
+        base = self._input_ends[k - 1] if k else 0
+        if k % 2 == 0:
+            return base + offset, base + offset + 1
+        if k not in self._run_spans:
+            self._run_spans[k] = percent_decode_spans(self._parts[k])
+        spans = self._run_spans[k]
+        assert spans is not None
+        return base + spans.starts[offset], base + spans.ends[offset]
+
+    def fix(self) -> str | None:
+        """The decoded text from the first percent-encoded byte to the last, where that is a
+        domain's code points as they are. What comes before and after them is no encoded
+        byte, and is the same code points decoded."""
+        assert self.encoded is not None
+        start, end = self.encoded
+        text = self.text[start:len(self.text) - (len(self.input) - end)]
         if "\ufffd" in text or FORBIDDEN_DOMAIN.search(text):
             return None
         return text
+
+
+#: The grammar's PCT_ENCODED_BYTES (grammars/pct.lark): a `%` starts every other terminal of a
+#: percent-encoded string, so the runs a search finds are those the grammar reads.
+_ENCODED_RUNS = re.compile("((?:%[0-9A-Fa-f]{2})+)")
+
+
+def _decoded_run(run: str) -> str:
+    """A run of percent-encoded bytes UTF-8 decoded, U+FFFD for each sequence that is not UTF-8."""
+    return bytes.fromhex(run.replace("%", "")).decode("utf-8", "replace")

@@ -28,6 +28,7 @@ import idna
 
 from urlgrammar.host.domain import unicode_labels
 from urlgrammar.host.punycode import punycode_decode
+from urlgrammar.host.tally import decomposed, tally
 
 if TYPE_CHECKING:
     # unicodedata2 ships no type information; its interface is the standard library's.
@@ -50,6 +51,8 @@ _HIGHLY_RESTRICTIVE = (frozenset({"Latn", "Jpan"}), frozenset({"Latn", "Hanb"}),
 #: What an all-Latin lookalike label is made of: prototypes that are ASCII letters, digits
 #: or hyphens.
 _LDH = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
+#: Beyond this many code points to replace, :func:`_replace` translates in one pass.
+_FEW_REPLACED = 8
 
 
 class _Data(NamedTuple):
@@ -127,7 +130,7 @@ def skeleton(text: str) -> str:
     prototypes = _data().prototypes
     nfd = unicodedata2.normalize("NFD", text)
     # Each distinct code point is looked up once, and the text translated in one pass.
-    table = {ord(ch): "" if default_ignorable(ch) else prototypes.get(ord(ch), ch) for ch in set(nfd)}
+    table = {ord(ch): "" if default_ignorable(ch) else prototypes.get(ord(ch), ch) for ch in tally(nfd)}
     return str(unicodedata2.normalize("NFD", nfd.translate(table)))
 
 
@@ -172,7 +175,7 @@ def _augmented(ch: str) -> frozenset[str] | None:
 def single_script(label: str) -> bool:
     """Whether ``label`` is Single Script (UTS #39 § 5.1): its resolved script set, with the
     augmented sets (Han with kana is Japanese), is not empty."""
-    sets = [s for s in dict.fromkeys(map(_augmented, set(label))) if s is not None]
+    sets = [s for s in dict.fromkeys(map(_augmented, tally(label))) if s is not None]
     return not sets or bool(frozenset.intersection(*sets))
 
 
@@ -180,13 +183,13 @@ def mixed_scripts(label: str) -> tuple[str, ...]:
     """The scripts of ``label`` (ISO codes, in order of appearance) where it is beyond UTS #39's
     Highly Restrictive level (§ 5.2): its resolved script set is empty and no allowed
     combination of scripts covers it. Empty where the label is fine."""
-    sets = [s for s in dict.fromkeys(map(_augmented, set(label))) if s is not None]
+    sets = [s for s in dict.fromkeys(map(_augmented, tally(label))) if s is not None]
     if not sets or frozenset.intersection(*sets):
         return ()
     if any(all(s & allowed for s in sets) for allowed in _HIGHLY_RESTRICTIVE):
         return ()
     # The code points in order of first appearance give the scripts in that order.
-    return tuple(dict.fromkeys(s for s in map(script, dict.fromkeys(label)) if s not in _ANY))
+    return tuple(dict.fromkeys(s for s in map(script, tally(label)) if s not in _ANY))
 
 
 class Lookalike(NamedTuple):
@@ -216,29 +219,46 @@ def latin_lookalike(label: str) -> Lookalike | None:
     allows in identifiers (Turkish `ı` in `ışık`: the words of Latin orthographies are shown
     as written, and their likeness to a well-known name is a matter for the name).
     """
+    lookalike = lookalike_label(label)
+    return None if lookalike is None else Lookalike(skeleton(label), lookalike)
+
+
+def lookalike_label(label: str) -> str | None:
+    """:func:`latin_lookalike`'s all-Latin label alone, without the skeleton."""
     if label.isascii():
         return None
     from urlgrammar.host.identifier_status import allowed
 
     prototypes = _data().prototypes
-    all_latin = all(map(_latin, set(label)))
-    nfd = unicodedata2.normalize("NFD", label)
+    all_latin = all(map(_latin, tally(label)))
+    nfd = decomposed(label)
     # Whether a code point is replaced depends on it alone: decided once per distinct one.
-    replaced = {}
-    for ch in set(nfd):
+    replaced: dict[str, str] = {}
+    for ch in tally(nfd):
         prototype = prototypes.get(ord(ch)) if not ch.isascii() else None
         if prototype is not None and _LDH.issuperset(prototype.lower()) \
                 and (prototype.islower() or prototype.isdigit() or unicodedata2.category(ch) != "Ll"
                      or script(ch) == "Latn") \
                 and (len(prototype) == 1 or script(ch) != "Latn") \
                 and not (all_latin and allowed(ch)):
-            replaced[ord(ch)] = prototype.lower()
+            replaced[ch] = prototype.lower()
     if not replaced:
         return None
-    lookalike = unicodedata2.normalize("NFC", nfd.translate(replaced))
-    if lookalike == label or not all(map(_latin, set(lookalike))):
+    lookalike = unicodedata2.normalize("NFC", _replace(nfd, replaced))
+    if lookalike == label or not all(map(_latin, tally(lookalike))):
         return None
-    return Lookalike(skeleton(label), lookalike)
+    return lookalike
+
+
+def _replace(text: str, replaced: dict[str, str]) -> str:
+    """``text`` with each key of ``replaced`` (non-ASCII) replaced by its value (ASCII): a few
+    ``str.replace`` passes, which for a long label cost less than ``str.translate`` (a dict
+    look-up per code point); as no value holds a key, the order does not matter."""
+    if len(replaced) > _FEW_REPLACED:
+        return text.translate({ord(ch): to for ch, to in replaced.items()})
+    for ch, to in replaced.items():
+        text = text.replace(ch, to)
+    return text
 
 
 def _latin(ch: str) -> bool:

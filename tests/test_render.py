@@ -180,29 +180,26 @@ def test_each_code_point_of_a_long_path_is_judged_once(monkeypatch: pytest.Monke
 # ---- percent-encoded bytes that are not UTF-8 ---------------------------------------------------
 
 
-def _byte_at_a_time(run: str, before: str = "") -> str:
-    """What the display shows of a run of percent-encoded bytes, the way an incremental UTF-8
-    decoder fed one byte at a time reads it: the bytes it fails on stay as written, and with
-    them the byte that showed the failure; the rest as :func:`readable` judges each code point."""
-    import codecs
-
+def _decoded_by_the_standard(run: str, before: str = "") -> str:
+    """What the display shows of a run of percent-encoded bytes as the Encoding Standard's
+    UTF-8 decoder reads them (https://encoding.spec.whatwg.org/#utf-8-decoder; Python's
+    decoder fails on the same bytes, the maximal subparts, and ``surrogateescape`` gives each
+    such byte as a code point of its own): the bytes it fails on stay as written, the rest as
+    :func:`readable` judges each code point."""
     from urlgrammar.rendering import _HEX_DIGITS, _shown
 
     out, pending, previous, tail = [], 0, False, before
-    decoder = codecs.getincrementaldecoder("utf-8")("strict")
-    for k in range(0, len(run), 3):
-        try:
-            chars = decoder.decode(bytes.fromhex(run[k + 1:k + 3]), final=k + 3 == len(run))
-        except UnicodeDecodeError:
-            out.append(run[pending:k + 3])
-            decoder.reset()
-            pending, previous, tail = k + 3, False, run[k + 1:k + 3]
+    for ch in bytes.fromhex(run.replace("%", "")).decode("utf-8", "surrogateescape"):
+        n = ord(ch)
+        if 0xDC80 <= n <= 0xDCFF:  # a byte the decoder fails on
+            out.append(run[pending:pending + 3])
+            pending, previous, tail = pending + 3, False, out[-1][-2:]
             continue
-        if chars:
-            show = _shown(chars, previous) and not (chars in _HEX_DIGITS and "%" in tail)
-            out.append(chars if show else run[pending:k + 3])
-            pending, previous, tail = k + 3, show, (tail + out[-1])[-2:]
-    return "".join(out) + run[pending:]
+        end = pending + 3 * len(ch.encode())
+        show = _shown(ch, previous) and not (ch in _HEX_DIGITS and "%" in tail)
+        out.append(ch if show else run[pending:end])
+        pending, previous, tail = end, show, (tail + out[-1])[-2:]
+    return "".join(out)
 
 
 #: Bytes around the edges of UTF-8's sequences, and a few that show or hide.
@@ -213,13 +210,21 @@ _BYTES = st.sampled_from([0x00, 0x25, 0x32, 0x41, 0x46, 0x7E, 0x7F, 0x80, 0x8F, 
 
 @settings(max_examples=500)
 @given(data=st.lists(_BYTES, min_size=1, max_size=16), before=st.sampled_from(["", "%", "a%", "%2", "x"]))
-def test_bytes_that_are_not_utf8_are_cut_where_a_decoder_fed_a_byte_at_a_time_fails(
+def test_bytes_that_are_not_utf8_are_cut_where_the_utf8_decoder_fails(
         data: list[int], before: str) -> None:
     """readable decodes a run of bytes by stretches of UTF-8 (rendering._UTF8_OR_NOT) rather
-    than a byte at a time, and shows the same: a byte that reveals a failed sequence stays
-    encoded with it, as the decoder takes it."""
+    than a byte at a time, and shows what the standard's decoder gives: a byte that breaks a
+    sequence is read again, and may start a code point."""
     run = "".join(f"%{b:02X}" for b in data)
-    assert readable(before + run) == before + _byte_at_a_time(run, before[-2:])
+    assert readable(before + run) == before + _decoded_by_the_standard(run, before[-2:])
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("%E2%80%C3%A9", "%E2%80é"), ("%C3%C3%A9", "%C3é"), ("%F0%9F%C3%A9x", "%F0%9Féx"),
+    ("%ED%A0%80%C3%A9", "%ED%A0%80é"), ("%FF%C3%A9", "%FFé"), ("%E2%80%41", "%E2%80A"),
+])
+def test_the_byte_that_breaks_a_sequence_starts_afresh(text: str, shown: str) -> None:
+    assert readable(text) == shown
 
 
 def test_a_long_run_of_bytes_that_are_not_utf8_is_read_in_stretches() -> None:
@@ -228,5 +233,5 @@ def test_a_long_run_of_bytes_that_are_not_utf8_is_read_in_stretches() -> None:
     is decoded a stretch at a time.)"""
     from conftest import lines_run
 
-    assert readable("%FF" * 3 + "%C3%A9%E2%80" * 2) == "%FF" * 3 + "é%E2%80%C3%A9%E2%80"
+    assert readable("%FF" * 3 + "%C3%A9%E2%80" * 2) == "%FF" * 3 + "é%E2%80é%E2%80"
     assert lines_run(readable, "%FF" * 30_000) <= 100

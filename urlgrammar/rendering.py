@@ -54,17 +54,19 @@ ELLIPSIS = "\u2026"
 #: U+202A LEFT-TO-RIGHT EMBEDDING and U+202C POP DIRECTIONAL FORMATTING.
 LRE, PDF = "\u202a", "\u202c"
 _ENCODED_RUN = re.compile("(?:%[0-9A-Fa-f]{2})+")
-#: Well-formed UTF-8 (https://encoding.spec.whatwg.org/#utf-8-decoder), or else the bytes at
-#: which Python's incremental UTF-8 decoder, fed a byte at a time, fails: a byte that starts no
-#: sequence, or the start of one for as long as it goes on as one (`\xed` then `\xa0` to
-#: `\xbf`, a surrogate's, waits for a third byte to fail on), with the byte that breaks it.
+#: Well-formed UTF-8 (https://encoding.spec.whatwg.org/#utf-8-decoder), or else bytes it
+#: fails on: a byte that starts no sequence, or the start of one for as long as it goes on as
+#: one. The byte that breaks a sequence is not taken with it: the decoder restores it to the
+#: stream (step 5 of its handler), so it may start a code point (`%E2%80%C3%A9` shows
+#: `%E2%80é`). Bytes that fail all stay as written, so where one failure ends and the next
+#: begins (`\xed` then `\xa0`, a surrogate's, counts as one here) changes nothing shown.
 _UTF8 = (rb"[\x00-\x7f]|[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}"
          rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"
          rb"|\xf4[\x80-\x8f][\x80-\xbf]{2}")
 _UTF8_OR_NOT = re.compile(
     rb"(?P<utf8>(?:" + _UTF8 + rb")+)|(?:(?!" + _UTF8 + rb")(?:[\x80-\xc1\xf5-\xff]|(?:[\xc2-\xdf]"
     rb"|[\xe0-\xef](?:(?<=\xe0)[\xa0-\xbf]|(?<=[\xe1-\xef])[\x80-\xbf])?|\xf0(?:[\x90-\xbf][\x80-\xbf]?)?"
-    rb"|[\xf1-\xf3](?:[\x80-\xbf]{1,2})?|\xf4(?:[\x80-\x8f][\x80-\xbf]?)?)[\x00-\xff]?))+")
+    rb"|[\xf1-\xf3](?:[\x80-\xbf]{1,2})?|\xf4(?:[\x80-\x8f][\x80-\xbf]?)?)))+")
 #: ASCII that means the same decoded as encoded (RFC 3986's unreserved characters).
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 _HEX_DIGITS = frozenset(string.hexdigits)
@@ -256,15 +258,14 @@ def _decode_run(run: str, before: str, shown: Callable[[str, bool], bool]) -> st
 
 def _decode_bytes(run: str, before: str, shown: Callable[[str, bool], bool]) -> str:
     """:func:`_decode_run` for a run with bytes that are not UTF-8: they stay as they are
-    written. The run is cut where a UTF-8 decoder fed a byte at a time fails
-    (:data:`_UTF8_OR_NOT`, whose pieces take with them the byte that shows the failure, as
-    the decoder does), and each stretch of UTF-8 between those pieces is decoded at once."""
+    written. The run is cut where the UTF-8 decoder fails (:data:`_UTF8_OR_NOT`), and each
+    stretch of UTF-8 between those pieces is decoded at once."""
     out: list[str] = []
     for match in _UTF8_OR_NOT.finditer(bytes.fromhex(run.replace("%", ""))):
         piece = run[3 * match.start():3 * match.end()]
         out.append(_decode_run(piece, before, shown) if match.lastgroup == "utf8" else piece)
         # A stretch of UTF-8 comes after a failure, where the decoder starts afresh, and the
-        # failing byte's hex digits are what is shown before it.
+        # last failing byte's hex digits are what is shown before it.
         before = piece[-2:]
     return "".join(out)
 

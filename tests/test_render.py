@@ -235,3 +235,15 @@ def test_a_long_run_of_bytes_that_are_not_utf8_is_read_in_stretches() -> None:
 
     assert readable("%FF" * 3 + "%C3%A9%E2%80" * 2) == "%FF" * 3 + "é%E2%80é%E2%80"
     assert lines_run(readable, "%FF" * 30_000) <= 100
+
+
+@given(labels=st.lists(st.text("aü-", max_size=5), min_size=1, max_size=12), keep=st.integers(0, 4),
+       room=st.integers(-2, 40))
+def test_the_labels_that_fit_are_counted_from_the_end(labels: list[str], keep: int, room: int) -> None:
+    """_first_fitting reads labels from the last back; it gives the least k of the definition."""
+    from urlgrammar.rendering import _first_fitting
+
+    keep = min(keep, len(labels))
+    by_definition = next((k for k in range(1, len(labels) - keep + 1)
+                          if (len(".".join(labels[k:])) if k < len(labels) else -1) <= room), None)
+    assert _first_fitting(labels, keep, room) == by_definition

@@ -38,7 +38,7 @@ from urlgrammar.host.label_policy import Name, label_findings, names_of
 from urlgrammar.host.label_rules import bidi_failure, convert_and_validate, has_rtl
 from urlgrammar.host.punycode import punycode_encode
 from urlgrammar.host.spoofing import available, default_ignorable, newer_than_data
-from urlgrammar.host.tally import tally
+from urlgrammar.host.tally import code_points
 
 #: General categories drawn as nothing or as blank: controls, format characters (every bidi
 #: control, zero-width character and tag is one), surrogates, private use, unassigned, and the
@@ -95,11 +95,12 @@ def _unjudged(label: str, name: Name) -> str | None:
     # and what cannot be judged cannot be cleared.
     if not available():
         return "no security data"
-    return "code point newer than the security data" if any(map(newer_than_data, tally(label))) else None
+    newer = any(map(newer_than_data, code_points(label)))
+    return "code point newer than the security data" if newer else None
 
 
 def _invisible_code_point(label: str, name: Name) -> str | None:
-    return "invisible code point" if any(map(invisible, tally(label))) else None
+    return "invisible code point" if any(map(invisible, code_points(label))) else None
 
 
 def _label_rules(label: str, name: Name) -> str | None:

@@ -38,7 +38,7 @@ from urlgrammar.host.spoofing import (
     script_name,
     single_script,
 )
-from urlgrammar.host.tally import decomposed, distinct_matches, tally
+from urlgrammar.host.tally import code_points, decomposed, distinct_matches, tally
 
 if TYPE_CHECKING:
     import unicodedata as unicodedata2
@@ -64,6 +64,8 @@ class Name(NamedTuple):
     scripts: frozenset[str]
 
 
+#: The scripts of an ASCII label's letters.
+_LATIN = frozenset({"Latn"})
 #: Code points Chromium takes out of the allowed set (SetAllowedUnicodeSet): a slash look-alike,
 #: hyphens and quotes, a hyphenation point, modifier letters, Latin kra.
 _REMOVED = frozenset("\u0338\u058a\u2010\u2019\u2027\u30a0\u02bb\u02bc\u02ec\u0138")
@@ -179,11 +181,11 @@ def _marks_and_digits(label: str, distinct: Sequence[str]) -> list[Finding]:
     found = []
     repeated: list[str] = []
     nfd = decomposed(label)
-    marks = [ch for ch in tally(nfd) if unicodedata2.category(ch) == "Mn"]
+    marks = [ch for ch in code_points(nfd) if unicodedata2.category(ch) == "Mn"]
     # Each run of marks is one letter's, and a run that comes again repeats nothing new; a run
     # is read until each of its marks has repeated, or to its end.
     for run in dict.fromkeys(re.findall(f"{_class(marks)}{{2,}}", nfd)) if marks else ():
-        on_letter, unrepeated = set(), set(tally(run))
+        on_letter, unrepeated = set(), set(code_points(run))
         for ch in run if len(unrepeated) < len(run) else ():
             if ch in on_letter and ch in unrepeated:
                 repeated.append(ch)
@@ -225,7 +227,7 @@ def whole_script_allowed(code: str, name: Name) -> bool:
     label between the two has letters of another script. Chromium reads the top-level domain
     alone; we read the rest of the name, so that `аррӏе.com.ком` is no Cyrillic name."""
     tlds = WHOLE_SCRIPT.get(code, (frozenset(), frozenset()))[1]
-    in_script = any(script(ch) == code for ch in tally(name.top)) or name.tld in tlds
+    in_script = any(script(ch) == code for ch in code_points(name.top)) or name.tld in tlds
     return in_script and name.scripts <= {code}
 
 
@@ -241,7 +243,7 @@ def _whole_script(label: str, distinct: Sequence[str], name: Name) -> Finding | 
     if lookalike is not None:
         shown = lookalike if len(lookalike) <= 63 else lookalike[:63] + "…"
         what = f"looks like '{shown}'"
-        latin = tally(lookalike)
+        latin = code_points(lookalike)
         culprits = [ch for ch in distinct if ch not in latin]
     if own in WHOLE_SCRIPT and single_script(label):
         letters = [ch for ch in distinct if script(ch) == own]
@@ -351,14 +353,22 @@ def names_of(labels: list[str], texts: Sequence[str] | None = None) -> list[Name
     last = max((i for i, label in enumerate(labels) if label), default=0)
     tld = labels[last] if labels else ""
     top = texts[last] if labels else ""
-    names = [Name(tld, top, frozenset())] * len(labels)
-    seen: frozenset[str] = frozenset()
+    name = Name(tld, top, frozenset())
+    names = [name] * len(labels)
+    # Labels repeat (`ü.ü.ü`), and most add no script to the name: a label's scripts are read
+    # once per distinct label, and a name is made only where it gains a script.
+    scripts: dict[str, frozenset[str]] = {}
     for i in range(last - 1, -1, -1):
-        names[i] = Name(tld, top, seen)
+        names[i] = name
         if i:  # the first label's letters are in no name
-            letters = [ch for ch in set(texts[i]) if ch.isalpha()]
-            seen = seen.union(map(script, letters)) if not texts[i].isascii() \
-                else seen | {"Latn"} if letters else seen
+            text = texts[i]
+            its = scripts.get(text)
+            if its is None:
+                letters = [ch for ch in set(text) if ch.isalpha()]
+                its = scripts[text] = frozenset(map(script, letters)) if not text.isascii() \
+                    else _LATIN if letters else frozenset()
+            if not its <= name.scripts:
+                name = Name(tld, top, name.scripts | its)
     return names
 
 
@@ -395,5 +405,5 @@ def _judged(text: str, name: Name) -> Judgement:
 
     if text.isascii():
         return Judgement(text, ())
-    unchecked = tuple(sorted(ch for ch in tally(text) if newer_than_data(ch)))
+    unchecked = tuple(sorted(ch for ch in code_points(text) if newer_than_data(ch)))
     return Judgement(text, label_findings(text, name), unchecked)

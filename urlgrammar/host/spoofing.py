@@ -28,7 +28,7 @@ import idna
 
 from urlgrammar.host.domain import unicode_labels
 from urlgrammar.host.punycode import punycode_decode
-from urlgrammar.host.tally import decomposed, tally
+from urlgrammar.host.tally import code_points, decomposed
 
 if TYPE_CHECKING:
     # unicodedata2 ships no type information; its interface is the standard library's.
@@ -130,7 +130,7 @@ def skeleton(text: str) -> str:
     prototypes = _data().prototypes
     nfd = unicodedata2.normalize("NFD", text)
     # Each distinct code point is looked up once, and the text translated in one pass.
-    table = {ord(ch): "" if default_ignorable(ch) else prototypes.get(ord(ch), ch) for ch in tally(nfd)}
+    table = {ord(ch): "" if default_ignorable(ch) else prototypes.get(ord(ch), ch) for ch in code_points(nfd)}
     return str(unicodedata2.normalize("NFD", nfd.translate(table)))
 
 
@@ -175,7 +175,7 @@ def _augmented(ch: str) -> frozenset[str] | None:
 def single_script(label: str) -> bool:
     """Whether ``label`` is Single Script (UTS #39 § 5.1): its resolved script set, with the
     augmented sets (Han with kana is Japanese), is not empty."""
-    sets = [s for s in dict.fromkeys(map(_augmented, tally(label))) if s is not None]
+    sets = [s for s in dict.fromkeys(map(_augmented, code_points(label))) if s is not None]
     return not sets or bool(frozenset.intersection(*sets))
 
 
@@ -183,13 +183,13 @@ def mixed_scripts(label: str) -> tuple[str, ...]:
     """The scripts of ``label`` (ISO codes, in order of appearance) where it is beyond UTS #39's
     Highly Restrictive level (§ 5.2): its resolved script set is empty and no allowed
     combination of scripts covers it. Empty where the label is fine."""
-    sets = [s for s in dict.fromkeys(map(_augmented, tally(label))) if s is not None]
+    sets = [s for s in dict.fromkeys(map(_augmented, code_points(label))) if s is not None]
     if not sets or frozenset.intersection(*sets):
         return ()
     if any(all(s & allowed for s in sets) for allowed in _HIGHLY_RESTRICTIVE):
         return ()
     # The code points in order of first appearance give the scripts in that order.
-    return tuple(dict.fromkeys(s for s in map(script, tally(label)) if s not in _ANY))
+    return tuple(dict.fromkeys(s for s in map(script, code_points(label)) if s not in _ANY))
 
 
 class Lookalike(NamedTuple):
@@ -230,11 +230,11 @@ def lookalike_label(label: str) -> str | None:
     from urlgrammar.host.identifier_status import allowed
 
     prototypes = _data().prototypes
-    all_latin = all(map(_latin, tally(label)))
+    all_latin = all(map(_latin, code_points(label)))
     nfd = decomposed(label)
     # Whether a code point is replaced depends on it alone: decided once per distinct one.
     replaced: dict[str, str] = {}
-    for ch in tally(nfd):
+    for ch in code_points(nfd):
         prototype = prototypes.get(ord(ch)) if not ch.isascii() else None
         if prototype is not None and _LDH.issuperset(prototype.lower()) \
                 and (prototype.islower() or prototype.isdigit() or unicodedata2.category(ch) != "Ll"
@@ -245,7 +245,7 @@ def lookalike_label(label: str) -> str | None:
     if not replaced:
         return None
     lookalike = unicodedata2.normalize("NFC", _replace(nfd, replaced))
-    if lookalike == label or not all(map(_latin, tally(lookalike))):
+    if lookalike == label or not all(map(_latin, code_points(lookalike))):
         return None
     return lookalike
 

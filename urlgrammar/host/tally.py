@@ -37,7 +37,19 @@ def tally(text: str) -> Mapping[str, int]:
     one in order of first appearance. Where one removes little, the rest is counted by
     ``Counter``, so that a label of many distinct code points costs at most a pass more.
     """
-    return Counter(text) if len(text) <= _SHORT else _long_tally(text)
+    if len(text) > _SHORT:
+        return _long_tally(text)
+    # Counter's own steps cost more than this loop on a short label (most are).
+    counts = dict.fromkeys(text, 0)
+    for ch in text:
+        counts[ch] += 1
+    return counts
+
+
+def code_points(text: str) -> Iterable[str]:
+    """The distinct code points of ``text`` in order of first appearance: :func:`tally`'s
+    keys, for a rule that asks nothing of their counts (a short text's without counting)."""
+    return dict.fromkeys(text) if len(text) <= _SHORT else _long_tally(text)
 
 
 def distinct(text: str) -> Iterable[str]:

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -19,6 +19,7 @@ from urlgrammar.checking.advisories import first_advisories, plain_advisories
 from urlgrammar.checking.diagnostics import Collector
 from urlgrammar.checking.plain import fast_path
 from urlgrammar.checking.rfc_reading import RFCReading, rfc3986_reading
+from urlgrammar.checking.runs import apply_fixes, representatives, starts
 from urlgrammar.checking.schemes import CONTEXTS
 from urlgrammar.checking.writing import GrammarError, Writing, first_pct_invalid, removed_error
 from urlgrammar.encoding import percent
@@ -58,7 +59,7 @@ class Report(NamedTuple):
     base: str | None
     valid: bool
     failure: bool
-    diagnostics: tuple[Diagnostic, ...]
+    diagnostics: Sequence[Diagnostic]
     url: URL | None
     suggestion: str | None
     grammar_error: GrammarError | None
@@ -234,11 +235,11 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
     removed = removed_error(pre)
     if removed is not None and (error is None or removed.start <= error.start):
         error = removed
-    diagnostics, omitted = tuple(collector.diagnostics()), collector.omitted
+    diagnostics, omitted = collector.diagnostics(), collector.omitted
     valid, failure = error is None, url is None
     disagreement = None
     if valid and (failure or diagnostics or omitted):
-        codes = ", ".join(dict.fromkeys(d.code for d in diagnostics))
+        codes = ", ".join(dict.fromkeys(d.code for d in representatives(diagnostics)))
         if omitted:
             codes = f"{codes} and {omitted:,} more" if codes else f"{omitted:,} validation errors"
         what = "fails" if failure and not codes else f"reports {codes}"
@@ -265,7 +266,7 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
                   (), omitted), advised
 
 
-def _fixed(text: str, processed: list[Diagnostic], base: URL | None, url: URL, encoding: str,
+def _fixed(text: str, processed: Sequence[Diagnostic], base: URL | None, url: URL, encoding: str,
            verdict: Callable[[frozenset[int]], GrammarError | None] | None) -> tuple[str, URL] | None:
     """The preprocessed input with every fix applied, and its URL, if that is valid and
     parses to ``url``'s href.
@@ -277,7 +278,7 @@ def _fixed(text: str, processed: list[Diagnostic], base: URL | None, url: URL, e
     same URL by construction, and ``verdict``, the writing grammar's on the input with those
     positions taken as fixed, is the fixed string's: the pipeline need not run on it (it does
     without ``verdict``)."""
-    if any(d.fix is None for d in processed):
+    if any(d.fix is None for d in representatives(processed)):
         return None
     candidate = apply_fixes(text, processed)
     if candidate is None:
@@ -306,7 +307,7 @@ def _valid_url(text: str, base: URL | None, encoding: str) -> URL | None:
     return url
 
 
-def _kept(text: str, processed: list[Diagnostic], url: URL, encoding: str) -> frozenset[int] | None:
+def _kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -> frozenset[int] | None:
     """Where each fix is one the parser applies as it reads (a backslash it reads as a slash,
     a code point of a path, query or fragment that it percent-encodes in UTF-8 as the fix
     does), the positions of ``text`` they fix; None otherwise. Such fixes keep the URL and
@@ -317,7 +318,7 @@ def _kept(text: str, processed: list[Diagnostic], url: URL, encoding: str) -> fr
     sets: dict[str, percent.PercentEncodeSet] = {}
     # Each code point's fix by component, None where not encoded (a million of a few is common).
     encoded: dict[tuple[str, str | None], str | None] = {}
-    for d in processed:
+    for d in representatives(processed):  # each item of a run's template is at the same code point
         if d.end - d.start != 1:
             return None
         char = text[d.start]
@@ -338,7 +339,7 @@ def _kept(text: str, processed: list[Diagnostic], url: URL, encoding: str) -> fr
             encoded[key] = _utf8_encoded(char) if wanted is not None and char in wanted else None
         if d.fix is None or d.fix != encoded[key]:
             return None
-    return frozenset(d.start for d in processed)
+    return frozenset(starts(processed))
 
 
 def _unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href: str,
@@ -374,26 +375,3 @@ def _unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href
 def _utf8_encoded(char: str) -> str:
     """``char`` percent-encoded as UTF-8, every byte (a surrogate as U+FFFD, as the parser does)."""
     return "".join(f"%{byte:02X}" for byte in percent.scalar_values(char).encode("utf-8"))
-
-
-def apply_fixes(text: str, diagnostics: list[Diagnostic]) -> str | None:
-    """``text`` with each diagnostic's span replaced by its fix; None where two fixes overlap.
-
-    Insertions (empty spans) go before a replacement that starts at the same place. A fix whose
-    span lies inside one applied already is part of it, and of two fixes for the same span the
-    later one wins: the host parser's fixes build on each other (the percent-decoded host, then
-    its canonical IPv4 address).
-    """
-    fixes = sorted(((d.start, d.end, -i, d.fix) for i, d in enumerate(diagnostics) if d.fix is not None),
-                   key=lambda f: (f[0], f[1] > f[0], -f[1], f[2]))
-    out: list[str] = []
-    position = 0
-    for start, end, _, fix in fixes:
-        if start < position:
-            if end <= position:
-                continue
-            return None
-        out += [text[position:start], fix]
-        position = end
-    out.append(text[position:])
-    return "".join(out)

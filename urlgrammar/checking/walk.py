@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
-from itertools import chain
+from array import array
+from collections.abc import Callable, Sequence
+from itertools import chain, compress, count, repeat
+from operator import add
 
+from urlgrammar.checking.runs import Run
 from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import Code, Diagnostic, message
 from urlgrammar.host.parser import non_url
 from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, none_of
-from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Context, context_of, has_opaque_path, is_file
 from urlgrammar.syntax.lift import separators
 
@@ -49,6 +52,8 @@ _GENERIC, _SPECIAL, _FILE_STATES, _RELATIVE = Context.GENERIC, Context.SPECIAL, 
 
 #: Where an error goes: the pointer and phase that order it, and the error.
 Add = Callable[[int, int, Diagnostic], None]
+#: Where many go: the phase that raises them, and their run.
+AddRun = Callable[[int, Run], None]
 
 
 class Walk:
@@ -64,9 +69,11 @@ class Walk:
     separator is ever an error.
     """
 
-    def __init__(self, add: Add, pct_invalid: Callable[[str], Iterable[Span]],
-                 base: URLRecord | None, text: str, lifted: URLRecord, resolved: URLRecord | None) -> None:
+    def __init__(self, add: Add, pct_invalid: Callable[[str, int], Sequence[int]],
+                 base: URLRecord | None, text: str, lifted: URLRecord, resolved: URLRecord | None,
+                 add_run: AddRun) -> None:
         self.add, self.text, self.lifted, self.resolved = add, text, lifted, resolved
+        self.add_run = add_run
         self.pct_invalid = pct_invalid
         #: Per code point and component: the message, detail and fix of its invalid-URL-unit,
         #: made once, as an input may repeat a code point many times.
@@ -139,23 +146,31 @@ class Walk:
                 and all(char == "/" for _, char in separators(self.lifted)):
             return  # the common case: no backslash, and no slash that the parser ignores
         prefix = () if at is None else (at - 2, at - 1)
+        # The path's backslashes, and the ignored slashes and backslashes, in runs: a path may
+        # hold a million.
+        path, ignored, which = array("q"), array("q"), array("B")
         for p, char in separators(self.lifted):
             backslash = char == "\\"
             if context is _FILE_STATES:
                 if backslash and p in prefix:
                     self._reverse(p, RELATIVE, "authority")
                 elif backslash:
-                    self._reverse(p, PATH, "path")
+                    path.append(p)
             elif p in prefix and free:
                 if backslash:
                     self._reverse(p, RELATIVE, "authority")
             elif p < end:
-                what = "backslash" if backslash else "slash"
-                self.add(p, IGNORE, Diagnostic(
-                    _MISSING_SOLIDUS, p, p + 1, self._message(_MISSING_SOLIDUS, f"the parser ignores "
-                    f"this extra {what} before the host"), "scheme", fix=""))
+                ignored.append(p)
+                which.append(backslash)
             elif backslash:
-                self._reverse(p, PATH, "path")
+                path.append(p)
+        if ignored:
+            self.add_run(IGNORE, Run(ignored, tuple(Diagnostic(_MISSING_SOLIDUS, 0, 0, self._message(
+                _MISSING_SOLIDUS, f"the parser ignores this extra {what} before the host"), "scheme", fix="")
+                for what in ("slash", "backslash")), which))
+        if path:
+            self.add_run(PATH, Run(path, (Diagnostic(Code.INVALID_REVERSE_SOLIDUS, 0, 0, self._message(
+                Code.INVALID_REVERSE_SOLIDUS), "path", fix="/"),)))
 
     def _message(self, code: Code, specifics: str | None = None) -> str:
         said = self._messages.get((code, specifics))
@@ -173,15 +188,13 @@ class Walk:
         a: Authority = source.value
         if a.username is None:
             return
-        # One at a time: a userinfo may hold a million `@`.
-        ats = chain(((c.start or 0) + i for c in (a.username, a.password) if c is not None
-                     for i, ch in enumerate(c.value) if ch == "@"), [(a.host.start or 0) - 1])
-        previous = source.start or 0
-        said = self._message(Code.INVALID_CREDENTIALS)
-        for p in ats:
-            self.add(p, AUTHORITY, Diagnostic(Code.INVALID_CREDENTIALS, previous, p + 1, said, "userinfo",
-                                              fix=""))
-            previous = p + 1
+        ats = array("q", chain.from_iterable(compress(count(c.start or 0), map("@".__eq__, c.value))
+                                             for c in (a.username, a.password) if c is not None))
+        ats.append((a.host.start or 0) - 1)
+        starts = array("q", chain((source.start or 0,), map(add, ats[:-1], repeat(1))))
+        said = Diagnostic(Code.INVALID_CREDENTIALS, 0, 0, self._message(Code.INVALID_CREDENTIALS), "userinfo",
+                          fix="")
+        self.add_run(AUTHORITY, Run(ats, (said,), None, starts))
 
     def _values(self, source: Component | None, start: int) -> None:
         """The path, opaque path, query and fragment states' checks, and drive letters."""
@@ -233,26 +246,51 @@ class Walk:
         if bad is None and "%" not in value:
             return
         start = c.start or 0
+        runs: list[tuple[Sequence[int], list[Diagnostic], Sequence[int] | None]] = []
         if bad is not None:
             pattern = _ASCII_NON_URL if value.isascii() else non_url()
             opaque = component == "path" and self.resolved is not None and has_opaque_path(self.resolved)
             where = "an opaque path" if opaque else f"the {component}"
-            said = self._said
-            for m in pattern.finditer(value, bad.start()):
-                char = m.group()
-                p = start + m.start()
-                what = said.get((char, where))
-                if what is None:
-                    what = said[char, where] = (
-                        message(Code.INVALID_URL_UNIT, f"{code_point(char)} in {where}"),
-                        f"U+{ord(char):04X}", _encoded(char))
-                self.add(p, PATH, Diagnostic(Code.INVALID_URL_UNIT, p, p + 1, what[0], component, *what[1:]))
+            first = bad.start()
+            chars = pattern.findall(value, first)
+            kinds = dict.fromkeys(chars)
+            # The pattern reads one code point at a time, so each code point of ``kinds`` is one
+            # wherever it is: their positions are found without a Python call per code point.
+            found = array("q", compress(count(start + first), map(kinds.__contains__, value[first:])))
+            index = {c: k for k, c in enumerate(kinds)}
+            runs.append((found, [self._unit(char, where, component) for char in kinds],
+                         None if len(kinds) == 1 else array("I", map(index.__getitem__, chars))))
         if "%" in value:
-            percent = message(Code.INVALID_URL_UNIT, f"a '%' in the {component} without two hex "
-                              "digits after it; write %25 for a percent sign")
-            for at, _ in self.pct_invalid(value):
-                p = start + at
-                self.add(p, PATH, Diagnostic(Code.INVALID_URL_UNIT, p, p + 1, percent, component, "%", "%25"))
+            percent = Diagnostic(Code.INVALID_URL_UNIT, 0, 0, message(
+                Code.INVALID_URL_UNIT, f"a '%' in the {component} without two hex digits after it; "
+                "write %25 for a percent sign"), component, "%", "%25")
+            invalid = self.pct_invalid(value, start)
+            if invalid:
+                runs.append((invalid, [percent], None))
+        if runs:
+            self.add_run(PATH, _one_run(runs))
+
+    def _unit(self, char: str, where: str, component: str) -> Diagnostic:
+        """The invalid-URL-unit of ``char`` in a component, but for its span."""
+        said = self._said.get((char, where))
+        if said is None:
+            said = self._said[char, where] = (
+                message(Code.INVALID_URL_UNIT, f"{code_point(char)} in {where}"), f"U+{ord(char):04X}",
+                _encoded(char))
+        return Diagnostic(Code.INVALID_URL_UNIT, 0, 0, said[0], component, *said[1:])
+
+
+def _one_run(runs: list[tuple[Sequence[int], list[Diagnostic], Sequence[int] | None]]) -> Run:
+    """The runs of one component as one, in the order of their pointers (no two share one)."""
+    if len(runs) == 1:
+        pointers, templates, which = runs[0]
+        return Run(pointers, tuple(templates), which)
+    (p1, t1, w1), (p2, t2, _) = runs  # the units, then the `%`
+    marked = sorted(chain(((p << 1, k) for p, k in zip(p1, w1 or repeat(0), strict=False)),
+                          ((p << 1 | 1, 0) for p in p2)))
+    n = len(t1)
+    return Run(array("q", (p >> 1 for p, _ in marked)), (*t1, *t2),
+               array("I", (n if p & 1 else k for p, k in marked)))
 
 
 def _encoded(char: str) -> str:

@@ -12,7 +12,8 @@ import re
 from array import array
 from collections.abc import Iterator, Sequence
 from functools import cache
-from itertools import compress
+from itertools import compress, repeat
+from operator import add, methodcaller
 from typing import NamedTuple
 
 from urlgrammar.encoding.percent import scalar_values, utf8
@@ -51,25 +52,36 @@ def pct_invalid(text: str) -> tuple[tuple[int, int], ...]:
     return tuple((t.start_pos, t.end_pos) for t in pct_tokens(text) if t.type == "PCT_INVALID")
 
 
-#: The code points :func:`pct_invalid_spans` reads at a time, at least (a piece ends at a `%`).
+#: The code points :func:`_pieces` reads at a time, at least (a piece ends at a `%`).
 PIECE = 8192
 
 
-def pct_invalid_spans(text: str) -> Iterator[Span]:
-    """:func:`pct_invalid`'s spans one at a time, the text read in pieces of about
-    :data:`PIECE` code points, so that a long text's terminals are never all held at once.
+@cache
+def _pct_lexer() -> re.Pattern[str]:
+    """The terminals of grammars/pct.lark that start at a `%`, as its lexer tries them:
+    PCT_ENCODED_BYTES first (the longest run of bytes), then PCT_INVALID, in its group. UNCODED
+    holds no `%`, so a search from one such terminal to the next skips exactly the UNCODED."""
+    return re.compile(f"(?:{terminal_pattern('pct', 'PCT_ENCODED_BYTES')})|"
+                      f"({terminal_pattern('pct', 'PCT_INVALID')})")
 
-    Each piece but the last ends just before a `%`, which changes no ``pct_invalid``: every `%`
-    starts a terminal (UNCODED holds none, and what follows the `%` of PCT_INVALID is a hex
-    digit), or a byte of a PCT_ENCODED_BYTES run, which cut in two is two runs of bytes.
-    """
-    start, n = 0, len(text)
-    while start < n:
-        cut = text.find("%", start + PIECE) if n - start > PIECE else -1
-        end = n if cut < 0 else cut
-        for a, b in pct_invalid(text[start:end]):
-            yield start + a, start + b
-        start = end
+
+def pct_invalid_spans(text: str) -> Iterator[Span]:
+    """:func:`pct_invalid`'s spans one at a time, from the grammar's lexer (:func:`_pct_lexer`),
+    so that a long text's terminals are never all held at once."""
+    return (m.span(1) for m in _pct_lexer().finditer(text) if m.lastindex)
+
+
+def pct_invalid_starts(text: str, offset: int = 0) -> array[int]:
+    """Where each ``pct_invalid`` of ``text`` starts, plus ``offset``: the `%` of each, as
+    machine integers, found without a Python call per terminal."""
+    if "%" not in text:
+        return array("q")
+    # A terminal's group 1 starts at -1 where it is not PCT_INVALID.
+    starts = filter((-1).__lt__, map(_START_OF_INVALID, _pct_lexer().finditer(text)))
+    return array("q", map(add, starts, repeat(offset)))
+
+
+_START_OF_INVALID = methodcaller("start", 1)
 
 
 def _token_bytes(token: Tok) -> bytes:

@@ -277,6 +277,8 @@ def _fixed_run(text: str, run: Run, i: int, j: int) -> str:
             return region.translate(str.maketrans(table))
     begins = pointers if run.starts is None else run.starts[i:j]
     ends = list(map(add, pointers, repeat(1)))
+    if run.which is None and list(begins[1:]) == ends[:-1]:  # spans end to end
+        return fixes[0] * (j - i)
     gaps = map(text.__getitem__, map(slice, chain((begins[0],), ends), begins))
     each = repeat(fixes[0]) if run.which is None else map(fixes.__getitem__, run.which[i:j])
     return "".join(chain.from_iterable(zip(gaps, each, strict=False)))

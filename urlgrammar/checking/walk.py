@@ -15,7 +15,7 @@ import unicodedata
 from array import array
 from collections.abc import Callable, Sequence
 from itertools import chain, compress, count, repeat
-from operator import add
+from operator import add, sub
 
 from urlgrammar.checking.runs import Run
 from urlgrammar.encoding.percent import scalar_values
@@ -247,19 +247,14 @@ class Walk:
             return
         start = c.start or 0
         runs: list[tuple[Sequence[int], list[Diagnostic], Sequence[int] | None]] = []
+        chars: list[str] = []
         if bad is not None:
             pattern = _ASCII_NON_URL if value.isascii() else non_url()
             opaque = component == "path" and self.resolved is not None and has_opaque_path(self.resolved)
             where = "an opaque path" if opaque else f"the {component}"
             first = bad.start()
-            chars = pattern.findall(value, first)
-            kinds = dict.fromkeys(chars)
-            # The pattern reads one code point at a time, so each code point of ``kinds`` is one
-            # wherever it is: their positions are found without a Python call per code point.
-            found = array("q", compress(count(start + first), map(kinds.__contains__, value[first:])))
-            index = {c: k for k, c in enumerate(kinds)}
-            runs.append((found, [self._unit(char, where, component) for char in kinds],
-                         None if len(kinds) == 1 else array("I", map(index.__getitem__, chars))))
+            found, chars, which = _positions(value[first:], start + first, pattern)
+            runs.append((found, [self._unit(char, where, component) for char in chars], which))
         if "%" in value:
             percent = Diagnostic(Code.INVALID_URL_UNIT, 0, 0, message(
                 Code.INVALID_URL_UNIT, f"a '%' in the {component} without two hex digits after it; "
@@ -268,7 +263,7 @@ class Walk:
             if invalid:
                 runs.append((invalid, [percent], None))
         if runs:
-            self.add_run(PATH, _one_run(runs))
+            self.add_run(PATH, _one_run(runs, value, start, chars))
 
     def _unit(self, char: str, where: str, component: str) -> Diagnostic:
         """The invalid-URL-unit of ``char`` in a component, but for its span."""
@@ -280,17 +275,46 @@ class Walk:
         return Diagnostic(Code.INVALID_URL_UNIT, 0, 0, said[0], component, *said[1:])
 
 
-def _one_run(runs: list[tuple[Sequence[int], list[Diagnostic], Sequence[int] | None]]) -> Run:
-    """The runs of one component as one, in the order of their pointers (no two share one)."""
+def _positions(tail: str, at: int,
+               pattern: re.Pattern[str]) -> tuple[Sequence[int], list[str], Sequence[int] | None]:
+    """Where ``pattern``'s code points are in ``tail`` (which starts with one, at ``at``), the
+    code points, and which of them is at each place (None for one). The pattern reads one code
+    point at a time, so each of those is one wherever it is: the positions are found without
+    a Python call per code point, and as a range where they are all of ``tail``'s first ones."""
+    distinct = set(tail)
+    kinds = [c for c in distinct if pattern.match(c)] if len(distinct) <= _DISTINCT else \
+        list(dict.fromkeys(pattern.findall(tail)))
+    found = frozenset(kinds).__contains__
+    n = sum(map(found, tail))
+    dense = max(map(tail.rfind, kinds)) == n - 1
+    pointers: Sequence[int] = range(at, at + n) if dense else \
+        array("q", compress(count(at), map(found, tail)))
+    if len(kinds) == 1:
+        return pointers, kinds, None
+    if dense and len(kinds) <= 256:  # each code point's index, as a byte
+        return pointers, kinds, tail[:n].translate({ord(c): k for k, c in enumerate(kinds)}).encode("latin-1")
+    index = {c: k for k, c in enumerate(kinds)}
+    return pointers, kinds, array("I", map(index.__getitem__, compress(tail, map(found, tail))))
+
+
+#: Up to how many distinct code points a text's non-URL code points are looked for among them.
+_DISTINCT = 64
+
+
+def _one_run(runs: list[tuple[Sequence[int], list[Diagnostic], Sequence[int] | None]], value: str,
+             start: int, chars: list[str]) -> Run:
+    """The runs of one component ``value`` (at ``start``) as one, in the order of their
+    pointers (no two share one): the code points that are not URL units (``chars``, a
+    template each), then the `%`."""
     if len(runs) == 1:
         pointers, templates, which = runs[0]
         return Run(pointers, tuple(templates), which)
-    (p1, t1, w1), (p2, t2, _) = runs  # the units, then the `%`
-    marked = sorted(chain(((p << 1, k) for p, k in zip(p1, w1 or repeat(0), strict=False)),
-                          ((p << 1 | 1, 0) for p in p2)))
-    n = len(t1)
-    return Run(array("q", (p >> 1 for p, _ in marked)), (*t1, *t2),
-               array("I", (n if p & 1 else k for p, k in marked)))
+    (units, kinds, _), (percents, percent, _) = runs
+    merged = array("q", sorted(chain(units, percents)))  # two sorted runs: merged, not sorted
+    # Each template is one code point's: the code point at each pointer says which.
+    index = {char: k for k, char in enumerate([*chars, "%"])}
+    which = array("I", map(index.__getitem__, map(value.__getitem__, map(sub, merged, repeat(start)))))
+    return Run(merged, (*kinds, *percent), which)
 
 
 def _encoded(char: str) -> str:

@@ -11,7 +11,7 @@ import codecs
 import re
 from array import array
 from collections.abc import Iterator, Sequence
-from functools import cache
+from functools import cache, partial
 from itertools import compress, repeat
 from operator import add, methodcaller
 from typing import NamedTuple
@@ -65,10 +65,22 @@ def _pct_lexer() -> re.Pattern[str]:
                       f"({terminal_pattern('pct', 'PCT_INVALID')})")
 
 
+@cache
+def _next_pct_invalid() -> re.Pattern[str]:
+    """The terminals of grammars/pct.lark up to the next PCT_INVALID, which is in its group:
+    those before it read whole (possessive: none is given back), in the lexer's order."""
+    terminal = partial(terminal_pattern, "pct")
+    return re.compile(f"(?:{terminal('PCT_ENCODED_BYTES')}|{terminal('UNCODED')})*+"
+                      f"({terminal('PCT_INVALID')})")
+
+
 def pct_invalid_spans(text: str) -> Iterator[Span]:
-    """:func:`pct_invalid`'s spans one at a time, from the grammar's lexer (:func:`_pct_lexer`),
-    so that a long text's terminals are never all held at once."""
-    return (m.span(1) for m in _pct_lexer().finditer(text) if m.lastindex)
+    """:func:`pct_invalid`'s spans one at a time, from the grammar's terminals, so that a long
+    text's terminals are never all held at once, and those between two spans cost no Python."""
+    pattern, at = _next_pct_invalid(), 0
+    while (m := pattern.match(text, at)) is not None:
+        yield m.span(1)
+        at = m.end()
 
 
 def pct_invalid_starts(text: str, offset: int = 0) -> array[int]:
@@ -200,7 +212,19 @@ def percent_decode(s: str) -> bytes:
     """
     if "%" not in s:
         return utf8(s)
-    return b"".join(map(_token_bytes, pct_tokens(s)))
+    # The runs of PCT_ENCODED_BYTES, split out as the grammar's lexer reads them (it tries them
+    # first at each `%`); what lies between them, UNCODED and PCT_INVALID, stands for itself.
+    parts = _encoded_runs().split(s)
+    out = [b""] * len(parts)
+    out[::2] = map(utf8, parts[::2])
+    out[1::2] = [bytes.fromhex(run.replace("%", "")) for run in parts[1::2]]
+    return b"".join(out)
+
+
+@cache
+def _encoded_runs() -> re.Pattern[str]:
+    """The grammar's PCT_ENCODED_BYTES terminal (grammars/pct.lark), in a group, to split on."""
+    return re.compile(f"({terminal_pattern('pct', 'PCT_ENCODED_BYTES')})")
 
 
 def percent_decode_str(s: str) -> str:

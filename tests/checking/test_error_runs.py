@@ -46,8 +46,7 @@ def _input(shape: str, n: int) -> tuple[str, str | None]:
 def test_the_runs_read_as_the_errors_one_by_one(shape: str) -> None:
     text, base = _input(shape, 40)
     report = validate(text, base)
-    # A component's few errors are single ones: a path of many, one each, has no run.
-    assert isinstance(report.diagnostics, Diagnostics) is (shape != "lone % at segment end")
+    assert isinstance(report.diagnostics, Diagnostics)
     whole = tuple(report.diagnostics)
     assert len(whole) >= 38 and report.diagnostics == whole and whole == report.diagnostics
     assert [report.diagnostics[i] for i in range(-len(whole), len(whole))] == list(whole + whole)

@@ -200,17 +200,27 @@ class Walk:
         """The path, opaque path, query and fragment states' checks, and drive letters."""
         promoted = source.start if source is not None else None
         previous_end = start
+        # The path's segments that follow each other (each after the one separator before it),
+        # read as one text with `/` between them: a path may have a million segments, and the
+        # separator is neither `%`, a hex digit nor a code point that is not a URL unit.
+        stretch: list[str] = []
+        at = end = -2
         for c in self.lifted:
             kind = c.kind
             if kind == Kind.DIR or kind == Kind.FILE:
-                if c.start != promoted:
-                    self._units(c, "path")
+                if c.start != promoted and c.start is not None:
+                    if c.start != end + 1:
+                        self._units("/".join(stretch), at, "path")
+                        stretch, at = [], c.start
+                    stretch.append(c.value)
+                    end = c.start + len(c.value)
             elif kind == Kind.QUERY or kind == Kind.FRAGMENT:
-                self._units(c, kind.label)
+                self._units(c.value, c.start or 0, kind.label)
             elif kind == Kind.DRIVE:
                 self._drive(c, previous_end)
             elif kind == Kind.AUTHORITY:
                 previous_end = c.end or 0
+        self._units("/".join(stretch), at, "path")
 
     def _drive(self, c: Component, previous_end: int) -> None:
         """A drive (only the file grammar reads one) without its `/` sigil: as the file host,
@@ -238,14 +248,13 @@ class Walk:
                 Code.INVALID_URL_UNIT, start + 1, end, message(Code.INVALID_URL_UNIT, f"the '|' of the "
                 f"drive letter '{c.value}'; write '{letter}'"), "path", code_point("|"), ":"))
 
-    def _units(self, c: Component, component: str) -> None:
-        """invalid-URL-unit for each code point that is not a URL code point, and for each `%`
-        that pct.lark reads as pct-invalid (not followed by two hex digits)."""
-        value: str = c.value
+    def _units(self, value: str, start: int, component: str) -> None:
+        """invalid-URL-unit for each code point of ``value`` (at ``start``) that is not a URL
+        code point, and for each `%` that pct.lark reads as pct-invalid (not followed by two
+        hex digits)."""
         bad = _non_url(value)
         if bad is None and "%" not in value:
             return
-        start = c.start or 0
         runs: list[tuple[Sequence[int], list[Diagnostic], Sequence[int] | None]] = []
         chars: list[str] = []
         if bad is not None:

@@ -143,7 +143,7 @@ class Walk:
         end = (source.start or 0) if source is not None else len(self.text) if self.resolved is None else -1
         free = at is not None and (slashes or context is _RELATIVE)  # the `//` raises nothing
         if (context is _FILE_STATES or end < 0 or (free and end <= (at or 0))) \
-                and all(char == "/" for _, char in separators(self.lifted)):
+                and ("\\" not in self.text or all(char == "/" for _, char in separators(self.lifted))):
             return  # the common case: no backslash, and no slash that the parser ignores
         prefix = () if at is None else (at - 2, at - 1)
         # The path's backslashes, and the ignored slashes and backslashes, in runs: a path may

@@ -290,8 +290,9 @@ def _positions(tail: str, at: int,
     code points, and which of them is at each place (None for one). The pattern reads one code
     point at a time, so each of those is one wherever it is: the positions are found without
     a Python call per code point, and as a range where they are all of ``tail``'s first ones."""
-    distinct = set(tail)
-    kinds = [c for c in distinct if pattern.match(c)] if len(distinct) <= _DISTINCT else \
+    # A long text of few distinct code points has its few tested, not each code point matched.
+    distinct = set(tail) if len(tail) > _LONG else ()
+    kinds = [c for c in distinct if pattern.match(c)] if 0 < len(distinct) <= _DISTINCT else \
         list(dict.fromkeys(pattern.findall(tail)))
     found = frozenset(kinds).__contains__
     n = sum(map(found, tail))
@@ -306,8 +307,9 @@ def _positions(tail: str, at: int,
     return pointers, kinds, array("I", map(index.__getitem__, compress(tail, map(found, tail))))
 
 
-#: Up to how many distinct code points a text's non-URL code points are looked for among them.
-_DISTINCT = 64
+#: Up to how many distinct code points a text longer than :data:`_LONG` has its non-URL code
+#: points looked for among them.
+_DISTINCT, _LONG = 64, 512
 
 
 def _one_run(runs: list[tuple[Sequence[int], list[Diagnostic], Sequence[int] | None]], value: str,

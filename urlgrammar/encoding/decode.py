@@ -12,8 +12,7 @@ import re
 from array import array
 from collections.abc import Iterator, Sequence
 from functools import cache, partial
-from itertools import compress, repeat
-from operator import add, methodcaller
+from itertools import compress, count
 from typing import NamedTuple
 
 from urlgrammar.encoding.percent import scalar_values, utf8
@@ -57,15 +56,6 @@ PIECE = 8192
 
 
 @cache
-def _pct_lexer() -> re.Pattern[str]:
-    """The terminals of grammars/pct.lark that start at a `%`, as its lexer tries them:
-    PCT_ENCODED_BYTES first (the longest run of bytes), then PCT_INVALID, in its group. UNCODED
-    holds no `%`, so a search from one such terminal to the next skips exactly the UNCODED."""
-    return re.compile(f"(?:{terminal_pattern('pct', 'PCT_ENCODED_BYTES')})|"
-                      f"({terminal_pattern('pct', 'PCT_INVALID')})")
-
-
-@cache
 def _next_pct_invalid() -> re.Pattern[str]:
     """The terminals of grammars/pct.lark up to the next PCT_INVALID, which is in its group:
     those before it read whole (possessive: none is given back), in the lexer's order."""
@@ -85,15 +75,20 @@ def pct_invalid_spans(text: str) -> Iterator[Span]:
 
 def pct_invalid_starts(text: str, offset: int = 0) -> array[int]:
     """Where each ``pct_invalid`` of ``text`` starts, plus ``offset``: the `%` of each, as
-    machine integers, found without a Python call per terminal."""
+    machine integers, found without a Python call per terminal.
+
+    The lexer of grammars/pct.lark tries PCT_ENCODED_BYTES first, then PCT_INVALID, and UNCODED
+    holds no `%`: every `%` starts a byte of a run of PCT_ENCODED_BYTES or a PCT_INVALID, so
+    the `%` left where those runs are blanked out start the PCT_INVALID."""
     if "%" not in text:
         return array("q")
-    # A terminal's group 1 starts at -1 where it is not PCT_INVALID.
-    starts = filter((-1).__lt__, map(_START_OF_INVALID, _pct_lexer().finditer(text)))
-    return array("q", map(add, starts, repeat(offset)))
+    blanked = _encoded_runs().sub(_blank, text)
+    return array("q", compress(count(offset), map("%".__eq__, blanked)))
 
 
-_START_OF_INVALID = methodcaller("start", 1)
+def _blank(run: re.Match[str]) -> str:
+    """As many spaces as a run of PCT_ENCODED_BYTES: the `%` after it keep their places."""
+    return " " * len(run.group())
 
 
 def _token_bytes(token: Tok) -> bytes:

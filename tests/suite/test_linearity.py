@@ -139,9 +139,10 @@ def test_explain_of_a_long_path_compares_each_segment_a_bounded_number_of_times(
 def test_validate_reads_each_percent_encoded_value_once_with_the_compiled_pattern(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Regression: validate read a value with many `%` through Lark's general parser, four
-    # times (twice for the input, twice more for the suggestion).
+    # times (twice for the input, twice more for the suggestion). It finds its pct_invalid
+    # with the grammar's terminals now, and reads a value with the start rule once at most.
     text = "http://h/" + "%zz" * 1000
     work = _work(monkeypatch, lambda: urlgrammar.validate(text))
     assert work.general_parses == 0
     pct = {value: times for (rule, value), times in work.reads.items() if rule == "pct_encoded_string"}
-    assert pct and max(pct.values()) == 1, pct
+    assert max(pct.values(), default=0) <= 1, pct

@@ -15,11 +15,13 @@ Nothing here runs unless a caller asks for diagnostics (``parse_url(..., diagnos
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 
 from urlgrammar.checking.kept import Kept
+from urlgrammar.checking.runs import Diagnostics, Run
 from urlgrammar.checking.walk import HOST, PORT, SCHEME, Walk
-from urlgrammar.encoding.decode import pct_invalid_spans
+from urlgrammar.encoding.decode import pct_invalid_spans, pct_invalid_starts
 from urlgrammar.errors import Code, Diagnostic, URLError, message
 from urlgrammar.host.parser import Host
 from urlgrammar.model.record import Span, URLRecord
@@ -27,6 +29,9 @@ from urlgrammar.model.schemes import Mode
 from urlgrammar.operations.pipeline import run
 from urlgrammar.operations.reporter import Reporter
 from urlgrammar.syntax.preprocess import Preprocessed
+
+#: A run of at most this many errors is kept as single errors, which cost less to read.
+_FEW = 8
 
 
 class Collector(Reporter):
@@ -55,9 +60,9 @@ class Collector(Reporter):
         self._kept: Kept[Diagnostic] = Kept(limit)
         self._failure: Diagnostic | None = None
         self._failure_key: tuple[int, int] | None = None
-        self._processed: list[Diagnostic] | None = None
+        self._processed: Sequence[Diagnostic] | None = None
         self._cut = 0
-        self._diagnostics: list[Diagnostic] | None = None
+        self._diagnostics: Sequence[Diagnostic] | None = None
         self._first_pct_invalid: dict[str, Span | None] = {}
 
     def add(self, pointer: int, phase: int, diagnostic: Diagnostic) -> None:
@@ -66,21 +71,33 @@ class Collector(Reporter):
         if failure is None or (pointer, 2 * phase) < failure:
             self._kept.add(pointer, 2 * phase, diagnostic)
 
+    def add_run(self, phase: int, run: Run) -> None:
+        """Errors the walk found, raised by ``phase`` at the run's pointers."""
+        pointers, failure = run.pointers, self._failure_key
+        if failure is not None:  # those raised after the failure are not in the list
+            a, b = failure
+            cut = (bisect_right if 2 * phase < b else bisect_left)(pointers, a)
+            if cut < len(pointers):
+                run = Run(pointers[:cut], run.templates, None if run.which is None else run.which[:cut],
+                          None if run.starts is None else run.starts[:cut])
+        if len(run.pointers) > _FEW:
+            self._kept.add_run(2 * phase, run)
+        else:
+            for i, p in enumerate(run.pointers):
+                self._kept.add(p, 2 * phase, run.at(i))
+
     def _add_late(self, pointer: int, phase: int, diagnostic: Diagnostic) -> None:
         self._kept.add(pointer, 2 * phase + 1, diagnostic)
 
     def _fail(self, pointer: int, phase: int, diagnostic: Diagnostic) -> None:
         self._failure, self._failure_key = diagnostic, (pointer, 2 * phase + 1)
 
-    def pct_invalid(self, value: str) -> Iterator[Span]:
-        """The ``pct_invalid`` spans of a component value, one at a time (for the walk); the
-        first is kept for :meth:`first_pct_invalid`."""
-        first = None
-        for span in pct_invalid_spans(value):
-            if first is None:
-                first = span
-            yield span
-        self._first_pct_invalid[value] = first
+    def pct_invalid(self, value: str, offset: int) -> Sequence[int]:
+        """Where each ``pct_invalid`` of a component value starts, plus ``offset`` (for the
+        walk); the first span is kept for :meth:`first_pct_invalid`."""
+        found = pct_invalid_starts(value, offset)
+        self._first_pct_invalid[value] = next(pct_invalid_spans(value), None) if found else None
+        return found
 
     def first_pct_invalid(self, value: str) -> Span | None:
         """The first ``pct_invalid`` of a component value: the writing grammar asks of the values
@@ -145,33 +162,44 @@ class Collector(Reporter):
         if self._to_walk is not None:
             text, lifted, record = self._to_walk
             self._to_walk, self._walked = None, True
-            Walk(self.add, self.pct_invalid, self.base, text, lifted, record).run()
+            Walk(self.add, self.pct_invalid, self.base, text, lifted, record, self.add_run).run()
 
     # ---- the result ---------------------------------------------------------------------------
 
-    def processed(self) -> list[Diagnostic]:
+    def processed(self) -> Sequence[Diagnostic]:
         """The kept diagnostics after preprocessing's, in the standard's order; spans in the
         preprocessed text."""
         self._run_walk()
         if self._processed is None:
-            out = self._kept.first()
+            segments = self._kept.segments()
             # Errors kept before the failure came but raised after it are not in the list.
-            at = next((i + 1 for i, d in enumerate(out) if d is self._failure), len(out))
-            self._cut = len(out) - at
-            self._processed = out[:at]
+            at = next((i + 1 for i, (d, _, _) in enumerate(segments) if d is self._failure), len(segments))
+            if all(isinstance(d, Diagnostic) for d, _, _ in segments):
+                self._cut = len(segments) - at
+                self._processed = [d for d, _, _ in segments[:at] if isinstance(d, Diagnostic)]
+            else:
+                self._processed = Diagnostics(segments[:at])
+                self._cut = sum(j - i for _, i, j in segments[at:])
         return self._processed
 
-    def diagnostics(self) -> list[Diagnostic]:
-        """The kept diagnostics in the standard's order, spans in the original input."""
+    def diagnostics(self) -> Sequence[Diagnostic]:
+        """The kept diagnostics in the standard's order, spans in the original input: a tuple,
+        or where the walk found runs of them, a :class:`Diagnostics` that builds each when read."""
         if self._diagnostics is None:
             limit = self._kept.limit
             rest = self.processed()
             if limit is not None:
                 rest = rest[:max(0, limit - len(self._preprocessing))]
-            if self.pre is not None and not self.pre.offsets.identity:
-                span = self.pre.offsets.span
-                rest = [d.with_span(*span(d.start, d.end)) for d in rest]
-            self._diagnostics = self._preprocessing[:limit] + rest
+            span = None if self.pre is None or self.pre.offsets.identity else self.pre.offsets.span
+            first = self._preprocessing[:limit]
+            if isinstance(rest, Diagnostics):  # runs: only without a limit
+                mapped = [(d if span is None or not isinstance(d, Diagnostic) else
+                           d.with_span(*span(d.start, d.end)), i, j) for d, i, j in rest.segments()]
+                self._diagnostics = Diagnostics([(d, 0, 1) for d in first] + mapped, span)
+            else:
+                if span is not None:
+                    rest = [d.with_span(*span(d.start, d.end)) for d in rest]
+                self._diagnostics = tuple(first) + tuple(rest)
         return self._diagnostics
 
     @property

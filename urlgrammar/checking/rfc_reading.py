@@ -17,7 +17,7 @@ backslashes. Each parting has a topic and a one-line reason; each topic is given
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -127,7 +127,7 @@ class RFCReading:
 
 
 def rfc3986_reading(text: str, base: str | None, url: URL | None,
-                    diagnostics: tuple[Diagnostic, ...]) -> RFCReading:
+                    diagnostics: Sequence[Diagnostic]) -> RFCReading:
     """RFC 3986's reading of ``text`` (against ``base``) beside the standard's: the URL that
     the basic URL parser gives (None where it fails) and its validation errors, which
     :func:`urlgrammar.validate`'s report holds (``report.rfc3986`` is this function's)."""

@@ -9,9 +9,10 @@ that string's advisories, where it has any.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from urlgrammar.checking.advisories import first_advisories
+from urlgrammar.checking.runs import apply_fixes, representatives, starts
 from urlgrammar.checking.writing import GrammarError, Writing, first_pct_invalid, removed_error
 from urlgrammar.encoding import percent
 from urlgrammar.errors import Code, Diagnostic, URLError
@@ -27,7 +28,7 @@ _UNHEARD = Reporter()
 Advised = tuple[tuple[Diagnostic, ...], int]
 
 
-def fixed_string(text: str, processed: list[Diagnostic], base: URL | None, url: URL, encoding: str,
+def fixed_string(text: str, processed: Sequence[Diagnostic], base: URL | None, url: URL, encoding: str,
            verdict: Callable[[frozenset[int]], GrammarError | None] | None) -> tuple[str, URL] | None:
     """The preprocessed input with every fix applied, and its URL, if that is valid and
     parses to ``url``'s href.
@@ -39,7 +40,7 @@ def fixed_string(text: str, processed: list[Diagnostic], base: URL | None, url: 
     same URL by construction, and ``verdict``, the writing grammar's on the input with those
     positions taken as fixed, is the fixed string's: the pipeline need not run on it (it does
     without ``verdict``)."""
-    if any(d.fix is None for d in processed):
+    if any(d.fix is None for d in representatives(processed)):
         return None
     candidate = apply_fixes(text, processed)
     if candidate is None:
@@ -73,7 +74,7 @@ def _valid_url(text: str, base: URL | None, encoding: str, href: str | None = No
     return url
 
 
-def _kept(text: str, processed: list[Diagnostic], url: URL, encoding: str) -> frozenset[int] | None:
+def _kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -> frozenset[int] | None:
     """Where each fix is one the parser applies as it reads (a backslash it reads as a slash,
     a code point of a path, query or fragment that it percent-encodes in UTF-8 as the fix
     does), the positions of ``text`` they fix; None otherwise. Such fixes keep the URL and
@@ -84,7 +85,7 @@ def _kept(text: str, processed: list[Diagnostic], url: URL, encoding: str) -> fr
     sets: dict[str, percent.PercentEncodeSet] = {}
     # Each code point's fix by component, None where not encoded (a million of a few is common).
     encoded: dict[tuple[str, str | None], str | None] = {}
-    for d in processed:
+    for d in representatives(processed):  # each item of a run's template is at the same code point
         if d.end - d.start != 1:
             return None
         char = text[d.start]
@@ -105,7 +106,7 @@ def _kept(text: str, processed: list[Diagnostic], url: URL, encoding: str) -> fr
             encoded[key] = _utf8_encoded(char) if wanted is not None and char in wanted else None
         if d.fix is None or d.fix != encoded[key]:
             return None
-    return frozenset(d.start for d in processed)
+    return frozenset(starts(processed))
 
 
 def unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href: str,
@@ -141,26 +142,3 @@ def unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href:
 def _utf8_encoded(char: str) -> str:
     """``char`` percent-encoded as UTF-8, every byte (a surrogate as U+FFFD, as the parser does)."""
     return "".join(f"%{byte:02X}" for byte in percent.scalar_values(char).encode("utf-8"))
-
-
-def apply_fixes(text: str, diagnostics: list[Diagnostic]) -> str | None:
-    """``text`` with each diagnostic's span replaced by its fix; None where two fixes overlap.
-
-    Insertions (empty spans) go before a replacement that starts at the same place. A fix whose
-    span lies inside one applied already is part of it, and of two fixes for the same span the
-    later one wins: the host parser's fixes build on each other (the percent-decoded host, then
-    its canonical IPv4 address).
-    """
-    fixes = sorted(((d.start, d.end, -i, d.fix) for i, d in enumerate(diagnostics) if d.fix is not None),
-                   key=lambda f: (f[0], f[1] > f[0], -f[1], f[2]))
-    out: list[str] = []
-    position = 0
-    for start, end, _, fix in fixes:
-        if start < position:
-            if end <= position:
-                continue
-            return None
-        out += [text[position:start], fix]
-        position = end
-    out.append(text[position:])
-    return "".join(out)

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -19,6 +19,7 @@ from urlgrammar.checking.advisories import first_advisories, plain_advisories
 from urlgrammar.checking.diagnostics import Collector
 from urlgrammar.checking.plain import fast_path
 from urlgrammar.checking.rfc_reading import RFCReading, rfc3986_reading
+from urlgrammar.checking.runs import representatives
 from urlgrammar.checking.schemes import CONTEXTS
 from urlgrammar.checking.suggestion import Advised, fixed_string, unadvised
 from urlgrammar.checking.writing import GrammarError, Writing, removed_error
@@ -55,7 +56,7 @@ class Report(NamedTuple):
     base: str | None
     valid: bool
     failure: bool
-    diagnostics: tuple[Diagnostic, ...]
+    diagnostics: Sequence[Diagnostic]
     url: URL | None
     suggestion: str | None
     grammar_error: GrammarError | None
@@ -230,11 +231,11 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
     removed = removed_error(pre)
     if removed is not None and (error is None or removed.start <= error.start):
         error = removed
-    diagnostics, omitted = tuple(collector.diagnostics()), collector.omitted
+    diagnostics, omitted = collector.diagnostics(), collector.omitted
     valid, failure = error is None, url is None
     disagreement = None
     if valid and (failure or diagnostics or omitted):
-        codes = ", ".join(dict.fromkeys(d.code for d in diagnostics))
+        codes = ", ".join(dict.fromkeys(d.code for d in representatives(diagnostics)))
         if omitted:
             codes = f"{codes} and {omitted:,} more" if codes else f"{omitted:,} validation errors"
         what = "fails" if failure and not codes else f"reports {codes}"

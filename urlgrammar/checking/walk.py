@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
-from itertools import chain
+from array import array
+from collections.abc import Callable, Sequence
+from itertools import chain, compress, count, repeat
+from operator import add, sub
 
+from urlgrammar.checking.runs import Run
 from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import Code, Diagnostic, message
 from urlgrammar.host.parser import non_url
 from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, none_of
-from urlgrammar.model.record import Authority, Component, Kind, Span, URLRecord
+from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Context, context_of, has_opaque_path, is_file
 from urlgrammar.syntax.lift import separators
 
@@ -55,6 +58,8 @@ _DRIVE, _AUTHORITY = Kind.DRIVE, Kind.AUTHORITY
 
 #: Where an error goes: the pointer and phase that order it, and the error.
 Add = Callable[[int, int, Diagnostic], None]
+#: Where many go: the phase that raises them, and their run.
+AddRun = Callable[[int, Run], None]
 
 
 class Walk:
@@ -70,9 +75,11 @@ class Walk:
     separator is ever an error.
     """
 
-    def __init__(self, add: Add, pct_invalid: Callable[[str], Iterable[Span]],
-                 base: URLRecord | None, text: str, lifted: URLRecord, resolved: URLRecord | None) -> None:
+    def __init__(self, add: Add, pct_invalid: Callable[[str, int], Sequence[int]],
+                 base: URLRecord | None, text: str, lifted: URLRecord, resolved: URLRecord | None,
+                 add_run: AddRun) -> None:
         self.add, self.text, self.lifted, self.resolved = add, text, lifted, resolved
+        self.add_run = add_run
         self.pct_invalid = pct_invalid
         #: Per code point and component: the message, detail and fix of its invalid-URL-unit,
         #: made once, as an input may repeat a code point many times.
@@ -147,23 +154,31 @@ class Walk:
         if (context is _FILE_STATES or end < 0 or (free and end <= (at or 0))) and "\\" not in self.text:
             return  # the common case: no backslash, and no slash that the parser ignores
         prefix = () if at is None else (at - 2, at - 1)
+        # The path's backslashes, and the ignored slashes and backslashes, in runs: a path may
+        # hold a million.
+        path, ignored, which = array("q"), array("q"), array("B")
         for p, char in separators(self.lifted):
             backslash = char == "\\"
             if context is _FILE_STATES:
                 if backslash and p in prefix:
                     self._reverse(p, RELATIVE, "authority")
                 elif backslash:
-                    self._reverse(p, PATH, "path")
+                    path.append(p)
             elif p in prefix and free:
                 if backslash:
                     self._reverse(p, RELATIVE, "authority")
             elif p < end:
-                what = "backslash" if backslash else "slash"
-                self.add(p, IGNORE, Diagnostic(
-                    _MISSING_SOLIDUS, p, p + 1, self._message(_MISSING_SOLIDUS, f"the parser ignores "
-                    f"this extra {what} before the host"), "scheme", fix=""))
+                ignored.append(p)
+                which.append(backslash)
             elif backslash:
-                self._reverse(p, PATH, "path")
+                path.append(p)
+        if ignored:
+            self.add_run(IGNORE, Run(ignored, tuple(Diagnostic(_MISSING_SOLIDUS, 0, 0, self._message(
+                _MISSING_SOLIDUS, f"the parser ignores this extra {what} before the host"), "scheme", fix="")
+                for what in ("slash", "backslash")), which))
+        if path:
+            self.add_run(PATH, Run(path, (Diagnostic(Code.INVALID_REVERSE_SOLIDUS, 0, 0, self._message(
+                Code.INVALID_REVERSE_SOLIDUS), "path", fix="/"),)))
 
     def _message(self, code: Code, specifics: str | None = None) -> str:
         said = self._messages.get((code, specifics))
@@ -181,31 +196,39 @@ class Walk:
         a: Authority = source.value
         if a.username is None:
             return
-        # One at a time: a userinfo may hold a million `@`.
-        ats = chain(((c.start or 0) + i for c in (a.username, a.password) if c is not None
-                     for i, ch in enumerate(c.value) if ch == "@"), [(a.host.start or 0) - 1])
-        previous = source.start or 0
-        said = self._message(Code.INVALID_CREDENTIALS)
-        for p in ats:
-            self.add(p, AUTHORITY, Diagnostic(Code.INVALID_CREDENTIALS, previous, p + 1, said, "userinfo",
-                                              fix=""))
-            previous = p + 1
+        ats = array("q", chain.from_iterable(compress(count(c.start or 0), map("@".__eq__, c.value))
+                                             for c in (a.username, a.password) if c is not None))
+        ats.append((a.host.start or 0) - 1)
+        starts = array("q", chain((source.start or 0,), map(add, ats[:-1], repeat(1))))
+        said = Diagnostic(Code.INVALID_CREDENTIALS, 0, 0, self._message(Code.INVALID_CREDENTIALS), "userinfo",
+                          fix="")
+        self.add_run(AUTHORITY, Run(ats, (said,), None, starts))
 
     def _values(self, source: Component | None, start: int) -> None:
         """The path, opaque path, query and fragment states' checks, and drive letters."""
         promoted = source.start if source is not None else None
         previous_end = start
+        # The path's segments that follow each other (each after the one separator before it),
+        # read as one text with `/` between them: a path may have a million segments, and the
+        # separator is neither `%`, a hex digit nor a code point that is not a URL unit.
+        stretch: list[str] = []
+        at = end = -2
         for c in self.lifted:
             kind = c.kind
             if kind in _SEGMENTS:
-                if c.start != promoted:
-                    self._units(c, "path")
+                if c.start != promoted and c.start is not None:
+                    if c.start != end + 1:
+                        self._units("/".join(stretch), at, "path")
+                        stretch, at = [], c.start
+                    stretch.append(c.value)
+                    end = c.start + len(c.value)
             elif kind in _QUERY_OR_FRAGMENT:
-                self._units(c, kind.label)
+                self._units(c.value, c.start or 0, kind.label)
             elif kind == _DRIVE:
                 self._drive(c, previous_end)
             elif kind == _AUTHORITY:
                 previous_end = c.end or 0
+        self._units("/".join(stretch), at, "path")
 
     def _drive(self, c: Component, previous_end: int) -> None:
         """A drive (only the file grammar reads one) without its `/` sigil: as the file host,
@@ -233,35 +256,85 @@ class Walk:
                 Code.INVALID_URL_UNIT, start + 1, end, message(Code.INVALID_URL_UNIT, f"the '|' of the "
                 f"drive letter '{c.value}'; write '{letter}'"), "path", code_point("|"), ":"))
 
-    def _units(self, c: Component, component: str) -> None:
-        """invalid-URL-unit for each code point that is not a URL code point, and for each `%`
-        that pct.lark reads as pct-invalid (not followed by two hex digits)."""
-        value: str = c.value
+    def _units(self, value: str, start: int, component: str) -> None:
+        """invalid-URL-unit for each code point of ``value`` (at ``start``) that is not a URL
+        code point, and for each `%` that pct.lark reads as pct-invalid (not followed by two
+        hex digits)."""
         bad = _non_url(value)
         stray = "%" in value and STRAY_PERCENT.search(value) is not None
         if bad is None and not stray:
             return
-        start = c.start or 0
+        runs: list[tuple[Sequence[int], list[Diagnostic], Sequence[int] | None]] = []
+        chars: list[str] = []
         if bad is not None:
             pattern = _ASCII_NON_URL if value.isascii() else non_url()
             opaque = component == "path" and self.resolved is not None and has_opaque_path(self.resolved)
             where = "an opaque path" if opaque else f"the {component}"
-            said = self._said
-            for m in pattern.finditer(value, bad.start()):
-                char = m.group()
-                p = start + m.start()
-                what = said.get((char, where))
-                if what is None:
-                    what = said[char, where] = (
-                        message(Code.INVALID_URL_UNIT, f"{code_point(char)} in {where}"),
-                        f"U+{ord(char):04X}", _encoded(char))
-                self.add(p, PATH, Diagnostic(Code.INVALID_URL_UNIT, p, p + 1, what[0], component, *what[1:]))
+            first = bad.start()
+            found, chars, which = _positions(value[first:], start + first, pattern)
+            runs.append((found, [self._unit(char, where, component) for char in chars], which))
         if stray:
-            percent = message(Code.INVALID_URL_UNIT, f"a '%' in the {component} without two hex "
-                              "digits after it; write %25 for a percent sign")
-            for at, _ in self.pct_invalid(value):
-                p = start + at
-                self.add(p, PATH, Diagnostic(Code.INVALID_URL_UNIT, p, p + 1, percent, component, "%", "%25"))
+            percent = Diagnostic(Code.INVALID_URL_UNIT, 0, 0, message(
+                Code.INVALID_URL_UNIT, f"a '%' in the {component} without two hex digits after it; "
+                "write %25 for a percent sign"), component, "%", "%25")
+            invalid = self.pct_invalid(value, start)
+            if invalid:
+                runs.append((invalid, [percent], None))
+        if runs:
+            self.add_run(PATH, _one_run(runs, value, start, chars))
+
+    def _unit(self, char: str, where: str, component: str) -> Diagnostic:
+        """The invalid-URL-unit of ``char`` in a component, but for its span."""
+        said = self._said.get((char, where))
+        if said is None:
+            said = self._said[char, where] = (
+                message(Code.INVALID_URL_UNIT, f"{code_point(char)} in {where}"), f"U+{ord(char):04X}",
+                _encoded(char))
+        return Diagnostic(Code.INVALID_URL_UNIT, 0, 0, said[0], component, *said[1:])
+
+
+def _positions(tail: str, at: int,
+               pattern: re.Pattern[str]) -> tuple[Sequence[int], list[str], Sequence[int] | None]:
+    """Where ``pattern``'s code points are in ``tail`` (which starts with one, at ``at``), the
+    code points, and which of them is at each place (None for one). The pattern reads one code
+    point at a time, so each of those is one wherever it is: the positions are found without
+    a Python call per code point, and as a range where they are all of ``tail``'s first ones."""
+    # A long text of few distinct code points has its few tested, not each code point matched.
+    distinct = set(tail) if len(tail) > _LONG else ()
+    kinds = [c for c in distinct if pattern.match(c)] if 0 < len(distinct) <= _DISTINCT else \
+        list(dict.fromkeys(pattern.findall(tail)))
+    found = frozenset(kinds).__contains__
+    n = sum(map(found, tail))
+    dense = max(map(tail.rfind, kinds)) == n - 1
+    pointers: Sequence[int] = range(at, at + n) if dense else \
+        array("q", compress(count(at), map(found, tail)))
+    if len(kinds) == 1:
+        return pointers, kinds, None
+    if dense and len(kinds) <= 256:  # each code point's index, as a byte
+        return pointers, kinds, tail[:n].translate({ord(c): k for k, c in enumerate(kinds)}).encode("latin-1")
+    index = {c: k for k, c in enumerate(kinds)}
+    return pointers, kinds, array("I", map(index.__getitem__, compress(tail, map(found, tail))))
+
+
+#: Up to how many distinct code points a text longer than :data:`_LONG` has its non-URL code
+#: points looked for among them.
+_DISTINCT, _LONG = 64, 512
+
+
+def _one_run(runs: list[tuple[Sequence[int], list[Diagnostic], Sequence[int] | None]], value: str,
+             start: int, chars: list[str]) -> Run:
+    """The runs of one component ``value`` (at ``start``) as one, in the order of their
+    pointers (no two share one): the code points that are not URL units (``chars``, a
+    template each), then the `%`."""
+    if len(runs) == 1:
+        pointers, templates, which = runs[0]
+        return Run(pointers, tuple(templates), which)
+    (units, kinds, _), (percents, percent, _) = runs
+    merged = array("q", sorted(chain(units, percents)))  # two sorted runs: merged, not sorted
+    # Each template is one code point's: the code point at each pointer says which.
+    index = {char: k for k, char in enumerate([*chars, "%"])}
+    which = array("I", map(index.__getitem__, map(value.__getitem__, map(sub, merged, repeat(start)))))
+    return Run(merged, (*kinds, *percent), which)
 
 
 def _encoded(char: str) -> str:

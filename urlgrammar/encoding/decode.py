@@ -11,8 +11,8 @@ import codecs
 import re
 from array import array
 from collections.abc import Iterator, Sequence
-from functools import cache
-from itertools import compress
+from functools import cache, partial
+from itertools import compress, count
 from typing import NamedTuple
 
 from urlgrammar.encoding.percent import scalar_values, utf8
@@ -51,25 +51,44 @@ def pct_invalid(text: str) -> tuple[tuple[int, int], ...]:
     return tuple((t.start_pos, t.end_pos) for t in pct_tokens(text) if t.type == "PCT_INVALID")
 
 
-#: The code points :func:`pct_invalid_spans` reads at a time, at least (a piece ends at a `%`).
+#: The code points :func:`_pieces` reads at a time, at least (a piece ends at a `%`).
 PIECE = 8192
 
 
-def pct_invalid_spans(text: str) -> Iterator[Span]:
-    """:func:`pct_invalid`'s spans one at a time, the text read in pieces of about
-    :data:`PIECE` code points, so that a long text's terminals are never all held at once.
+@cache
+def _next_pct_invalid() -> re.Pattern[str]:
+    """The terminals of grammars/pct.lark up to the next PCT_INVALID, which is in its group:
+    those before it read whole (possessive: none is given back), in the lexer's order."""
+    terminal = partial(terminal_pattern, "pct")
+    return re.compile(f"(?:{terminal('PCT_ENCODED_BYTES')}|{terminal('UNCODED')})*+"
+                      f"({terminal('PCT_INVALID')})")
 
-    Each piece but the last ends just before a `%`, which changes no ``pct_invalid``: every `%`
-    starts a terminal (UNCODED holds none, and what follows the `%` of PCT_INVALID is a hex
-    digit), or a byte of a PCT_ENCODED_BYTES run, which cut in two is two runs of bytes.
-    """
-    start, n = 0, len(text)
-    while start < n:
-        cut = text.find("%", start + PIECE) if n - start > PIECE else -1
-        end = n if cut < 0 else cut
-        for a, b in pct_invalid(text[start:end]):
-            yield start + a, start + b
-        start = end
+
+def pct_invalid_spans(text: str) -> Iterator[Span]:
+    """:func:`pct_invalid`'s spans one at a time, from the grammar's terminals, so that a long
+    text's terminals are never all held at once, and those between two spans cost no Python."""
+    pattern, at = _next_pct_invalid(), 0
+    while (m := pattern.match(text, at)) is not None:
+        yield m.span(1)
+        at = m.end()
+
+
+def pct_invalid_starts(text: str, offset: int = 0) -> array[int]:
+    """Where each ``pct_invalid`` of ``text`` starts, plus ``offset``: the `%` of each, as
+    machine integers, found without a Python call per terminal.
+
+    The lexer of grammars/pct.lark tries PCT_ENCODED_BYTES first, then PCT_INVALID, and UNCODED
+    holds no `%`: every `%` starts a byte of a run of PCT_ENCODED_BYTES or a PCT_INVALID, so
+    the `%` left where those runs are blanked out start the PCT_INVALID."""
+    if "%" not in text:
+        return array("q")
+    blanked = _encoded_runs().sub(_blank, text)
+    return array("q", compress(count(offset), map("%".__eq__, blanked)))
+
+
+def _blank(run: re.Match[str]) -> str:
+    """As many spaces as a run of PCT_ENCODED_BYTES: the `%` after it keep their places."""
+    return " " * len(run.group())
 
 
 def _token_bytes(token: Tok) -> bytes:
@@ -175,7 +194,19 @@ def percent_decode(s: str) -> bytes:
     """
     if "%" not in s:
         return utf8(s)
-    return b"".join(map(_token_bytes, pct_tokens(s)))
+    # The runs of PCT_ENCODED_BYTES, split out as the grammar's lexer reads them (it tries them
+    # first at each `%`); what lies between them, UNCODED and PCT_INVALID, stands for itself.
+    parts = _encoded_runs().split(s)
+    out = [b""] * len(parts)
+    out[::2] = map(utf8, parts[::2])
+    out[1::2] = [bytes.fromhex(run.replace("%", "")) for run in parts[1::2]]
+    return b"".join(out)
+
+
+@cache
+def _encoded_runs() -> re.Pattern[str]:
+    """The grammar's PCT_ENCODED_BYTES terminal (grammars/pct.lark), in a group, to split on."""
+    return re.compile(f"({terminal_pattern('pct', 'PCT_ENCODED_BYTES')})")
 
 
 def percent_decode_str(s: str) -> str:

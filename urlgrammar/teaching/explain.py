@@ -14,6 +14,8 @@ come from the same run, whose reporter tells validate's collector and explain's 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lark import Token, Tree
 
 from urlgrammar import algorithm
@@ -333,7 +335,7 @@ def _versus(ex: Explanation, record: URLRecord, mode: Mode, base: URLRecord | No
                 ex.rfc3986 = None
 
 
-def _validation(ex: Explanation, report: Report) -> tuple[algorithm.Result, tuple[Diagnostic, ...] | None]:
+def _validation(ex: Explanation, report: Report) -> tuple[algorithm.Result, Sequence[Diagnostic] | None]:
     """The state machine's run beside the report's two verdicts: the parser's validation
     errors and the writing grammar's. Returns the run, and the report's diagnostics where the
     state machine raised the same errors (None where it did not).
@@ -345,7 +347,7 @@ def _validation(ex: Explanation, report: Report) -> tuple[algorithm.Result, tupl
     is a bug, the trace keeps the state machine's own errors and this says so."""
     oracle = algorithm.run(ex.input, ex.base)
     ex.trace = _compress(oracle.trace)
-    raised: tuple[Diagnostic, ...] | None = report.diagnostics
+    raised: Sequence[Diagnostic] | None = report.diagnostics
     if [d.code for d in report.diagnostics] != [d.code for d in oracle.errors]:
         raised = None
         ex.differences.append("the state machine raises "

@@ -7,6 +7,7 @@ typed (:mod:`urlgrammar.teaching.shown`), so that every span lines up with it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -43,7 +44,7 @@ class Run(NamedTuple):
     url: URL | None
     oracle: algorithm.Result
     report: Report
-    raised: tuple[Diagnostic, ...] | None
+    raised: Sequence[Diagnostic] | None
 
 
 @dataclass

@@ -31,6 +31,7 @@ string, which may differ (``http:x`` against ``http://h/``: 0..5, and 5..5).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -186,7 +187,7 @@ def tree_json(tree: Tree[Token], offsets: OffsetMap, grammar: str) -> dict[str, 
 
 
 def trace_runs(oracle: Result, pre: Preprocessed,
-               raised: tuple[Diagnostic, ...] | None) -> list[dict[str, Any]]:
+               raised: Sequence[Diagnostic] | None) -> list[dict[str, Any]]:
     """The state machine's trace (https://url.spec.whatwg.org/#concept-basic-url-parser, step
     9) in runs: one state entered at ``pointer`` and kept while the pointer moves on by one,
     with the code points it read (``read``; ``eof`` when the last step was at the end), their

@@ -20,7 +20,7 @@ many the same limit left out), and ``problem``, which says why an input was not 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import NamedTuple, Protocol
@@ -45,7 +45,7 @@ class Checked(Protocol):
     @property
     def failure(self) -> bool: ...
     @property
-    def diagnostics(self) -> tuple[Diagnostic, ...]: ...
+    def diagnostics(self) -> Sequence[Diagnostic]: ...
     @property
     def href(self) -> str | None: ...
     @property
@@ -70,7 +70,7 @@ class Result(NamedTuple):
     base: str | None
     valid: bool
     failure: bool
-    diagnostics: tuple[Diagnostic, ...]
+    diagnostics: Sequence[Diagnostic]
     href: str | None
     suggestion: str | None
     grammar_error: GrammarError | None
@@ -212,8 +212,8 @@ def _counts(codes: Counter[str], omitted: int) -> str:
     return f"{listed} and {omitted:,} more" if omitted else listed
 
 
-def limited(diagnostics: tuple[Diagnostic, ...], limit: int,
-            omitted: int = 0) -> tuple[tuple[Diagnostic, ...], int]:
+def limited(diagnostics: Sequence[Diagnostic], limit: int,
+            omitted: int = 0) -> tuple[Sequence[Diagnostic], int]:
     """The first ``limit`` diagnostics (all of them for 0), and how many are left out: those
     past the limit, and the ``omitted`` that validate left out already."""
     if not limit or len(diagnostics) <= limit:

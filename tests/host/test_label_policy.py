@@ -8,7 +8,8 @@ import pytest
 
 from urlgrammar import parse, render, validate
 from urlgrammar.host.identifier_status import VERSION, allowed
-from urlgrammar.host.label_policy import label_findings, name_of
+from urlgrammar.host.label_policy import label_findings
+from urlgrammar.host.names import name_of
 from urlgrammar.host.punycode import punycode_encode
 
 

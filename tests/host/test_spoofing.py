@@ -7,8 +7,9 @@ import unicodedata2
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from urlgrammar.host.label_policy import judge, name_of
+from urlgrammar.host.label_policy import judge
 from urlgrammar.host.label_rules import UNICODE_VERSION
+from urlgrammar.host.names import name_of
 from urlgrammar.host.spoofing import (
     data_version,
     hidden_by_mapping,

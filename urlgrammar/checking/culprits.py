@@ -17,7 +17,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from urlgrammar.errors import ADVISORY, Code, Diagnostic, message
-from urlgrammar.host.label_policy import Finding, judge, names_of
+from urlgrammar.host.label_policy import Finding, judge
+from urlgrammar.host.names import names_of
 from urlgrammar.host.spoofing import prototype, script, script_name, uts46_mapped
 
 if TYPE_CHECKING:

@@ -51,10 +51,6 @@ def pct_invalid(text: str) -> tuple[tuple[int, int], ...]:
     return tuple((t.start_pos, t.end_pos) for t in pct_tokens(text) if t.type == "PCT_INVALID")
 
 
-#: The code points :func:`_pieces` reads at a time, at least (a piece ends at a `%`).
-PIECE = 8192
-
-
 @cache
 def _next_pct_invalid() -> re.Pattern[str]:
     """The terminals of grammars/pct.lark up to the next PCT_INVALID, which is in its group:

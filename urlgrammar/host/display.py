@@ -34,8 +34,9 @@ else:
     import unicodedata2
 
 from urlgrammar.host.domain import unicode_labels
-from urlgrammar.host.label_policy import Name, label_findings, names_of
+from urlgrammar.host.label_policy import label_findings
 from urlgrammar.host.label_rules import bidi_failure, convert_and_validate, has_rtl
+from urlgrammar.host.names import Name, names_of
 from urlgrammar.host.punycode import punycode_encode
 from urlgrammar.host.spoofing import available, default_ignorable, newer_than_data
 from urlgrammar.host.tally import code_points
@@ -84,7 +85,7 @@ def to_unicode_label(label: str) -> str | None:
 
 
 #: A spoofing check: the reason a decoded label may not be shown in Unicode under the domain
-#: the second argument describes (:class:`.label_policy.Name`), or None.
+#: the second argument describes (:class:`.names.Name`), or None.
 DisplayCheck = Callable[[str, Name], "str | None"]
 #: The domain a label is judged in where none is given: under `.com`, alone.
 NO_NAME = Name("com", "com", frozenset())

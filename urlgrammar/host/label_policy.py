@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from urlgrammar.host.identifier_status import allowed
+from urlgrammar.host.names import Name
 from urlgrammar.host.spoofing import (
     lookalike_label,
     mixed_scripts,
@@ -55,17 +56,6 @@ class Finding(NamedTuple):
     culprits: tuple[str, ...]
 
 
-class Name(NamedTuple):
-    """What the rules read of the rest of the domain: its last label as ASCII (``tld``) and
-    decoded (``top``), and the scripts of the letters of its other labels."""
-
-    tld: str
-    top: str
-    scripts: frozenset[str]
-
-
-#: The scripts of an ASCII label's letters.
-_LATIN = frozenset({"Latn"})
 #: Code points Chromium takes out of the allowed set (SetAllowedUnicodeSet): a slash look-alike,
 #: hyphens and quotes, a hyphenation point, modifier letters, Latin kra.
 _REMOVED = frozenset("\u0338\u058a\u2010\u2019\u2027\u30a0\u02bb\u02bc\u02ec\u0138")
@@ -338,43 +328,6 @@ def _long_marks_pattern(lgc: dict[str, bool]) -> str:
     label's code points are Latin, Greek or Cyrillic."""
     not_lgc = _class((ch for ch, yes in lgc.items() if yes), negated=True)
     return f"(?<=(?:{not_lgc}|\u0131)[\u0300-\u0339])|(?<=[\u3099\u309a])|(?<=[ijl]\u0307)"
-
-
-def names_of(labels: list[str], texts: Sequence[str] | None = None) -> list[Name]:
-    """The :class:`Name` each label of a domain is judged in, from the labels as the host parser
-    gives them (ASCII), and ``texts``, the same decoded where the caller has them: the scripts
-    are those of the letters of the labels between it and the last, which a reader takes for
-    the rest of its name (`com` in `аррӏе.com.ком`); a label above it (`www` in
-    `www.сахар.ru`) is not."""
-    from urlgrammar.host.spoofing import decoded
-
-    if texts is None:
-        texts = [decoded(label) for label in labels]
-    last = max((i for i, label in enumerate(labels) if label), default=0)
-    tld = labels[last] if labels else ""
-    top = texts[last] if labels else ""
-    name = Name(tld, top, frozenset())
-    names = [name] * len(labels)
-    # Labels repeat (`ü.ü.ü`), and most add no script to the name: a label's scripts are read
-    # once per distinct label, and a name is made only where it gains a script.
-    scripts: dict[str, frozenset[str]] = {}
-    for i in range(last - 1, -1, -1):
-        names[i] = name
-        if i:  # the first label's letters are in no name
-            text = texts[i]
-            its = scripts.get(text)
-            if its is None:
-                letters = [ch for ch in set(text) if ch.isalpha()]
-                its = scripts[text] = frozenset(map(script, letters)) if not text.isascii() \
-                    else _LATIN if letters else frozenset()
-            if not its <= name.scripts:
-                name = Name(tld, top, name.scripts | its)
-    return names
-
-
-def name_of(labels: list[str]) -> Name:
-    """The :class:`Name` the first of ``labels`` is judged in (:func:`names_of`)."""
-    return names_of(labels)[0]
 
 
 class Judgement(NamedTuple):

@@ -59,3 +59,14 @@ def test_an_opaque_host_of_invalid_percents_is_read_once(monkeypatch: pytest.Mon
     report = validate("foo://" + "%zz" * 10_000 + "/")
     assert [d.code for d in report.diagnostics] == ["invalid-URL-unit"]
     assert len(tokens) <= 2  # the host parser's and the writing grammar's, each on the host
+
+
+@pytest.mark.parametrize("hidden_unit", ["\u200b", "\u3002", "%E2%80%8B", "\u00ad"])
+def test_each_hidden_code_point_is_judged_once(monkeypatch: pytest.MonkeyPatch, hidden_unit: str) -> None:
+    # A host of ten thousand hidden code points has an advisory for each, but the mapping is
+    # asked once per distinct code point (a and the hidden one), counted, not timed.
+    hidden = _counted(monkeypatch, spoofing, "hidden_by_mapping")
+    report = validate(f"http://{('a' + hidden_unit) * 10_000}/")
+    found = [d for d in report.advisories if d.code == "invisible-host-code-point"]
+    assert len(found) == 10_000 and len(set(hidden)) == len(hidden) <= 2
+    assert found[1].start == found[0].start + 1 + len(hidden_unit)

@@ -181,14 +181,22 @@ def _invisible(written: str, start: int, host: str | None) -> Iterator[Diagnosti
     decoded = percent_decode_spans(written) if "%" in written else None
     text = written if decoded is None else decoded.text
     goes = "" if host is None else f"; the URL goes to '{host}'"
-    for i, ch in enumerate(text):
+    # Each distinct code point is judged, and its advisory worded, once; the hidden ones are
+    # then found by one search (a long host repeats a few code points).
+    said: dict[str, tuple[str, str, str]] = {}
+    for ch in set(text):
         what = hidden_by_mapping(ch)
-        if what is None:
-            continue
+        if what is not None:
+            said[ch] = (message(Code.INVISIBLE_HOST_CODE_POINT, f"{code_point(ch)} is {what}{goes}"),
+                        f"U+{ord(ch):04X}", "" if what == "removed" else ".")
+    if not said:
+        return
+    for m in re.finditer(f"[{re.escape(''.join(sorted(said)))}]", text):
+        i = m.start()
+        words, detail, fix = said[m.group()]
         at, to = (i, i + 1) if decoded is None else (decoded.starts[i], decoded.ends[i])
-        yield _advisory(Code.INVISIBLE_HOST_CODE_POINT, start + at, start + to,
-                        f"{code_point(ch)} is {what}{goes}", "host", f"U+{ord(ch):04X}",
-                        "" if what == "removed" else ".")
+        yield Diagnostic(Code.INVISIBLE_HOST_CODE_POINT, start + at, start + to, words, "host", detail, fix,
+                         ADVISORY)
 
 
 def _labels(domain: str, written: str, start: int) -> list[Diagnostic]:

@@ -357,10 +357,12 @@ def test_read_alike(a: str, b: str, alike: bool) -> None:
 @pytest.mark.parametrize("input", ["https://h.example/Paper\\%20x\\y z.pdf", "http://a.b:8080/c\\d?e f#g h"])
 def test_a_fixed_string_read_alike_is_not_read_again(input: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # validate reads its input's advisories, then its fixed string's: where the readers read
-    # the two alike and the input has no parser-disagreement, they are not asked again.
+    # the two alike and the input has no parser-disagreement, they are not asked again. (A
+    # base: without one, the input's head as written is the readers' reading, test_written_reading.)
     from urlgrammar.checking import disagreement as module
 
-    report = validate(input)
+    base = "https://base.example/d/"
+    report = validate(input, base)
     assert report.suggestion is not None and report.suggestion != input
     read: list[str] = []
     real = module.readings
@@ -369,7 +371,7 @@ def test_a_fixed_string_read_alike_is_not_read_again(input: str, monkeypatch: py
         read.append(text)
         return real(text, *args)
     monkeypatch.setattr(module, "readings", counted)
-    assert validate(input) == report
+    assert validate(input, base) == report
     assert read == [input]
 
 

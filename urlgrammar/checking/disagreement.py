@@ -43,15 +43,25 @@ import ipaddress
 import re
 from itertools import chain
 
-from urlgrammar.checking.readers import HostValue, Reading, readings, rfc_reading, split, urllib_reading
+from urlgrammar.checking.readers import (
+    _AGREEING_HEAD,
+    _QUERY_OR_FRAGMENT,
+    HostValue,
+    Reading,
+    host_value,
+    readings,
+    rfc_reading,
+    split,
+    urllib_reading,
+)
 from urlgrammar.encoding.percent import utf8
 from urlgrammar.errors import ADVISORY, Code, Diagnostic, message
 from urlgrammar.host.parser import Domain, IPv4, IPv6, Opaque
 from urlgrammar.model.record import Kind
-from urlgrammar.model.schemes import default_port
+from urlgrammar.model.schemes import default_port, is_file
 from urlgrammar.url import URL
 
-__all__ = ["RFC", "Reading", "parser_disagreement", "python_reading", "standard_reading"]
+__all__ = ["RFC", "Reading", "parser_disagreement", "python_reading", "standard_reading", "written_reading"]
 
 #: How the advisory names RFC 3986's reading (:func:`urlgrammar.checking.readers.rfc_reading`).
 RFC = "RFC 3986"
@@ -120,6 +130,43 @@ def _disagreeing(input: str, base: str | None, standard: Reading) -> tuple[list[
     return ran, refused, differ
 
 
+#: A head of :data:`~urlgrammar.checking.readers._AGREEING_HEAD` taken apart as
+#: ``urllib.parse`` takes it: the scheme, the host (the netloc up to its `:`, as it has no `@`
+#: or `[`) and the port's digits.
+_PARTS = re.compile(r"([^:]++)://([^:/]++)(?::([0-9]++))?")
+
+
+def written_reading(input: str, base: str | None) -> Reading | None:
+    """What every reader reads from ``input`` or refuses, where it has no base and its head
+    (up to its query or fragment) is one of :data:`~urlgrammar.checking.readers._AGREEING_HEAD`:
+    read from the head as written, without running them; else None.
+
+    ``urllib.parse``: the head starts with an ASCII letter and has no tab or newline, so the
+    C0 and space urlsplit strips and the tabs and newlines it removes are none of it, and its
+    first `?` or `#` is the input's; its scheme is scheme code points up to the first `:`,
+    which urlsplit takes, lowercased; the netloc ends at the first `/`, `?` or `#`, and has no
+    `@`, `[`, `%` or non-ASCII code point, so ``hostname`` is the host lowercased and ``port``
+    the digits after its `:` (unread past 65535). ``http.client`` reads that hostname (ASCII:
+    no IDNA). RFC 3986 splits off the same scheme and authority where the input is a
+    URI-reference (no `%` to decode in the host, and host_value folds case), else reads
+    nothing. The optional readers read such a head as urllib does or refuse it, where urllib
+    reads what the standard does (:func:`~urlgrammar.checking.readers.readings`, whose tests
+    check it). So where this reading is the standard's, no reader disagrees."""
+    if base is not None:
+        return None
+    head = _QUERY_OR_FRAGMENT.split(input, 1)[0]
+    parts = _PARTS.match(head) if _AGREEING_HEAD.fullmatch(head) else None
+    if parts is None:
+        return None
+    scheme, port = parts[1].lower(), parts[3]
+    number = default_port(scheme) if port is None else int(port)
+    host = host_value(parts[2].lower())
+    if is_file(scheme) and host == "localhost":
+        host = None
+    return Reading(scheme, host, number, True) if number is None or number <= 65535 else \
+        Reading(scheme, host, None, False)
+
+
 def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
@@ -129,6 +176,9 @@ def parser_disagreement(input: str, base: str | None, url: URL) -> Diagnostic | 
     None. Its fix is the URL's href where every reader reads that (against ``base``) as the
     standard does."""
     standard = standard_reading(url)
+    written = written_reading(input, base)
+    if written is not None and not written.differences(standard):
+        return None
     ran, refused, differ = _disagreeing(input, base, standard)
     if not differ:
         return None

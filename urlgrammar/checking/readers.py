@@ -301,9 +301,9 @@ _LONGEST = 2048
 def _head(host: str) -> re.Pattern[str]:
     """A head of a scheme, `//`, a host of the class ``host`` with perhaps a port, and a path
     (:data:`_SIMPLE_HEAD`)."""
-    return re.compile(rf"[A-Za-z][A-Za-z0-9+.\-]*://[{host}]+(?::[0-9]{{1,5}})?"
+    return re.compile(rf"[A-Za-z][A-Za-z0-9+.\-]*+://[{host}]++(?::[0-9]{{1,5}})?"
                       f"(?:/(?:{one_of(URL_CODE_POINTS_ASCII.replace('?', '').replace('@', '') + ' ')}"
-                      r"|%[0-9A-Fa-f]{2}|\\)*)?")
+                      r"|%[0-9A-Fa-f]{2}|\\)*+)?")
 
 
 #: A head that every optional reader reads as ``urllib.parse`` does, so that they are not asked

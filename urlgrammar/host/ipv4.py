@@ -1,9 +1,17 @@
-"""IPv4 addresses: the standard's IPv4 parser and serializer, on the ``ipv4`` grammar's tree.
+"""IPv4 addresses: the standard's IPv4 parser and serializer, on the ``ipv4`` grammar's parts.
 
 https://url.spec.whatwg.org/#concept-ipv4-parser. ``grammars/ipv4.lark`` reads any string as
 dot-separated parts and classifies each one (num_dec, num_oct, num_hex, non_numeric); this
-module applies the standard's counting and range checks to that tree and names its validation
+module applies the standard's counting and range checks to those parts and names its validation
 errors, in the standard's order, with the span of the part they are about.
+
+The parts are read with the grammar's own terminals, without its LALR parser (which costs more
+than the rest of a failing URL's host): in ``ip4_address: [_part] (DOT [_part])*`` a part is
+what lies between two dots, and it is one token, as each number terminal ends at a dot or the
+end and NON_NUMERIC takes any other run of non-dots; the number terminals, of higher priority,
+are disjoint, so the one that matches the whole part is its rule. ip4_address_strict is one
+regular expression of DEC_OCTET and dots. The tests compare both with Lark's parse of the
+grammar.
 
 Where an address parses, every diagnostic with a ``fix`` can be applied together: each fix
 replaces its part by that part's canonical decimal form, the last part by the dotted bytes it
@@ -16,14 +24,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, cast
 
 from urlgrammar.errors import Code, Diagnostic, URLError, message
 from urlgrammar.model.record import Span
-from urlgrammar.syntax.grammars import lark_parser, terminal_pattern
-
-if TYPE_CHECKING:
-    from lark import Token
+from urlgrammar.syntax.grammars import terminal_pattern
 
 Origin = Callable[[int, int], Span]
 
@@ -54,6 +58,13 @@ def _valid() -> re.Pattern[str]:
     return re.compile(r"\.".join([f"({octet})"] * 4))
 
 
+@cache
+def _number() -> re.Pattern[str]:
+    # A part's number rule (the group's name), of the grammar's number terminals in turn.
+    return re.compile("|".join(f"(?P<{name.lower()}>{terminal_pattern('ipv4', name)})"
+                               for name in ("NUM_DEC", "NUM_OCT", "NUM_HEX")))
+
+
 @dataclass(frozen=True, slots=True)
 class _Part:
     """One dot-separated part: its rule (None for an empty part), text and span."""
@@ -82,11 +93,12 @@ class _Part:
 
 
 def _parts(text: str) -> tuple[list[_Part], bool]:
-    """The parts of the ip4_address tree, and whether ``text`` has more than five parts.
+    """The parts of the ip4_address rule's reading (see above), and whether ``text`` has more
+    than five parts.
 
-    A part never contains a dot, so the first five parts have the same tree whatever
-    follows them; beyond five, the standard only asks whether there are too many. So only
-    the text before a fifth dot is parsed, which keeps a megabyte of dots cheap.
+    A part never contains a dot, so the first five parts are the same whatever follows them;
+    beyond five, the standard only asks whether there are too many. So only the text before a
+    fifth dot is read, which keeps a megabyte of dots cheap.
     """
     cut = -1
     for _ in range(5):
@@ -94,41 +106,18 @@ def _parts(text: str) -> tuple[list[_Part], bool]:
         if cut < 0:
             break
     more = cut >= 0
-    tree = lark_parser("ipv4", _Parts).parse(text[:cut] if more else text, start="ip4_address")
-    return cast("list[_Part]", tree), more  # the transformer's result, typed as a tree
-
-
-class _Parts:
-    """The ip4_address tree as its parts: each number rule gives its rule name and token,
-    and the address its parts, a DOT ending each (which may have been empty). Lark calls the
-    methods inline (Lark is imported only when an IPv4 address is parsed)."""
-
-    def ip4_address(self, children: list[Token | tuple[str, Token] | None]) -> list[_Part]:
-        parts: list[_Part] = []
-        current: _Part | None = None
-        start = 0
-        for child in children:
-            if isinstance(child, str):  # a Token (Lark's tokens are strings)
-                parts.append(current or _Part(None, "", start, start))
-                start = (child.start_pos or 0) + 1
-                current = None
-            elif child is not None:  # None: an empty [_part]
-                rule, token = child
-                current = _Part(rule, str(token), start, start + len(token))
-        parts.append(current or _Part(None, "", start, start))
-        return parts
-
-    def num_dec(self, children: list[Token]) -> tuple[str, Token]:
-        return "num_dec", children[0]
-
-    def num_oct(self, children: list[Token]) -> tuple[str, Token]:
-        return "num_oct", children[0]
-
-    def num_hex(self, children: list[Token]) -> tuple[str, Token]:
-        return "num_hex", children[0]
-
-    def non_numeric(self, children: list[Token]) -> tuple[str, Token]:
-        return "non_numeric", children[0]
+    number = _number().fullmatch
+    parts: list[_Part] = []
+    start = 0
+    for piece in (text[:cut] if more else text).split("."):
+        if piece:
+            rule = number(piece)
+            parts.append(_Part("non_numeric" if rule is None else rule.lastgroup, piece, start,
+                               start + len(piece)))
+        else:  # an empty part: the grammar's missing [_part]
+            parts.append(_Part(None, "", start, start))
+        start += len(piece) + 1
+    return parts, more
 
 
 def _dotted(value: int, size: int) -> str:
@@ -249,13 +238,7 @@ def ends_in_a_number(domain: str) -> bool:
 
 def is_valid_ipv4(text: str) -> bool:
     """https://url.spec.whatwg.org/#valid-ipv4-address-string, by the ip4_address_strict rule."""
-    from lark.exceptions import UnexpectedInput
-
-    try:
-        lark_parser("ipv4", _Parts).parse(text, start="ip4_address_strict")
-    except UnexpectedInput:
-        return False
-    return True
+    return _valid().fullmatch(text) is not None
 
 
 def ipv4_parts(text: str) -> list[tuple[str, str, int | None]]:

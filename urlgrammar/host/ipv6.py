@@ -1,24 +1,29 @@
-"""IPv6 addresses: the standard's IPv6 parser and serializer, on the ``ipv6`` grammar's tree.
+"""IPv6 addresses: the standard's IPv6 parser and serializer, on the ``ipv6`` grammar's tokens.
 
 https://url.spec.whatwg.org/#concept-ipv6-parser. ``grammars/ipv6.lark`` tokenises any text as
 pieces (one to four hex digits), colons, dots, invalid runs and an embedded-IPv4 tail; this
 module walks those tokens with the standard's counters (pieceIndex, compress, numbersSeen) and
 raises its validation errors in its order: any number of IPv6-piece-leading-zero, then at
 most one failure. Each error's span is the token at which the standard's pointer stands.
+
+The tokens are read with the grammar's own terminals as Lark's contextual lexer reads them,
+without its parser (which costs more than the rest of a failing URL's host): ip6_address
+takes any run of pieces, colons, dots and invalid runs, then perhaps an ip4_tail, so the
+lexer's state is the address's until an IP4_LEAD (of higher priority than H16) starts the
+tail, and the tail's from there on; in each state the other terminals are disjoint, and
+every code point starts one of them. The tests compare the tokens with Lark's.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from functools import cache
 
 from urlgrammar.errors import Code, Diagnostic, URLError, message
 from urlgrammar.model.record import Span
-from urlgrammar.syntax.grammars import lark_parser
-
-if TYPE_CHECKING:
-    from lark import Token
+from urlgrammar.syntax.grammars import lark_parser, terminal_pattern
 
 Origin = Callable[[int, int], Span]
 
@@ -56,34 +61,28 @@ DECIDED_BY = max(8 * 5, 6 * 5 + 15) + 1
 _PREFIX = DECIDED_BY + 18
 
 
-class _Tokens:
-    """The ip6_address tree's tokens, in order: pieces and the IPv4 tail flattened. Lark
-    calls the methods inline (Lark is imported only when an IPv6 address is parsed)."""
-
-    def ip6_address(self, children: list[Token | list[_Token] | None]) -> list[_Token]:
-        out: list[_Token] = []
-        for child in children:
-            if isinstance(child, str):  # a Token (Lark's tokens are strings)
-                out.append(_token(child))
-            elif child is not None:  # None: the [ip4_tail] placeholder
-                out.extend(child)
-        return out
-
-    def piece(self, children: list[Token]) -> list[_Token]:
-        return [_token(children[0])]
-
-    def ip4_tail(self, children: list[Token]) -> list[_Token]:
-        return [_token(token) for token in children]
-
-
-def _token(token: Token) -> _Token:
-    return _Token(token.type, str(token), token.start_pos or 0)
+@cache
+def _lexers() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The lexer's two states (see above), each its terminals in priority order, a token's
+    terminal the name of the group that matched."""
+    def state(*names: str) -> re.Pattern[str]:
+        return re.compile("|".join(f"(?P<{name}>{terminal_pattern('ipv6', name)})" for name in names))
+    return state("IP4_LEAD", "H16", "COLON", "DOT", "INVALID"), state("DOT", "IP4_NUM", "IP4_INVALID")
 
 
 def _tokens(text: str) -> list[_Token]:
     """The tokens of ``text``'s ip6_address reading (of its prefix that decides the parse)."""
-    tree = lark_parser("ipv6", _Tokens).parse(text[:_PREFIX], start="ip6_address")
-    return cast("list[_Token]", tree)  # the transformer's result, typed by Lark as a tree
+    text = text[:_PREFIX]
+    address, tail = _lexers()
+    lexer, at, tokens = address, 0, []
+    while at < len(text):
+        token = lexer.match(text, at)
+        assert token is not None and token.lastgroup is not None  # every code point starts one
+        tokens.append(_Token(token.lastgroup, token.group(), at))
+        if token.lastgroup == "IP4_LEAD":
+            lexer = tail
+        at = token.end()
+    return tokens
 
 
 def parse_ipv6(text: str, diagnostics: list[Diagnostic] | None = None,
@@ -298,7 +297,7 @@ def is_valid_ipv6(text: str) -> bool:
     from lark.exceptions import UnexpectedInput
 
     try:
-        lark_parser("ipv6", _Tokens).parse(text, start="ip6_address_strict")
+        lark_parser("ipv6").parse(text, start="ip6_address_strict")
     except UnexpectedInput:
         return False
     return True

@@ -210,12 +210,12 @@ class URL(Editing):
         """
         if len(changes) == 1:  # the common case, with no order to keep
             ((name, value),) = changes.items()
+            href = self._href
+            if name == "port" and type(value) is str and href is not None and href.startswith("file:"):
+                return self  # the port setter's first step: a file URL cannot have a port
             offsets = self._offsets
             if offsets is not None and type(value) is str and value.isascii():
                 # _spliced's steps, written out: a setter on a plain URL is a hot path.
-                href = self._href
-                if name == "port" and href.startswith("file:"):  # type: ignore[union-attr]
-                    return self  # the port setter's first step: a file URL cannot have a port
                 spliced = splice(href, offsets, name, value)  # type: ignore[arg-type]
                 if spliced is not None:
                     return self if spliced[0] is href else _plain_url(*spliced)

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from urlgrammar.errors import URLError
 from urlgrammar.model.record import Kind, URLRecord
-from urlgrammar.model.schemes import Mode, Origin, gives_blob_origin, mode_for_scheme, origin_kind
+from urlgrammar.model.schemes import Mode, Origin, gives_blob_origin, mode_for_scheme, origin_kind, schemes_in
 from urlgrammar.operations.offsets import BITS
 from urlgrammar.operations.pipeline import parse_url
 from urlgrammar.operations.setters import (
@@ -116,7 +116,7 @@ class Getters:
         o = self._offsets
         if o is not None:  # a tuple origin (a plain URL has no userinfo), or an opaque one
             href = self._href
-            return href[:o >> _PATH & _MASK] if self.mode is _SPECIAL else "null"  # type: ignore[index]
+            return href[:o >> _PATH & _MASK] if href[:o & _MASK] in _TUPLE_ORIGIN else "null"  # type: ignore[index]
         scheme = self.record.scheme
         kind = origin_kind(scheme)
         if kind is Origin.BLOB:
@@ -236,6 +236,8 @@ _set_offsets = Getters.__dict__["_offsets"].__set__
 _set_input = Getters.__dict__["_input"].__set__
 _set_base = Getters.__dict__["_base"].__set__
 _FILE, _SPECIAL = Mode.FILE, Mode.SPECIAL
+#: The schemes whose URLs have a tuple origin, which a plain URL's getter reads without its mode.
+_TUPLE_ORIGIN = frozenset(s for s in schemes_in(Mode.SPECIAL) if origin_kind(s) is Origin.TUPLE)
 
 
 def fill(url: Getters, record: URLRecord, mode: Mode, parsed: bool = True) -> None:

@@ -10,18 +10,22 @@ that string's advisories, where it has any.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 
 from urlgrammar.checking.advisories import first_advisories
 from urlgrammar.checking.runs import apply_fixes, representatives, starts
 from urlgrammar.checking.writing import GrammarError, Writing, first_pct_invalid, removed_error
 from urlgrammar.encoding import percent
 from urlgrammar.errors import Code, Diagnostic, URLError
+from urlgrammar.model.record import Kind
 from urlgrammar.model.schemes import Mode, has_opaque_path, is_special_scheme
 from urlgrammar.operations.pipeline import lift, resolve_and_normalise
 from urlgrammar.operations.reporter import Reporter
 from urlgrammar.url import URL, base_record
 
 _REVERSE_SOLIDUS, _URL_UNIT = Code.INVALID_REVERSE_SOLIDUS, Code.INVALID_URL_UNIT
+#: The components whose value holds a `%` of the input as it was written.
+_KEEP_PERCENT = frozenset({Kind.USERNAME, Kind.PASSWORD, Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT})
 #: A listener to a run that wants its result alone.
 _UNHEARD = Reporter()
 #: Advisories, the first of them, and how many more (:func:`first_advisories`).
@@ -41,6 +45,8 @@ def fixed_string(text: str, processed: Sequence[Diagnostic], base: URL | None, u
     positions taken as fixed, is the fixed string's: the pipeline need not run on it (it does
     without ``verdict``)."""
     if any(d.fix is None for d in representatives(processed)):
+        return None
+    if verdict is not None and _percent_kept(text, processed, url, encoding):
         return None
     candidate = apply_fixes(text, processed)
     if candidate is None:
@@ -74,14 +80,49 @@ def _valid_url(text: str, base: URL | None, encoding: str, href: str | None = No
     return url
 
 
+def _percent_kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -> bool:
+    """Whether the fixed string's href differs from ``url``'s, known without parsing it: each
+    fix is one the parser makes (:func:`_kept`) or a `%` without two hex digits written
+    `%25`, and one such `%` is in a component of ``url`` that came from ``text``.
+
+    The parser copies that `%` as it is wherever it keeps it (in no percent-encode set; a
+    special host with one fails), and it copies `%25` as it is too. Neither holds a delimiter,
+    nor makes a segment a dot segment or a drive letter, so the fixed string's record has the
+    input's shape and the same components, each `%` of one now `%25`: the href of one with
+    such a `%` in it is not ``url``'s, and the fixed string is no suggestion."""
+    if _parser_fixes(text, processed, url, encoding, True) is None:
+        return False
+    at = max(compress(starts(processed), map("%".__eq__, map(text.__getitem__, starts(processed)))),
+             default=None)
+    if at is None:
+        return False
+    # From the end: the last `%` is in the last components. A component with a span came from
+    # the input, and one of these kinds holds the value the parser read there, `%` kept.
+    for c in reversed(url.record):
+        parts = c.value if c.kind == Kind.AUTHORITY else (c,)
+        for part in parts:
+            if part is not None and part.start is not None and part.start <= at < (part.end or 0):
+                return part.kind in _KEEP_PERCENT
+        if c.start is not None and (c.end or 0) <= at:
+            return False
+    return False
+
+
 def _kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -> frozenset[int] | None:
+    """:func:`_parser_fixes`, `%` aside."""
+    return _parser_fixes(text, processed, url, encoding, False)
+
+
+def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str,
+                  stray: bool) -> frozenset[int] | None:
     """Where each fix is one the parser applies as it reads (a backslash it reads as a slash,
     a code point of a path, query or fragment that it percent-encodes in UTF-8 as the fix
     does), the positions of ``text`` they fix; None otherwise. Such fixes keep the URL and
     the lifted record's shape (a backslash and a slash are both separators, and neither a
     code point that is not a URL code point nor its encoding is a delimiter), and their
     positions are after the scheme and outside the host, so the advisories' spans of the
-    scheme and the authority stay where they are."""
+    scheme and the authority stay where they are. ``stray``: a `%` written `%25` counts
+    as such a fix too (for :func:`_percent_kept`; the parser does not make it)."""
     sets: dict[str, percent.PercentEncodeSet] = {}
     # Each code point's fix by component, None where not encoded (a million of a few is common).
     encoded: dict[tuple[str, str | None], str | None] = {}
@@ -90,6 +131,8 @@ def _kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -
             return None
         char = text[d.start]
         if d.code is _REVERSE_SOLIDUS and char == "\\" and d.fix == "/":
+            continue
+        if stray and d.code is _URL_UNIT and char == "%" and d.fix == "%25":
             continue
         if d.code is not _URL_UNIT or char == "%":
             return None

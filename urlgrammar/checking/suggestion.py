@@ -46,7 +46,8 @@ def fixed_string(text: str, processed: Sequence[Diagnostic], base: URL | None, u
     without ``verdict``)."""
     if any(d.fix is None for d in representatives(processed)):
         return None
-    if verdict is not None and _percent_kept(text, processed, url, encoding):
+    if verdict is not None and _parser_fixes(text, processed, url, encoding) and \
+            _percent_kept(text, processed, url):
         return None
     candidate = apply_fixes(text, processed)
     if candidate is None:
@@ -80,18 +81,17 @@ def _valid_url(text: str, base: URL | None, encoding: str, href: str | None = No
     return url
 
 
-def _percent_kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -> bool:
-    """Whether the fixed string's href differs from ``url``'s, known without parsing it: each
-    fix is one the parser makes (:func:`_kept`) or a `%` without two hex digits written
-    `%25`, and one such `%` is in a component of ``url`` that came from ``text``.
+def _percent_kept(text: str, processed: Sequence[Diagnostic], url: URL) -> bool:
+    """Whether the fixed string's href differs from ``url``'s, known without parsing it, where
+    each fix is one the parser makes or a `%` without two hex digits written `%25`
+    (:func:`_parser_fixes`): whether one such `%` is in a component of ``url`` that came from
+    ``text``.
 
     The parser copies that `%` as it is wherever it keeps it (in no percent-encode set; a
     special host with one fails), and it copies `%25` as it is too. Neither holds a delimiter,
     nor makes a segment a dot segment or a drive letter, so the fixed string's record has the
     input's shape and the same components, each `%` of one now `%25`: the href of one with
     such a `%` in it is not ``url``'s, and the fixed string is no suggestion."""
-    if _parser_fixes(text, processed, url, encoding, True) is None:
-        return False
     at = max(compress(starts(processed), map("%".__eq__, map(text.__getitem__, starts(processed)))),
              default=None)
     if at is None:
@@ -109,20 +109,22 @@ def _percent_kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding
 
 
 def _kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -> frozenset[int] | None:
-    """:func:`_parser_fixes`, `%` aside."""
-    return _parser_fixes(text, processed, url, encoding, False)
-
-
-def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str,
-                  stray: bool) -> frozenset[int] | None:
     """Where each fix is one the parser applies as it reads (a backslash it reads as a slash,
     a code point of a path, query or fragment that it percent-encodes in UTF-8 as the fix
     does), the positions of ``text`` they fix; None otherwise. Such fixes keep the URL and
     the lifted record's shape (a backslash and a slash are both separators, and neither a
     code point that is not a URL code point nor its encoding is a delimiter), and their
     positions are after the scheme and outside the host, so the advisories' spans of the
-    scheme and the authority stay where they are. ``stray``: a `%` written `%25` counts
-    as such a fix too (for :func:`_percent_kept`; the parser does not make it)."""
+    scheme and the authority stay where they are."""
+    kept = _parser_fixes(text, processed, url, encoding) is False
+    return frozenset(starts(processed)) if kept else None
+
+
+def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -> bool | None:
+    """None where a fix is neither one the parser applies as it reads (:func:`_kept`) nor a
+    `%` without two hex digits written `%25` (which it does not); otherwise whether such a
+    `%` is among them (:func:`_percent_kept`)."""
+    stray = False
     sets: dict[str, percent.PercentEncodeSet] = {}
     # Each code point's fix by component, None where not encoded (a million of a few is common).
     encoded: dict[tuple[str, str | None], str | None] = {}
@@ -132,7 +134,8 @@ def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL, encoding
         char = text[d.start]
         if d.code is _REVERSE_SOLIDUS and char == "\\" and d.fix == "/":
             continue
-        if stray and d.code is _URL_UNIT and char == "%" and d.fix == "%25":
+        if d.code is _URL_UNIT and char == "%" and d.fix == "%25":
+            stray = True
             continue
         if d.code is not _URL_UNIT or char == "%":
             return None
@@ -149,7 +152,7 @@ def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL, encoding
             encoded[key] = _utf8_encoded(char) if wanted is not None and char in wanted else None
         if d.fix is None or d.fix != encoded[key]:
             return None
-    return frozenset(starts(processed))
+    return stray
 
 
 def unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href: str,

@@ -238,15 +238,23 @@ class Walk:
         # separator is neither `%`, a hex digit nor a code point that is not a URL unit.
         stretch: list[str] = []
         at = end = -2
-        for c in self.lifted:
+        lifted = self.lifted
+        i, n = 0, len(lifted)
+        while i < n:
+            c = lifted[i]
             kind = c.kind
+            i += 1
             if kind in _SEGMENTS:
                 if c.start != promoted and c.start is not None:
                     if c.start != end + 1:
                         self._units("/".join(stretch), at, "path")
                         stretch, at = [], c.start
-                    stretch.append(c.value)
-                    end = c.start + len(c.value)
+                    j = bisect_right(lifted, _DIR, i, key=_KIND) if kind == _DIR else i
+                    whole = self._dirs_text(i - 1, j, promoted)
+                    if whole is not None:
+                        c, i = lifted[j - 1], j
+                    stretch.append(c.value if whole is None else whole)
+                    end = (c.start or 0) + len(c.value)
             elif kind in _QUERY_OR_FRAGMENT:
                 self._units(c.value, c.start or 0, kind.label)
             elif kind == _DRIVE:
@@ -254,6 +262,19 @@ class Walk:
             elif kind == _AUTHORITY:
                 previous_end = c.end or 0
         self._units("/".join(stretch), at, "path")
+
+    def _dirs_text(self, i: int, j: int, promoted: int | None) -> str | None:
+        """The values of the dirs ``i`` to ``j - 1`` with `/` between them, read off the text
+        at once, where there are a few and no `/` or `\\` of the text between them is another
+        than their separators (as many as there are separators); None otherwise."""
+        if j - i < 8:
+            return None
+        lifted, text = self.lifted, self.text
+        a, b = lifted[i].start, lifted[j - 1].end
+        if a is None or b is None or (promoted is not None and a <= promoted <= b) or \
+                text.count("/", a, b) + text.count("\\", a, b) != j - i - 1:
+            return None
+        return text[a:b].replace("\\", "/")
 
     def _drive(self, c: Component, previous_end: int) -> None:
         """A drive (only the file grammar reads one) without its `/` sigil: as the file host,

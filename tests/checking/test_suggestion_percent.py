@@ -1,7 +1,9 @@
-"""validate()'s suggestion where a fix writes a stray `%` as `%25` (issue 25): the parser keeps
-such a `%` as it is, and `%25` too, so the fixed string's URL is the input's with `%25` for
-each `%` it kept; where one is kept its href is not the input's, and the suggestion is None
-without parsing the fixed string. The report is the one of the run on the fixed string."""
+"""validate()'s suggestion where a fix writes a stray `%` as `%25`, or a `|` of a path as
+`%7C` (issue 25): the parser keeps such a code point as it is, and its encoding too, so the
+fixed string's URL is the input's with the encoding for each it kept; where one is kept its
+href is not the input's, and the suggestion is None without parsing the fixed string. A drive
+letter's `|` written `:` is a fix the parser makes. The report is the one of the run on the
+fixed string."""
 
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ def _runs(input: str, base: str | None, monkeypatch: pytest.MonkeyPatch) -> tupl
 
 def _second_run(input: str, base: str | None, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     with monkeypatch.context() as m:
-        m.setattr(module, "_percent_kept", lambda *args: False)
+        m.setattr(module, "_written_kept", lambda *args: False)
         return validate(input, base).as_dict()
 
 
@@ -47,6 +49,12 @@ def _second_run(input: str, base: str | None, monkeypatch: pytest.MonkeyPatch) -
     ("http://h/a%zz b", None),      # with a space, which the parser encodes as its fix does
     ("a%/b c", "http://h/x/y"),
     ("#%", "a:b"),
+    # Other code points the parser keeps as written, which the fixes percent-encode.
+    ("http://h/a|b/c", None),
+    ("http://h/?a[b]", None),
+    ("http://h/#a#b", None),
+    ("sc://h/a\\b", None),
+    ("file:///C|/C|/x", None),      # the drive's `|` is the parser's fix, the second's is not
 ]])
 def test_a_kept_stray_percent_is_no_suggestion_without_a_second_run(input: str, base: str | None,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
@@ -59,12 +67,24 @@ def test_a_kept_stray_percent_is_no_suggestion_without_a_second_run(input: str, 
     ("http://h/a%/../b", None),     # the `%` is in a segment that `..` removes
     ("http://h/a%/b%/../../c", None),
     ("http://u%@h/", None),         # the userinfo removed: a fix the parser does not make
+    ("file:///a/../C|/x", None),    # the `|` of a drive after all: not kept as written
+    ("sc:a|b", None),               # an opaque path's
+    ("C|/C|/", "file:///D:/x"),     # the `/` inserted before a drive: not the parser's fix
 ]])
 def test_a_stray_percent_the_url_drops_runs_the_fixed_string(input: str, base: str | None,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     report, runs = _runs(input, base, monkeypatch)
     assert runs >= 1
     assert report == _second_run(input, base, monkeypatch)
+
+
+@pytest.mark.parametrize(("input", "suggestion"), [("file:///C|/x", "file:///C:/x"),
+                                                   ("file:///C|\\a b", "file:///C:/a%20b")])
+def test_a_drive_letters_bar_is_a_fix_the_parser_makes(input: str, suggestion: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    report, runs = _runs(input, None, monkeypatch)
+    assert runs == 0 and report["suggestion"] == suggestion
+    assert report == _second_run(input, None, monkeypatch)
 
 
 BASES = [None, "https://good.example/a/b", "file:///C:/d/e", "sc://x/p", "sc:opaque"]

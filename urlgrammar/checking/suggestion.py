@@ -24,8 +24,9 @@ from urlgrammar.operations.reporter import Reporter
 from urlgrammar.url import URL, base_record
 
 _REVERSE_SOLIDUS, _URL_UNIT = Code.INVALID_REVERSE_SOLIDUS, Code.INVALID_URL_UNIT
-#: The components whose value holds a `%` of the input as it was written.
-_KEEP_PERCENT = frozenset({Kind.USERNAME, Kind.PASSWORD, Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT})
+#: The components whose value holds a `%` of the input as it was written (and, but the
+#: userinfo, the other code points of :func:`_written_kept`).
+_KEEP_WRITTEN = frozenset({Kind.USERNAME, Kind.PASSWORD, Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT})
 #: A listener to a run that wants its result alone.
 _UNHEARD = Reporter()
 #: Advisories, the first of them, and how many more (:func:`first_advisories`).
@@ -46,9 +47,10 @@ def fixed_string(text: str, processed: Sequence[Diagnostic], base: URL | None, u
     without ``verdict``)."""
     if any(d.fix is None for d in representatives(processed)):
         return None
-    if verdict is not None and _parser_fixes(text, processed, url, encoding) and \
-            _percent_kept(text, processed, url):
-        return None
+    if verdict is not None:
+        written = _parser_fixes(text, processed, url, encoding)
+        if written and _written_kept(text, processed, url, written):
+            return None
     candidate = apply_fixes(text, processed)
     if candidate is None:
         return None
@@ -81,28 +83,31 @@ def _valid_url(text: str, base: URL | None, encoding: str, href: str | None = No
     return url
 
 
-def _percent_kept(text: str, processed: Sequence[Diagnostic], url: URL) -> bool:
+def _written_kept(text: str, processed: Sequence[Diagnostic], url: URL, written: frozenset[str]) -> bool:
     """Whether the fixed string's href differs from ``url``'s, known without parsing it, where
-    each fix is one the parser makes or a `%` without two hex digits written `%25`
-    (:func:`_parser_fixes`): whether one such `%` is in a component of ``url`` that came from
-    ``text``.
+    each fix is one the parser makes or one that percent-encodes a code point of ``written``,
+    which the parser keeps as it is written (:func:`_parser_fixes`): whether one of those is
+    in a component of ``url`` that came from ``text``.
 
-    The parser copies that `%` as it is wherever it keeps it (in no percent-encode set; a
-    special host with one fails), and it copies `%25` as it is too. Neither holds a delimiter,
-    nor makes a segment a dot segment or a drive letter, so the fixed string's record has the
-    input's shape and the same components, each `%` of one now `%25`: the href of one with
-    such a `%` in it is not ``url``'s, and the fixed string is no suggestion."""
-    at = max(compress(starts(processed), map("%".__eq__, map(text.__getitem__, starts(processed)))),
+    Such a code point is `%` (in no percent-encode set; a special host with one fails), or
+    one of a path (not an opaque one), query or fragment that is no URL code point and is not
+    in that component's percent-encode set (`|`, `[`, `#` in a fragment, ...); the parser
+    copies it as it is, and its percent-encoding too. Neither holds a delimiter, nor makes a
+    segment a dot segment, and a drive letter whose `|` the parser makes `:` is a drive, not
+    one of these components; so the fixed string's record has the input's shape and the same
+    components, with the encoding where the input has the code point: the href of one that
+    keeps such a code point is not ``url``'s, and the fixed string is no suggestion."""
+    at = max(compress(starts(processed), map(written.__contains__, map(text.__getitem__, starts(processed)))),
              default=None)
     if at is None:
         return False
-    # From the end: the last `%` is in the last components. A component with a span came from
-    # the input, and one of these kinds holds the value the parser read there, `%` kept.
+    # From the end: the last such code point is in the last components. A component with a
+    # span came from the input, and one of these kinds holds the value the parser read there.
     for c in reversed(url.record):
         parts = c.value if c.kind == Kind.AUTHORITY else (c,)
         for part in parts:
             if part is not None and part.start is not None and part.start <= at < (part.end or 0):
-                return part.kind in _KEEP_PERCENT
+                return part.kind in _KEEP_WRITTEN
         if c.start is not None and (c.end or 0) <= at:
             return False
     return False
@@ -110,32 +115,40 @@ def _percent_kept(text: str, processed: Sequence[Diagnostic], url: URL) -> bool:
 
 def _kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -> frozenset[int] | None:
     """Where each fix is one the parser applies as it reads (a backslash it reads as a slash,
-    a code point of a path, query or fragment that it percent-encodes in UTF-8 as the fix
-    does), the positions of ``text`` they fix; None otherwise. Such fixes keep the URL and
-    the lifted record's shape (a backslash and a slash are both separators, and neither a
-    code point that is not a URL code point nor its encoding is a delimiter), and their
+    a drive letter's `|` it makes `:`, a code point of a path, query or fragment that it
+    percent-encodes in UTF-8 as the fix does), the positions of ``text`` they fix; None
+    otherwise. Such fixes keep the URL and the lifted record's shape (a backslash and a slash
+    are both separators, `C:` is a drive as `C|` is, and neither a code point that is not a
+    URL code point nor its encoding is a delimiter), and their
     positions are after the scheme and outside the host, so the advisories' spans of the
     scheme and the authority stay where they are."""
-    kept = _parser_fixes(text, processed, url, encoding) is False
+    kept = _parser_fixes(text, processed, url, encoding) == frozenset()
     return frozenset(starts(processed)) if kept else None
 
 
-def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -> bool | None:
-    """None where a fix is neither one the parser applies as it reads (:func:`_kept`) nor a
-    `%` without two hex digits written `%25` (which it does not); otherwise whether such a
-    `%` is among them (:func:`_percent_kept`)."""
-    stray = False
+def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL,
+                  encoding: str) -> frozenset[str] | None:
+    """None where a fix is neither one the parser applies as it reads (:func:`_kept`) nor one
+    that percent-encodes a code point the parser keeps as it is written (a `%` without two hex
+    digits; in a path, not an opaque one, a query or a fragment, one that is no URL code point
+    and that the component's percent-encode set does not have); otherwise the code points of
+    those second fixes (:func:`_written_kept`), none where each fix is the parser's."""
+    written: set[str] = set()
     sets: dict[str, percent.PercentEncodeSet] = {}
     # Each code point's fix by component, None where not encoded (a million of a few is common).
     encoded: dict[tuple[str, str | None], str | None] = {}
+    # Those the parser keeps as written, by component, with their encoding.
+    as_written: dict[tuple[str, str | None], str] = {}
     for d in representatives(processed):  # each item of a run's template is at the same code point
         if d.end - d.start != 1:
             return None
         char = text[d.start]
         if d.code is _REVERSE_SOLIDUS and char == "\\" and d.fix == "/":
             continue
+        if d.code is _URL_UNIT and char == "|" and d.fix == ":":
+            continue  # the `|` of a drive letter, which the parser makes `:` (the walk's drive)
         if d.code is _URL_UNIT and char == "%" and d.fix == "%25":
-            stray = True
+            written.add(char)
             continue
         if d.code is not _URL_UNIT or char == "%":
             return None
@@ -150,9 +163,13 @@ def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL, encoding
                     sets["query"] = percent.SPECIAL_QUERY_SET if special else percent.QUERY_SET
             wanted = sets.get(d.component or "")
             encoded[key] = _utf8_encoded(char) if wanted is not None and char in wanted else None
-        if d.fix is None or d.fix != encoded[key]:
+            if wanted is not None and encoded[key] is None and wanted is not percent.C0_CONTROL_SET:
+                as_written[key] = _utf8_encoded(char)
+        if d.fix is not None and d.fix == as_written.get(key):
+            written.add(char)
+        elif d.fix is None or d.fix != encoded[key]:
             return None
-    return stray
+    return frozenset(written)
 
 
 def unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href: str,

@@ -55,6 +55,8 @@ def _second_run(input: str, base: str | None, monkeypatch: pytest.MonkeyPatch) -
     ("http://h/#a#b", None),
     ("sc://h/a\\b", None),
     ("file:///C|/C|/x", None),      # the drive's `|` is the parser's fix, the second's is not
+    ("C|/C|/", "file:///D:/x"),     # and so is the `/` inserted before a drive against a file base
+    ("C|/a|", "file://host/D:/x"),
 ]])
 def test_a_kept_stray_percent_is_no_suggestion_without_a_second_run(input: str, base: str | None,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
@@ -69,7 +71,7 @@ def test_a_kept_stray_percent_is_no_suggestion_without_a_second_run(input: str, 
     ("http://u%@h/", None),         # the userinfo removed: a fix the parser does not make
     ("file:///a/../C|/x", None),    # the `|` of a drive after all: not kept as written
     ("sc:a|b", None),               # an opaque path's
-    ("C|/C|/", "file:///D:/x"),     # the `/` inserted before a drive: not the parser's fix
+    ("file:C|/C|/", "file:///D:/x"),  # the scheme removed: not the parser's fix
 ]])
 def test_a_stray_percent_the_url_drops_runs_the_fixed_string(input: str, base: str | None,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:

@@ -24,6 +24,7 @@ from urlgrammar.operations.reporter import Reporter
 from urlgrammar.url import URL, base_record
 
 _REVERSE_SOLIDUS, _URL_UNIT = Code.INVALID_REVERSE_SOLIDUS, Code.INVALID_URL_UNIT
+_DRIVE_LETTER = Code.FILE_INVALID_WINDOWS_DRIVE_LETTER
 #: The components whose value holds a `%` of the input as it was written (and, but the
 #: userinfo, the other code points of :func:`_written_kept`).
 _KEEP_WRITTEN = frozenset({Kind.USERNAME, Kind.PASSWORD, Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT})
@@ -48,7 +49,7 @@ def fixed_string(text: str, processed: Sequence[Diagnostic], base: URL | None, u
     if any(d.fix is None for d in representatives(processed)):
         return None
     if verdict is not None:
-        written = _parser_fixes(text, processed, url, encoding)
+        written = _parser_fixes(text, processed, url, encoding, True)
         if written and _written_kept(text, processed, url, written):
             return None
     candidate = apply_fixes(text, processed)
@@ -119,20 +120,25 @@ def _kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -
     percent-encodes in UTF-8 as the fix does), the positions of ``text`` they fix; None
     otherwise. Such fixes keep the URL and the lifted record's shape (a backslash and a slash
     are both separators, `C:` is a drive as `C|` is, and neither a code point that is not a
-    URL code point nor its encoding is a delimiter), and their
-    positions are after the scheme and outside the host, so the advisories' spans of the
-    scheme and the authority stay where they are."""
-    kept = _parser_fixes(text, processed, url, encoding) == frozenset()
+    URL code point nor its encoding is a delimiter), and their positions are after the
+    scheme and outside the host, so the advisories' spans of the scheme and the authority
+    stay where they are."""
+    kept = _parser_fixes(text, processed, url, encoding, False) == frozenset()
     return frozenset(starts(processed)) if kept else None
 
 
-def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL,
-                  encoding: str) -> frozenset[str] | None:
+def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str,
+                  moved: bool) -> frozenset[str] | None:
     """None where a fix is neither one the parser applies as it reads (:func:`_kept`) nor one
     that percent-encodes a code point the parser keeps as it is written (a `%` without two hex
     digits; in a path, not an opaque one, a query or a fragment, one that is no URL code point
     and that the component's percent-encode set does not have); otherwise the code points of
-    those second fixes (:func:`_written_kept`), none where each fix is the parser's."""
+    those second fixes (:func:`_written_kept`), none where each fix is the parser's.
+
+    ``moved``: the `/` inserted before the drive letter that starts a reference against a
+    file base counts as the parser's too: the file slash state reads `/C:` as the file state
+    reads `C|` there (the base's host, and a path that starts with the drive), so it keeps
+    the URL, but not the positions after it."""
     written: set[str] = set()
     sets: dict[str, percent.PercentEncodeSet] = {}
     # Each code point's fix by component, None where not encoded (a million of a few is common).
@@ -140,6 +146,8 @@ def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL,
     # Those the parser keeps as written, by component, with their encoding.
     as_written: dict[tuple[str, str | None], str] = {}
     for d in representatives(processed):  # each item of a run's template is at the same code point
+        if moved and d.code is _DRIVE_LETTER and d.fix == "/" and d.start == d.end:
+            continue
         if d.end - d.start != 1:
             return None
         char = text[d.start]

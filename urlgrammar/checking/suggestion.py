@@ -10,10 +10,9 @@ that string's advisories, where it has any.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import compress
 
 from urlgrammar.checking.advisories import first_advisories
-from urlgrammar.checking.runs import apply_fixes, representatives, starts
+from urlgrammar.checking.runs import Diagnostics, Run, apply_fixes, representatives, starts
 from urlgrammar.checking.writing import GrammarError, Writing, first_pct_invalid, removed_error
 from urlgrammar.encoding import percent
 from urlgrammar.errors import Code, Diagnostic, URLError
@@ -98,8 +97,7 @@ def _written_kept(text: str, processed: Sequence[Diagnostic], url: URL, written:
     one of these components; so the fixed string's record has the input's shape and the same
     components, with the encoding where the input has the code point: the href of one that
     keeps such a code point is not ``url``'s, and the fixed string is no suggestion."""
-    at = max(compress(starts(processed), map(written.__contains__, map(text.__getitem__, starts(processed)))),
-             default=None)
+    at = _last_written(text, processed, written)
     if at is None:
         return False
     # From the end: the last such code point is in the last components. A component with a
@@ -112,6 +110,20 @@ def _written_kept(text: str, processed: Sequence[Diagnostic], url: URL, written:
         if c.start is not None and (c.end or 0) <= at:
             return False
     return False
+
+
+def _last_written(text: str, processed: Sequence[Diagnostic], written: frozenset[str]) -> int | None:
+    """The last of a few positions of fixes whose code point is one of ``written``: each
+    segment's representatives and its last diagnostic, not every diagnostic (a fixed string
+    need not be told apart by the last of them all: one that the URL keeps is enough)."""
+    found = [d.start for d in representatives(processed) if text[d.start] in written]
+    if isinstance(processed, Diagnostics):
+        for source, _, j in processed.segments():
+            if isinstance(source, Run):
+                p = (source.pointers if source.starts is None else source.starts)[j - 1]
+                if text[p] in written:
+                    found.append(p)
+    return max(found, default=None)
 
 
 def _kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -> frozenset[int] | None:

@@ -99,3 +99,18 @@ PIECES = ["https:", "sc:", "file:", "//", "/", "\\", "?", "#", "@", ":", "%", "%
 def test_generated_inputs_reports_are_the_second_runs(input: str, base: str | None) -> None:
     with pytest.MonkeyPatch.context() as monkeypatch:
         assert validate(input, base).as_dict() == _second_run(input, base, monkeypatch)
+
+
+@pytest.mark.parametrize("input", ["http://h/#" + "#" * 1000, "http://h/" + "a%/" * 1000,
+                                   "http://h/?" + "|" * 1000])
+def test_the_kept_code_point_is_found_without_reading_every_fix(input: str,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    read: list[object] = []
+    real = module.starts
+
+    def counted(diagnostics: Any) -> Any:
+        read.append(diagnostics)
+        return real(diagnostics)
+    monkeypatch.setattr(module, "starts", counted)
+    assert validate(input).suggestion is None
+    assert read == []

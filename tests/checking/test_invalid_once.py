@@ -111,14 +111,14 @@ def test_a_fixed_string_with_moved_spans_has_its_host_checked(input: str,
 
 
 def test_the_separators_are_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = _counting(monkeypatch, walk, "separators")
+    calls = _counting(monkeypatch, walk.Walk, "_sigils")
     report = validate("https://h/a/b\\c")
     assert [d.code for d in report.diagnostics] == ["invalid-reverse-solidus"]
     assert len(calls) == 1
 
 
 def test_a_backslash_that_is_no_separator_is_no_reverse_solidus(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = _counting(monkeypatch, walk, "separators")
+    calls = _counting(monkeypatch, walk.Walk, "_sigils")
     report = validate("https://h/a/b?c\\d")  # a query's backslash is no URL code point, and no separator
     assert [d.code for d in report.diagnostics] == ["invalid-URL-unit"]
     assert len(calls) == 1

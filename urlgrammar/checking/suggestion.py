@@ -12,16 +12,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from urlgrammar.checking.advisories import first_advisories
-from urlgrammar.checking.runs import apply_fixes, representatives, starts
+from urlgrammar.checking.runs import Diagnostics, Run, apply_fixes, representatives, starts
 from urlgrammar.checking.writing import GrammarError, Writing, first_pct_invalid, removed_error
 from urlgrammar.encoding import percent
 from urlgrammar.errors import Code, Diagnostic, URLError
+from urlgrammar.model.record import Kind
 from urlgrammar.model.schemes import Mode, has_opaque_path, is_special_scheme
 from urlgrammar.operations.pipeline import lift, resolve_and_normalise
 from urlgrammar.operations.reporter import Reporter
 from urlgrammar.url import URL, base_record
 
 _REVERSE_SOLIDUS, _URL_UNIT = Code.INVALID_REVERSE_SOLIDUS, Code.INVALID_URL_UNIT
+_DRIVE_LETTER = Code.FILE_INVALID_WINDOWS_DRIVE_LETTER
+#: The components whose value holds a `%` of the input as it was written (and, but the
+#: userinfo, the other code points of :func:`_written_kept`).
+_KEEP_WRITTEN = frozenset({Kind.USERNAME, Kind.PASSWORD, Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT})
 #: A listener to a run that wants its result alone.
 _UNHEARD = Reporter()
 #: Advisories, the first of them, and how many more (:func:`first_advisories`).
@@ -42,6 +47,10 @@ def fixed_string(text: str, processed: Sequence[Diagnostic], base: URL | None, u
     without ``verdict``)."""
     if any(d.fix is None for d in representatives(processed)):
         return None
+    if verdict is not None:
+        written = _parser_fixes(text, processed, url, encoding, True)
+        if written and _written_kept(text, processed, url, written):
+            return None
     candidate = apply_fixes(text, processed)
     if candidate is None:
         return None
@@ -74,22 +83,92 @@ def _valid_url(text: str, base: URL | None, encoding: str, href: str | None = No
     return url
 
 
+def _written_kept(text: str, processed: Sequence[Diagnostic], url: URL, written: frozenset[str]) -> bool:
+    """Whether the fixed string's href differs from ``url``'s, known without parsing it, where
+    each fix is one the parser makes or one that percent-encodes a code point of ``written``,
+    which the parser keeps as it is written (:func:`_parser_fixes`): whether one of those is
+    in a component of ``url`` that came from ``text``.
+
+    Such a code point is `%` (in no percent-encode set; a special host with one fails), or
+    one of a path (not an opaque one), query or fragment that is no URL code point and is not
+    in that component's percent-encode set (`|`, `[`, `#` in a fragment, ...); the parser
+    copies it as it is, and its percent-encoding too. Neither holds a delimiter, nor makes a
+    segment a dot segment, and a drive letter whose `|` the parser makes `:` is a drive, not
+    one of these components; so the fixed string's record has the input's shape and the same
+    components, with the encoding where the input has the code point: the href of one that
+    keeps such a code point is not ``url``'s, and the fixed string is no suggestion."""
+    at = _last_written(text, processed, written)
+    if at is None:
+        return False
+    # From the end: the last such code point is in the last components. A component with a
+    # span came from the input, and one of these kinds holds the value the parser read there.
+    for c in reversed(url.record):
+        parts = c.value if c.kind == Kind.AUTHORITY else (c,)
+        for part in parts:
+            if part is not None and part.start is not None and part.start <= at < (part.end or 0):
+                return part.kind in _KEEP_WRITTEN
+        if c.start is not None and (c.end or 0) <= at:
+            return False
+    return False
+
+
+def _last_written(text: str, processed: Sequence[Diagnostic], written: frozenset[str]) -> int | None:
+    """The last of a few positions of fixes whose code point is one of ``written``: each
+    segment's representatives and its last diagnostic, not every diagnostic (a fixed string
+    need not be told apart by the last of them all: one that the URL keeps is enough)."""
+    found = [d.start for d in representatives(processed) if text[d.start] in written]
+    if isinstance(processed, Diagnostics):
+        for source, _, j in processed.segments():
+            if isinstance(source, Run):
+                p = (source.pointers if source.starts is None else source.starts)[j - 1]
+                if text[p] in written:
+                    found.append(p)
+    return max(found, default=None)
+
+
 def _kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -> frozenset[int] | None:
     """Where each fix is one the parser applies as it reads (a backslash it reads as a slash,
-    a code point of a path, query or fragment that it percent-encodes in UTF-8 as the fix
-    does), the positions of ``text`` they fix; None otherwise. Such fixes keep the URL and
-    the lifted record's shape (a backslash and a slash are both separators, and neither a
-    code point that is not a URL code point nor its encoding is a delimiter), and their
-    positions are after the scheme and outside the host, so the advisories' spans of the
-    scheme and the authority stay where they are."""
+    a drive letter's `|` it makes `:`, a code point of a path, query or fragment that it
+    percent-encodes in UTF-8 as the fix does), the positions of ``text`` they fix; None
+    otherwise. Such fixes keep the URL and the lifted record's shape (a backslash and a slash
+    are both separators, `C:` is a drive as `C|` is, and neither a code point that is not a
+    URL code point nor its encoding is a delimiter), and their positions are after the
+    scheme and outside the host, so the advisories' spans of the scheme and the authority
+    stay where they are."""
+    kept = _parser_fixes(text, processed, url, encoding, False) == frozenset()
+    return frozenset(starts(processed)) if kept else None
+
+
+def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str,
+                  moved: bool) -> frozenset[str] | None:
+    """None where a fix is neither one the parser applies as it reads (:func:`_kept`) nor one
+    that percent-encodes a code point the parser keeps as it is written (a `%` without two hex
+    digits; in a path, not an opaque one, a query or a fragment, one that is no URL code point
+    and that the component's percent-encode set does not have); otherwise the code points of
+    those second fixes (:func:`_written_kept`), none where each fix is the parser's.
+
+    ``moved``: the `/` inserted before the drive letter that starts a reference against a
+    file base counts as the parser's too: the file slash state reads `/C:` as the file state
+    reads `C|` there (the base's host, and a path that starts with the drive), so it keeps
+    the URL, but not the positions after it."""
+    written: set[str] = set()
     sets: dict[str, percent.PercentEncodeSet] = {}
     # Each code point's fix by component, None where not encoded (a million of a few is common).
     encoded: dict[tuple[str, str | None], str | None] = {}
+    # Those the parser keeps as written, by component, with their encoding.
+    as_written: dict[tuple[str, str | None], str] = {}
     for d in representatives(processed):  # each item of a run's template is at the same code point
+        if moved and d.code is _DRIVE_LETTER and d.fix == "/" and d.start == d.end:
+            continue
         if d.end - d.start != 1:
             return None
         char = text[d.start]
         if d.code is _REVERSE_SOLIDUS and char == "\\" and d.fix == "/":
+            continue
+        if d.code is _URL_UNIT and char == "|" and d.fix == ":":
+            continue  # the `|` of a drive letter, which the parser makes `:` (the walk's drive)
+        if d.code is _URL_UNIT and char == "%" and d.fix == "%25":
+            written.add(char)
             continue
         if d.code is not _URL_UNIT or char == "%":
             return None
@@ -104,9 +183,13 @@ def _kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -
                     sets["query"] = percent.SPECIAL_QUERY_SET if special else percent.QUERY_SET
             wanted = sets.get(d.component or "")
             encoded[key] = _utf8_encoded(char) if wanted is not None and char in wanted else None
-        if d.fix is None or d.fix != encoded[key]:
+            if wanted is not None and encoded[key] is None and wanted is not percent.C0_CONTROL_SET:
+                as_written[key] = _utf8_encoded(char)
+        if d.fix is not None and d.fix == as_written.get(key):
+            written.add(char)
+        elif d.fix is None or d.fix != encoded[key]:
             return None
-    return frozenset(starts(processed))
+    return frozenset(written)
 
 
 def unadvised(text: str, advised: Advised, own: Advised, base: URL | None, href: str,

@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from array import array
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from itertools import chain, compress, count, repeat
-from operator import add, sub
+from operator import add, attrgetter, sub
 
 from urlgrammar.checking.runs import Run
 from urlgrammar.encoding.percent import scalar_values
@@ -24,7 +25,7 @@ from urlgrammar.host.parser import non_url
 from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, none_of
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Context, context_of, has_opaque_path, is_file
-from urlgrammar.syntax.lift import separators
+from urlgrammar.syntax.lift import sigils
 
 # Phases, in the order the state machine runs them, to order errors raised at one pointer:
 # the check after a special scheme, then the relative and file states, then the ignoring of
@@ -54,7 +55,11 @@ _MISSING_SOLIDUS = Code.SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS
 # Context's and Kind's members as module constants (an access through the class costs on Python 3.11).
 _GENERIC, _SPECIAL, _FILE_STATES, _RELATIVE = Context.GENERIC, Context.SPECIAL, Context.FILE, Context.RELATIVE
 _SEGMENTS, _QUERY_OR_FRAGMENT = (Kind.DIR, Kind.FILE), (Kind.QUERY, Kind.FRAGMENT)
-_DRIVE, _AUTHORITY = Kind.DRIVE, Kind.AUTHORITY
+_DRIVE, _AUTHORITY, _DIR, _FILE_SEGMENT = Kind.DRIVE, Kind.AUTHORITY, Kind.DIR, Kind.FILE
+_KIND = attrgetter("kind")
+#: The separators of the path (URL Specification § URL Grammar, s := { `/`, `\\` }).
+_SEPARATOR = re.compile(r"[/\\]")
+_IS_SEPARATOR = frozenset("/\\").__contains__
 
 #: Where an error goes: the pointer and phase that order it, and the error.
 Add = Callable[[int, int, Diagnostic], None]
@@ -154,24 +159,18 @@ class Walk:
         if (context is _FILE_STATES or end < 0 or (free and end <= (at or 0))) and "\\" not in self.text:
             return  # the common case: no backslash, and no slash that the parser ignores
         prefix = () if at is None else (at - 2, at - 1)
+        positions, backslashes = self._sigils()
+        # The `//` before the authority: the relative or file states read it, not the ones that
+        # ignore slashes (which the lift puts first, as the authority comes first).
+        first = 2 if prefix and (context is _FILE_STATES or free) else 0
+        for k in range(first):
+            if backslashes[k]:
+                self._reverse(positions[k], RELATIVE, "authority")
         # The path's backslashes, and the ignored slashes and backslashes, in runs: a path may
         # hold a million.
-        path, ignored, which = array("q"), array("q"), array("B")
-        for p, char in separators(self.lifted):
-            backslash = char == "\\"
-            if context is _FILE_STATES:
-                if backslash and p in prefix:
-                    self._reverse(p, RELATIVE, "authority")
-                elif backslash:
-                    path.append(p)
-            elif p in prefix and free:
-                if backslash:
-                    self._reverse(p, RELATIVE, "authority")
-            elif p < end:
-                ignored.append(p)
-                which.append(backslash)
-            elif backslash:
-                path.append(p)
+        cut = first if context is _FILE_STATES else max(first, bisect_left(positions, end))
+        ignored, which = positions[first:cut], backslashes[first:cut]
+        path = array("q", compress(positions[cut:], backslashes[cut:]))
         if ignored:
             self.add_run(IGNORE, Run(ignored, tuple(Diagnostic(_MISSING_SOLIDUS, 0, 0, self._message(
                 _MISSING_SOLIDUS, f"the parser ignores this extra {what} before the host"), "scheme", fix="")
@@ -179,6 +178,32 @@ class Walk:
         if path:
             self.add_run(PATH, Run(path, (Diagnostic(Code.INVALID_REVERSE_SOLIDUS, 0, 0, self._message(
                 Code.INVALID_REVERSE_SOLIDUS), "path", fix="/"),)))
+
+    def _sigils(self) -> tuple[array[int], array[int]]:
+        """The positions of :func:`~urlgrammar.syntax.lift.separators`, and 1 for each that is a
+        backslash. A stretch of dirs is read off the text at once where its every `/` and `\\`
+        is a dir's separator (the dirs' separators are some of them, so where there are as
+        many, they are all): a path may have a million."""
+        lifted, text = self.lifted, self.text
+        positions, backslashes = array("q"), array("B")
+        i, n = 0, len(lifted)
+        while i < n and lifted[i].kind <= _FILE_SEGMENT:
+            c = lifted[i]
+            if c.kind == _DIR:
+                j = bisect_right(lifted, _DIR, i, key=_KIND)
+                a, end = c.start, lifted[j - 1].end
+                b = -1 if end is None else end + 1  # after the last dir's separator
+                if a is not None and b > a and text.count("/", a, b) + text.count("\\", a, b) == j - i:
+                    region = text[a:b]
+                    positions.extend(compress(count(a), map(_IS_SEPARATOR, region)))
+                    backslashes.extend(map("\\".__eq__, _SEPARATOR.findall(region)))
+                    i = j
+                    continue
+            for p, char in sigils(c):
+                positions.append(p)
+                backslashes.append(char == "\\")
+            i += 1
+        return positions, backslashes
 
     def _message(self, code: Code, specifics: str | None = None) -> str:
         said = self._messages.get((code, specifics))
@@ -213,15 +238,23 @@ class Walk:
         # separator is neither `%`, a hex digit nor a code point that is not a URL unit.
         stretch: list[str] = []
         at = end = -2
-        for c in self.lifted:
+        lifted = self.lifted
+        i, n = 0, len(lifted)
+        while i < n:
+            c = lifted[i]
             kind = c.kind
+            i += 1
             if kind in _SEGMENTS:
                 if c.start != promoted and c.start is not None:
                     if c.start != end + 1:
                         self._units("/".join(stretch), at, "path")
                         stretch, at = [], c.start
-                    stretch.append(c.value)
-                    end = c.start + len(c.value)
+                    j = bisect_right(lifted, _DIR, i, key=_KIND) if kind == _DIR else i
+                    whole = self._dirs_text(i - 1, j, promoted)
+                    if whole is not None:
+                        c, i = lifted[j - 1], j
+                    stretch.append(c.value if whole is None else whole)
+                    end = (c.start or 0) + len(c.value)
             elif kind in _QUERY_OR_FRAGMENT:
                 self._units(c.value, c.start or 0, kind.label)
             elif kind == _DRIVE:
@@ -229,6 +262,19 @@ class Walk:
             elif kind == _AUTHORITY:
                 previous_end = c.end or 0
         self._units("/".join(stretch), at, "path")
+
+    def _dirs_text(self, i: int, j: int, promoted: int | None) -> str | None:
+        """The values of the dirs ``i`` to ``j - 1`` with `/` between them, read off the text
+        at once, where there are a few and no `/` or `\\` of the text between them is another
+        than their separators (as many as there are separators); None otherwise."""
+        if j - i < 8:
+            return None
+        lifted, text = self.lifted, self.text
+        a, b = lifted[i].start, lifted[j - 1].end
+        if a is None or b is None or (promoted is not None and a <= promoted <= b) or \
+                text.count("/", a, b) + text.count("\\", a, b) != j - i - 1:
+            return None
+        return text[a:b].replace("\\", "/")
 
     def _drive(self, c: Component, previous_end: int) -> None:
         """A drive (only the file grammar reads one) without its `/` sigil: as the file host,

@@ -11,11 +11,12 @@ lifted.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from itertools import filterfalse, repeat
-from operator import add
+from operator import add, attrgetter
 
 from urlgrammar.checking.walk import STRAY_PERCENT, code_point
 from urlgrammar.encoding.decode import pct_invalid_spans
@@ -44,6 +45,7 @@ from urlgrammar.syntax.preprocess import Preprocessed
 _GENERIC, _SPECIAL, _FILE = Mode.GENERIC, Mode.SPECIAL, Mode.FILE
 _AUTHORITY, _ROOT, _DRIVE, _DIR, _FILE_SEGMENT = Kind.AUTHORITY, Kind.ROOT, Kind.DRIVE, Kind.DIR, Kind.FILE
 _QUERY_OR_FRAGMENT = (Kind.QUERY, Kind.FRAGMENT)
+_KIND, _START = attrgetter("kind"), attrgetter("start")
 #: The writing section's rule that the scheme-relative URLs of a mode follow, by whether the
 #: mode is special and whether it is file (a dict keyed by Mode would hash an Enum, which
 #: costs on Python 3.11): scheme-relative-special-URL, scheme-relative-file-URL, and the other
@@ -84,11 +86,11 @@ _STATUS = {TOLERATED: "invalid but tolerated", FIXED: "invalid (the parser perce
 
 
 @cache
-def _invalid_patterns(column: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """What a column does not allow (`%` aside): in ASCII text, and in any text. Compiled
-    when first asked for: the patterns are large, and most inputs are valid URLs that
-    validate's fast path answers without them."""
-    valid = "".join(sorted(having(column, VALID + ENCODED))) + "%"
+def _invalid_patterns(column: str, separator: str = "") -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """What a column does not allow (`%` aside, and ``separator``): in ASCII text, and in any
+    text. Compiled when first asked for: the patterns are large, and most inputs are valid URLs
+    that validate's fast path answers without them."""
+    valid = "".join(sorted(having(column, VALID + ENCODED))) + "%" + separator
     return re.compile(none_of(valid)), re.compile(neither(valid))
 
 
@@ -188,11 +190,17 @@ class Writing:
         lifted = self.lifted
         opaque = lifted.scheme is not None and mode is _GENERIC and authority is None and not lifted.root
         column = "opaque-path" if opaque else "dir"
-        for i in range(skip, len(lifted)):
+        i, n = skip, len(lifted)
+        while i < n:
             c = lifted[i]
+            kind = c.kind
+            if kind == _DIR and column == "dir":
+                clean = self._clean_dirs(i)
+                if clean > i:
+                    i = clean
+                    continue
             start = c.start or 0
             error = None
-            kind = c.kind
             if kind == _AUTHORITY:
                 error = self._backslash(c, rule, self.fixed) or self._authority(c, mode, rule)
             elif kind == _ROOT:
@@ -214,7 +222,34 @@ class Writing:
             if error is not None:
                 self.at = i
                 return error
+            i += 1
         return None
+
+    def _clean_dirs(self, i: int) -> int:
+        """How far the dirs from the ``i``-th on break no rule: the index of the first that
+        may, or of the component after them. Their text, each dir followed by its separator, is
+        searched whole, not dir by dir (a path may have a million): for a code point the dir
+        column does not allow (`/` aside, as every `/` there is a separator, which the grammar
+        does not read as a code point of a value), which takes in a backslash separator, and
+        for a `%` without two hex digits; positions in ``fixed`` are taken as fixed. A dir
+        without one of those breaks no rule (:func:`component_error`, :meth:`_backslash`)."""
+        lifted, text = self.lifted, self.text
+        j = bisect_right(lifted, _DIR, i, key=_KIND)
+        a, last = lifted[i].start, lifted[j - 1].end
+        if j - i < 2 or a is None or last is None:
+            return i
+        b = last + 1
+        pattern = _invalid_patterns("dir", "/")[not text.isascii()]
+        if self.fixed:
+            found = map(re.Match.start, pattern.finditer(text, a, b))
+            at = next(filterfalse(self.fixed.__contains__, found), b)
+        else:
+            bad = pattern.search(text, a, b)
+            at = b if bad is None else bad.start()
+        stray = STRAY_PERCENT.search(text, a, b)
+        if stray is not None:
+            at = min(at, stray.start())
+        return j if at >= b else bisect_right(lifted, at, i, j, key=_START) - 1
 
     @staticmethod
     def _backslash(c: Component, rule: str, fixed: frozenset[int]) -> GrammarError | None:

@@ -1,0 +1,116 @@
+"""validate()'s suggestion where a fix writes a stray `%` as `%25`, or a `|` of a path as
+`%7C` (issue 25): the parser keeps such a code point as it is, and its encoding too, so the
+fixed string's URL is the input's with the encoding for each it kept; where one is kept its
+href is not the input's, and the suggestion is None without parsing the fixed string. A drive
+letter's `|` written `:` is a fix the parser makes. The report is the one of the run on the
+fixed string."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from urlgrammar import validate
+from urlgrammar.checking import suggestion as module
+
+
+def _id(input: str, base: str | None) -> str:
+    return f"{input!r} against {base!r}"
+
+
+def _runs(input: str, base: str | None, monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, Any], int]:
+    """The report, and how many times the fixed string went through the pipeline."""
+    calls = []
+    real = module._valid_url
+
+    def counted(*args: Any) -> Any:
+        calls.append(args[0])
+        return real(*args)
+    with monkeypatch.context() as m:
+        m.setattr(module, "_valid_url", counted)
+        report = validate(input, base).as_dict()
+    return report, len(calls)
+
+
+def _second_run(input: str, base: str | None, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    with monkeypatch.context() as m:
+        m.setattr(module, "_written_kept", lambda *args: False)
+        return validate(input, base).as_dict()
+
+
+@pytest.mark.parametrize(("input", "base"), [pytest.param(*c, id=_id(*c)) for c in [
+    ("http://h/a%/b%/c", None),
+    ("http://h/a%/b%/" * 1000, None),
+    ("http://h/a\\b%?q%#f%", None),
+    ("sc://h/a%", None),
+    ("http://h/a%zz b", None),      # with a space, which the parser encodes as its fix does
+    ("a%/b c", "http://h/x/y"),
+    ("#%", "a:b"),
+    # Other code points the parser keeps as written, which the fixes percent-encode.
+    ("http://h/a|b/c", None),
+    ("http://h/?a[b]", None),
+    ("http://h/#a#b", None),
+    ("sc://h/a\\b", None),
+    ("file:///C|/C|/x", None),      # the drive's `|` is the parser's fix, the second's is not
+    ("C|/C|/", "file:///D:/x"),     # and so is the `/` inserted before a drive against a file base
+    ("C|/a|", "file://host/D:/x"),
+]])
+def test_a_kept_stray_percent_is_no_suggestion_without_a_second_run(input: str, base: str | None,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    report, runs = _runs(input, base, monkeypatch)
+    assert runs == 0 and report["suggestion"] is None
+    assert report == _second_run(input, base, monkeypatch)
+
+
+@pytest.mark.parametrize(("input", "base"), [pytest.param(*c, id=_id(*c)) for c in [
+    ("http://h/a%/../b", None),     # the `%` is in a segment that `..` removes
+    ("http://h/a%/b%/../../c", None),
+    ("http://u%@h/", None),         # the userinfo removed: a fix the parser does not make
+    ("file:///a/../C|/x", None),    # the `|` of a drive after all: not kept as written
+    ("sc:a|b", None),               # an opaque path's
+    ("file:C|/C|/", "file:///D:/x"),  # the scheme removed: not the parser's fix
+]])
+def test_a_stray_percent_the_url_drops_runs_the_fixed_string(input: str, base: str | None,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    report, runs = _runs(input, base, monkeypatch)
+    assert runs >= 1
+    assert report == _second_run(input, base, monkeypatch)
+
+
+@pytest.mark.parametrize(("input", "suggestion"), [("file:///C|/x", "file:///C:/x"),
+                                                   ("file:///C|\\a b", "file:///C:/a%20b")])
+def test_a_drive_letters_bar_is_a_fix_the_parser_makes(input: str, suggestion: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    report, runs = _runs(input, None, monkeypatch)
+    assert runs == 0 and report["suggestion"] == suggestion
+    assert report == _second_run(input, None, monkeypatch)
+
+
+BASES = [None, "https://good.example/a/b", "file:///C:/d/e", "sc://x/p", "sc:opaque"]
+PIECES = ["https:", "sc:", "file:", "//", "/", "\\", "?", "#", "@", ":", "%", "%2", "%2e", "%41", ".", "..",
+          " ", "a", "h", "C|", "é", "\ud800", "|", "[", "\t"]
+
+
+@given(st.lists(st.sampled_from(PIECES), max_size=12).map("".join), st.sampled_from(BASES))
+@settings(max_examples=1500)
+def test_generated_inputs_reports_are_the_second_runs(input: str, base: str | None) -> None:
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert validate(input, base).as_dict() == _second_run(input, base, monkeypatch)
+
+
+@pytest.mark.parametrize("input", ["http://h/#" + "#" * 1000, "http://h/" + "a%/" * 1000,
+                                   "http://h/?" + "|" * 1000])
+def test_the_kept_code_point_is_found_without_reading_every_fix(input: str,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    read: list[object] = []
+    real = module.starts
+
+    def counted(diagnostics: Any) -> Any:
+        read.append(diagnostics)
+        return real(diagnostics)
+    monkeypatch.setattr(module, "starts", counted)
+    assert validate(input).suggestion is None
+    assert read == []

@@ -283,25 +283,27 @@ def splice(href: str, offsets: int, name: str, value: str) -> tuple[str, int] | 
     A plain value in a plain URL is read the same by the setter's state override as by a
     parse of the spliced href (``tests/operations/test_offsets.py`` compares the two).
     """
-    if href[:offsets & _MASK] not in _SCHEMES:  # a non-special URL: its setters' own steps
-        return None
     # What is replaced (start to end), by what, and the offsets (in pack's order) from the
-    # first that follows it on, which move by the difference in length.
-    if name == "pathname":
-        if not value.startswith("/") or not _PATH_VALUE.fullmatch(value) or \
-                (("/." in value or "/%" in value) and any(is_dot(s) or is_dots(s) for s in value.split("/"))):
+    # first that follows it on, which move by the difference in length. The query and fragment
+    # states read a plain value alike in every URL; a non-special URL's path, host and port
+    # take their setters' own steps.
+    if name == "hash":
+        new = "#" + value.removeprefix("#") if value else ""
+        if not PLAIN.fullmatch(new):
             return None
-        start, end, new, first = offsets >> _PATH & _MASK, offsets >> _QUERY & _MASK, value, 3
+        start, end, first = offsets >> _HASH, len(href), 5
     elif name == "search":  # the empty string removes the query, a lone `?` empties it
         new = "?" + value.removeprefix("?") if value else ""
         if not _QUERY_VALUE.fullmatch(new):
             return None
         start, end, first = offsets >> _QUERY & _MASK, offsets >> _HASH, 4
-    elif name == "hash":
-        new = "#" + value.removeprefix("#") if value else ""
-        if not PLAIN.fullmatch(new):
+    elif href[:offsets & _MASK] not in _SCHEMES:
+        return None
+    elif name == "pathname":
+        if not value.startswith("/") or not _PATH_VALUE.fullmatch(value) or \
+                (("/." in value or "/%" in value) and any(is_dot(s) or is_dots(s) for s in value.split("/"))):
             return None
-        start, end, first = offsets >> _HASH, len(href), 5
+        start, end, new, first = offsets >> _PATH & _MASK, offsets >> _QUERY & _MASK, value, 3
     elif name == "port" or name == "hostname":
         colon = offsets & _MASK
         file = colon == 4 and href[0] == "f"

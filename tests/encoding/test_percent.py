@@ -396,3 +396,12 @@ def test_encoding_after_encoding_is_total(text: str, encode_set: PercentEncodeSe
 @given(_any_text)
 def test_decoding_is_total(text: str) -> None:
     assert percent_decode_str(text) == percent_decode(text).decode("utf-8", "replace")
+
+
+@given(st.text(alphabet="%4aG z%F0", max_size=12))
+def test_a_stray_percent_is_one_that_starts_a_pct_invalid(text: str) -> None:
+    # stray_percent comes from pct.lark's PCT_ENCODED_BYTES; the `%` it finds are where the
+    # grammar's PCT_INVALID terminals start.
+    from urlgrammar.encoding.decode import stray_percent
+
+    assert [m.start() for m in stray_percent().finditer(text)] == [start for start, _ in pct_invalid(text)]

@@ -36,6 +36,7 @@ import re
 
 from urlgrammar.api import parse
 from urlgrammar.checking.schemes import SCRIPT_SCHEMES
+from urlgrammar.encoding.decode import stray_percent
 from urlgrammar.errors import URLError
 from urlgrammar.host.domain import STRICT_ASCII_DOMAIN
 from urlgrammar.host.parser import Domain, Empty
@@ -73,8 +74,6 @@ _SEGMENTS = frozenset({_DIR, _FILE})
 #: The lowercase schemes whose URLs the fast path takes, with what may follow the authority.
 _SCHEMES = {**dict.fromkeys(schemes_in(Mode.SPECIAL), _WEB_PATH),
             **dict.fromkeys(schemes_in(Mode.FILE), _FILE_PATH)}
-#: A `%` that does not start a percent-encoded byte: invalid-URL-unit.
-_STRAY_PERCENT = re.compile("%(?![0-9A-Fa-f]{2})")
 #: The start of a URL that :func:`_hierarchical` takes: a lowercase scheme that is not special
 #: and has no advisory of its own (a script or data scheme), `//` and a lowercase ASCII opaque
 #: host whose last label starts with a letter; or `file:///` and a drive
@@ -115,7 +114,7 @@ def fast_path(input: str, base: URL | None = None) -> URL | Lifted | None:
 def _fast_path(input: str) -> URL | Lifted | None:
     plain = plain_href(input) or dotted_href(input)
     # A second `#` is in the fragment, where it is not a URL code point.
-    if plain is not None and input.count("#") < 2 and not ("%" in input and _STRAY_PERCENT.search(input)):
+    if plain is not None and input.count("#") < 2 and not ("%" in input and stray_percent().search(input)):
         return URL._plain(input, *plain)
     if not _PLAIN_TEXT.fullmatch(input):
         return None
@@ -164,7 +163,7 @@ def _path_relative(input: str, base: URL) -> URL | None:
     component per segment does not run."""
     offsets = base._offsets
     if offsets is None or not _REFERENCE_TEXT.fullmatch(input) or _COLON_FIRST.match(input) \
-            or ("%" in input and _STRAY_PERCENT.search(input)):
+            or ("%" in input and stray_percent().search(input)):
         return None
     relative = relative_href(input, base._href, offsets)  # type: ignore[arg-type]
     return None if relative is None else URL._plain(input, *relative, base)

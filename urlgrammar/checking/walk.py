@@ -19,6 +19,7 @@ from itertools import chain, compress, count, repeat
 from operator import add, attrgetter, sub
 
 from urlgrammar.checking.runs import Run
+from urlgrammar.encoding.decode import stray_percent
 from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import Code, Diagnostic, message
 from urlgrammar.host.parser import non_url
@@ -34,10 +35,6 @@ SCHEME, SLASHES, RELATIVE, IGNORE, AUTHORITY, HOST, PORT, PATH = range(8)
 
 #: Neither a URL code point (https://url.spec.whatwg.org/#url-code-points) nor `%`, in ASCII.
 _ASCII_NON_URL = re.compile(none_of(URL_CODE_POINTS_ASCII + "%"))
-#: A `%` not followed by two hex digits. A value without one has no ``pct_invalid``: each `%`
-#: starts a terminal of pct.lark, and one followed by two hex digits starts a byte, so the
-#: percent-encoded-string parse need not run (`%20` is common; a stray `%` is not).
-STRAY_PERCENT = re.compile("%(?![0-9A-Fa-f]{2})")
 
 
 def _non_url(value: str) -> re.Match[str] | None:
@@ -307,7 +304,7 @@ class Walk:
         code point, and for each `%` that pct.lark reads as pct-invalid (not followed by two
         hex digits)."""
         bad = _non_url(value)
-        stray = "%" in value and STRAY_PERCENT.search(value) is not None
+        stray = "%" in value and stray_percent().search(value) is not None
         if bad is None and not stray:
             return
         runs: list[tuple[Sequence[int], list[Diagnostic], Sequence[int] | None]] = []

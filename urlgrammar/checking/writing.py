@@ -18,8 +18,8 @@ from functools import cache
 from itertools import filterfalse, repeat
 from operator import add, attrgetter
 
-from urlgrammar.checking.walk import STRAY_PERCENT, code_point
-from urlgrammar.encoding.decode import pct_invalid_spans
+from urlgrammar.checking.walk import code_point
+from urlgrammar.encoding.decode import pct_invalid_spans, stray_percent
 from urlgrammar.errors import Code, URLError
 from urlgrammar.host.authority import port_number
 from urlgrammar.host.domain import STATUS, parse_domain
@@ -124,7 +124,7 @@ def component_error(value: str, start: int, column: str, rule: str,
     # of the text up to it: a `%` that it cuts short is a pct_invalid either way, and where no
     # `%` before it lacks two hex digits, there is none to find.
     end = len(value) if bad is None else bad.start()
-    span = invalid(value) if STRAY_PERCENT.search(value, 0, end) else None
+    span = invalid(value) if stray_percent().search(value, 0, end) else None
     if span is not None and (bad is None or span[0] < bad.start()):
         at, end = span
         return GrammarError("pct_invalid", start + at, start + end, "A '%' is not followed "
@@ -246,7 +246,7 @@ class Writing:
         else:
             bad = pattern.search(text, a, b)
             at = b if bad is None else bad.start()
-        stray = STRAY_PERCENT.search(text, a, b)
+        stray = stray_percent().search(text, a, b)
         if stray is not None:
             at = min(at, stray.start())
         return j if at >= b else bisect_right(lifted, at, i, j, key=_START) - 1

@@ -60,6 +60,15 @@ def _next_pct_invalid() -> re.Pattern[str]:
                       f"({terminal('PCT_INVALID')})")
 
 
+@cache
+def stray_percent() -> re.Pattern[str]:
+    """A `%` at which grammars/pct.lark's PCT_ENCODED_BYTES does not start. Every `%` starts a
+    PCT_ENCODED_BYTES or a PCT_INVALID, so a text without such a `%` has no ``pct_invalid``,
+    and the percent-encoded-string parse need not run on it (`%20` is common; a stray `%` is
+    not)."""
+    return re.compile(f"(?!{terminal_pattern('pct', 'PCT_ENCODED_BYTES')})%")
+
+
 def pct_invalid_spans(text: str) -> Iterator[Span]:
     """:func:`pct_invalid`'s spans one at a time, from the grammar's terminals, so that a long
     text's terminals are never all held at once, and those between two spans cost no Python."""

@@ -153,3 +153,26 @@ def test_a_long_path_is_parsed_without_a_component_per_segment(input: str, base:
         tracemalloc.stop()
     assert url._offsets is not None and url.href == _pipeline(input, base).href
     assert peak < 12 * len(input), (input[:12], peak)
+
+
+@pytest.mark.parametrize(("input", "port", "href"), [
+    ("sc://h/a?url=file%3A%2F%2Fx#f", "8080", "sc://h:8080/a?url=file%3A%2F%2Fx#f"),
+    ("sc://h:21/a", "", "sc://h/a"),
+    ("sc://h:21/a", "80", "sc://h:80/a"),  # no default port to drop: not a special scheme
+])
+def test_the_port_setter_splices_a_non_special_url(input: str, port: str, href: str) -> None:
+    url = URL(input)
+    assert url._offsets is not None
+    spliced = url.replace(port=port)
+    assert spliced.href == href == _pipeline(input).replace(port=port).href
+    assert spliced._offsets is not None  # kept as href and offsets, not parsed again
+
+
+@pytest.mark.parametrize("port", ["0", "080", "65536", "8x"])
+def test_a_port_the_serializer_writes_otherwise_takes_the_setters_steps(port: str) -> None:
+    assert URL("sc://h/a").replace(port=port).href == _pipeline("sc://h/a").replace(port=port).href
+
+
+def test_an_empty_host_takes_no_port() -> None:
+    url = URL("sc:///a")
+    assert url.replace(port="8080").href == "sc:///a"

@@ -285,8 +285,8 @@ def splice(href: str, offsets: int, name: str, value: str) -> tuple[str, int] | 
     """
     # What is replaced (start to end), by what, and the offsets (in pack's order) from the
     # first that follows it on, which move by the difference in length. The query and fragment
-    # states read a plain value alike in every URL; a non-special URL's path, host and port
-    # take their setters' own steps.
+    # states read a plain value alike in every URL; a non-special URL's path and host take
+    # their setters' own steps.
     if name == "hash":
         new = "#" + value.removeprefix("#") if value else ""
         if not PLAIN.fullmatch(new):
@@ -297,8 +297,13 @@ def splice(href: str, offsets: int, name: str, value: str) -> tuple[str, int] | 
         if not _QUERY_VALUE.fullmatch(new):
             return None
         start, end, first = offsets >> _QUERY & _MASK, offsets >> _HASH, 4
-    elif href[:offsets & _MASK] not in _SCHEMES:
-        return None
+    elif href[:offsets & _MASK] not in _SCHEMES:  # a non-special URL, with a host
+        # Its port state reads a port as a special URL's does, with no default port to drop;
+        # an empty host cannot have one (the setter's own steps do nothing then).
+        if name != "port" or (offsets & _MASK) + 3 == offsets >> BITS & _MASK or \
+                (value and not plain_port(value, "")):
+            return None
+        start, end, new, first = _port_place(offsets, value)
     elif name == "pathname":
         if not value.startswith("/") or not _PATH_VALUE.fullmatch(value) or \
                 (("/." in value or "/%" in value) and any(is_dot(s) or is_dots(s) for s in value.split("/"))):
@@ -316,8 +321,13 @@ def splice(href: str, offsets: int, name: str, value: str) -> tuple[str, int] | 
         elif value and not plain_port(value, _SCHEMES[href[:colon]][2]):
             return None
         else:
-            start, end, new, first = offsets >> BITS & _MASK, offsets >> _PATH & _MASK, \
-                ":" + value if value else "", 2
+            start, end, new, first = _port_place(offsets, value)
     else:
         return None
     return href[:start] + new + href[end:], offsets + (len(new) - (end - start)) * _MOVE[first]
+
+
+def _port_place(offsets: int, port: str) -> tuple[int, int, str, int]:
+    """Where a port goes (from the host's end to the path's start), what is written there (no
+    `:` for no port), and the first offset that moves: :func:`splice`'s port setter."""
+    return offsets >> BITS & _MASK, offsets >> _PATH & _MASK, ":" + port if port else "", 2

@@ -17,31 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from urlgrammar.encoding.decode import pct_tokens
+from urlgrammar.encoding.decode import percent_decode_bytes
 from urlgrammar.encoding.percent import FORM_URLENCODED_SET, percent_encoder, scalar_values
 
 __all__ = ["parse", "serialize"]
 
 
-def _percent_decode(data: bytes) -> bytes:
-    """https://url.spec.whatwg.org/#percent-decode of a byte sequence, reading it with the
-    percent-encoded string grammar (``grammars/pct.lark``). Latin-1 gives each byte the code
-    point of the same value, so the grammar's tokens are the bytes' own."""
-    if b"%" not in data:
-        return data
-    out = []
-    for token in pct_tokens(data.decode("latin-1")):
-        if token.type == "PCT_ENCODED_BYTES":
-            out.append(bytes.fromhex(token.value.replace("%", "")))
-        else:
-            out.append(token.value.encode("latin-1"))
-    return b"".join(out)
-
-
 def _decode(data: bytes) -> str:
     """Replace `+` with a space, percent-decode, then UTF-8 decode without BOM (bytes that are
     not UTF-8 become U+FFFD; a byte order mark stays)."""
-    return _percent_decode(data.replace(b"+", b" ")).decode("utf-8", "replace")
+    return percent_decode_bytes(data.replace(b"+", b" ")).decode("utf-8", "replace")
 
 
 def parse(input: str | bytes) -> list[tuple[str, str]]:

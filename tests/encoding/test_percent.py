@@ -16,6 +16,7 @@ from urlgrammar.encoding.decode import (
     pct_invalid_spans,
     pct_tokens,
     percent_decode,
+    percent_decode_bytes,
     percent_decode_spans,
     percent_decode_str,
 )
@@ -309,6 +310,22 @@ def test_the_lean_driver_reads_pct_like_larks_own_parser(text: str) -> None:
     expected = [(t.type, t.value, t.start_pos, t.end_pos) for rule in tree.children for t in rule.children]
     assert [tuple(t) for t in pct_tokens(text)] == expected
     assert pct_invalid(text) == tuple((s, e) for kind, _, s, e in expected if kind == "PCT_INVALID")
+
+
+@given(st.binary().map(lambda b: b.replace(b"!", b"%").replace(b"~", b"%4")))
+def test_percent_decode_bytes_decodes_the_grammars_tokens(data: bytes) -> None:
+    # Each byte as the code point of its value, read by the grammar: a PCT_ENCODED_BYTES gives
+    # its bytes, any other terminal (a stray `%` too) stands for itself.
+    text = data.decode("latin-1")
+    expected = b"".join(bytes.fromhex(t.value.replace("%", "")) if t.type == "PCT_ENCODED_BYTES"
+                        else t.value.encode("latin-1") for t in pct_tokens(text))
+    assert percent_decode_bytes(data) == expected
+
+
+def test_percent_decode_bytes_keeps_what_is_not_encoded() -> None:
+    assert percent_decode_bytes(b"a%20%zz%4%C3%a9\xff") == b"a %zz%4\xc3\xa9\xff"
+    data = b"no percent"
+    assert percent_decode_bytes(data) is data
 
 
 def test_pct_invalid_spans_take_the_one_hex_digit() -> None:

@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from itertools import chain
 
 from urlgrammar.checking.readers import (
     _AGREEING_HEAD,
@@ -54,6 +53,7 @@ from urlgrammar.checking.readers import (
     split,
     urllib_reading,
 )
+from urlgrammar.encoding.decode import percent_decode_bytes
 from urlgrammar.encoding.percent import utf8
 from urlgrammar.errors import ADVISORY, Code, Diagnostic, message
 from urlgrammar.host.parser import Domain, IPv4, IPv6, Opaque
@@ -65,24 +65,6 @@ __all__ = ["RFC", "Reading", "parser_disagreement", "python_reading", "standard_
 
 #: How the advisory names RFC 3986's reading (:func:`urlgrammar.checking.readers.rfc_reading`).
 RFC = "RFC 3986"
-
-
-#: A percent-encoded byte, and the byte of each way of writing one.
-_ENCODED_BYTE = re.compile(rb"%[0-9A-Fa-f]{2}")
-_HEX = "0123456789ABCDEFabcdef"
-_BYTES = {f"%{a}{b}".encode(): bytes.fromhex(a + b) for a in _HEX for b in _HEX}
-
-
-def _percent_decode(data: bytes) -> bytes:
-    """https://url.spec.whatwg.org/#percent-decode: each `%` and two hex digits becomes their
-    byte, any other `%` stays. In bulk operations (a search, a split and a join), where the
-    percent-encoded string grammar's reading (:func:`urlgrammar.encoding.decode.percent_decode`)
-    makes a token per `%`: an opaque host may hold a hundred thousand."""
-    encoded = _ENCODED_BYTE.findall(data)
-    if not encoded:
-        return data
-    between = _ENCODED_BYTE.split(data)
-    return b"".join(chain.from_iterable(zip(between, [*map(_BYTES.__getitem__, encoded), b""], strict=True)))
 
 
 def standard_reading(url: URL) -> Reading:
@@ -100,7 +82,7 @@ def standard_reading(url: URL) -> Reading:
         elif type(value) is Domain:
             host = value.value
         elif type(value) is Opaque:  # read as urllib's host is: an address where it is one
-            text = _percent_decode(utf8(value.value)).decode("utf-8", "replace").lower()
+            text = percent_decode_bytes(utf8(value.value)).decode("utf-8", "replace").lower()
             try:
                 host = ipaddress.ip_address(text)
             except ValueError:

@@ -208,6 +208,17 @@ def percent_decode(s: str) -> bytes:
     return b"".join(out)
 
 
+def percent_decode_bytes(data: bytes) -> bytes:
+    """https://url.spec.whatwg.org/#percent-decode of a byte sequence, by the runs of
+    :func:`percent_decode`. Latin-1 gives each byte the code point of the same value, so the
+    grammar's terminals read the bytes as they are."""
+    if b"%" not in data:
+        return data
+    parts = _encoded_runs().split(data.decode("latin-1"))
+    parts[1::2] = [bytes.fromhex(run.replace("%", "")).decode("latin-1") for run in parts[1::2]]
+    return "".join(parts).encode("latin-1")
+
+
 @cache
 def _encoded_runs() -> re.Pattern[str]:
     """The grammar's PCT_ENCODED_BYTES terminal (grammars/pct.lark), in a group, to split on."""

@@ -14,10 +14,11 @@ runs label by label.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import accumulate
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 import idna
 
@@ -33,6 +34,7 @@ from urlgrammar.model.record import Span
 
 #: The code points UTS #46 maps to U+002E FULL STOP but itself.
 _OTHER_FULL_STOPS = re.compile("[\u3002\uff0e\uff61]")
+_FULL_STOPS = ".\u3002\uff0e\uff61"
 #: What makes a label of a mapped domain need the step by step run: ASCII other than letters,
 #: digits, hyphens and full stops (U1), or a joiner (CheckJoiners) ...
 _SUSPECT = re.compile("[\x00-\x2c/:-`{-\x7f\u200c\u200d]")
@@ -41,7 +43,7 @@ _SUSPECT = re.compile("[\x00-\x2c/:-`{-\x7f\u200c\u200d]")
 _HYPHENS = re.compile(r"(?:^|(?<=\.))(?:[^.]{2}--|-)|-(?=\.|$)")
 _FIRST = itemgetter(slice(0, 1))
 #: Every basic code point a label may hold here to one: what the skeleton keeps of them.
-_SKELETON = str.maketrans(dict.fromkeys("bcdefghijklmnopqrstuvwxyz0123456789-", "a"))
+_SKELETON = bytes.maketrans(b"bcdefghijklmnopqrstuvwxyz0123456789-", b"a" * 36)
 #: Bidi classes that make a domain a bidi domain (CheckBidi then reads every label).
 _BIDI_DOMAIN = frozenset({"R", "AL", "AN"})
 
@@ -51,15 +53,15 @@ _DIGITS_LIMIT = 4096
 
 
 def mapping_table(domain: str) -> dict[int, str] | None:
-    """The UTS #46 mapping of each code point of ``domain``, where it has few distinct ones
-    (at most one in eight code points), else None. uts46_remap takes a step of Python per
-    code point (0.2 to 1 us); mapping each distinct code point once and translating the
-    rest in C makes long repetitive labels cheap. Raises idna.IDNAError as
-    :func:`.label_rules.remap` does."""
+    """The UTS #46 mapping of each code point of ``domain`` that the mapping changes, where it
+    has few distinct ones (at most one in eight code points), else None. uts46_remap takes a
+    step of Python per code point (0.2 to 1 us); mapping each distinct code point once and
+    translating the rest in C makes long repetitive labels cheap, and most domains need no
+    translating at all. Raises idna.IDNAError as :func:`.label_rules.remap` does."""
     distinct = set(domain)
     if len(distinct) * 8 > len(domain):
         return None
-    return {ord(c): _remapped(c) for c in distinct}
+    return {ord(c): mapped for c in distinct if (mapped := _remapped(c)) != c}
 
 
 @lru_cache(maxsize=4096)  # domains share their code points
@@ -67,8 +69,43 @@ def _remapped(ch: str) -> str:
     return str(idna.uts46_remap(ch, std3_rules=False))
 
 
-def pieces(domain: str) -> list[Span]:
-    """The spans of the pieces of ``domain`` between the code points that map to full stops."""
+class Pieces(Sequence[Span]):
+    """The spans of the pieces of a domain between the code points that map to full stops.
+
+    Their number is counted at once; the spans themselves, a pair of integers per label, are
+    made when first read (by the step by step run, or for the offsets of an IPv4 address),
+    which a domain that ToASCII converts at once never needs.
+    """
+
+    __slots__ = ("_domain", "_spans")
+
+    def __init__(self, domain: str) -> None:
+        self._domain = domain
+        self._spans: list[Span] | None = None
+
+    def __len__(self) -> int:
+        return sum(map(self._domain.count, _FULL_STOPS)) + 1
+
+    @overload
+    def __getitem__(self, index: int) -> Span: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Span]: ...
+
+    def __getitem__(self, index: int | slice) -> Span | list[Span]:
+        if index == -1 and self._spans is None:  # the root label's, for VerifyDnsLength
+            return max(map(self._domain.rfind, _FULL_STOPS)) + 1, len(self._domain)
+        return self._read()[index]
+
+    def __iter__(self) -> Iterator[Span]:
+        return iter(self._read())
+
+    def _read(self) -> list[Span]:
+        if self._spans is None:
+            self._spans = _spans(self._domain)
+        return self._spans
+
+
+def _spans(domain: str) -> list[Span]:
     if _OTHER_FULL_STOPS.search(domain):
         domain = _OTHER_FULL_STOPS.sub(".", domain)
     # Each piece starts after the previous one and its full stop, and ends before its own.
@@ -93,14 +130,21 @@ def ascii_labels(mapped: str, labels: list[str]) -> list[str] | None:
     """
     if _SUSPECT.search(mapped) or ("-" in mapped and _HYPHENS.search(mapped)):
         return None
-    # V6: a label that starts with a combining mark.
-    if any(unicodedata2.category(c).startswith("M") for c in set(map(_FIRST, labels)) if c >= "\x80"):
-        return None
-    bidirectional = unicodedata2.bidirectional
-    if any(bidirectional(c) in _BIDI_DOMAIN for c in set(mapped) if c >= "\x80"):
+    # V6 (a label that starts with a combining mark) and CheckBidi read the properties of each
+    # distinct code point once; only a domain with a mark reads the first of each label.
+    category, bidirectional = unicodedata2.category, unicodedata2.bidirectional
+    marks = False
+    for c in set(mapped):
+        if c >= "\x80":
+            if bidirectional(c) in _BIDI_DOMAIN:
+                return None
+            marks = marks or category(c).startswith("M")
+    if marks and any(category(c).startswith("M") for c in set(map(_FIRST, labels)) if c >= "\x80"):
         return None
     basics = mapped.encode("ascii", "ignore").decode("ascii").split(".")
-    skeletons = mapped.translate(_SKELETON).split(".")
+    # Basic code points are single bytes of UTF-8 and the others have none below 0x80.
+    skeletons = mapped.encode("utf-8", "surrogatepass").translate(_SKELETON).decode(
+        "utf-8", "surrogatepass").split(".")
     tails = {skeleton: _digits(skeleton) for skeleton in set(skeletons) if not skeleton.isascii()}
     return [text if text.isascii() else f"xn--{basic}-{tails[skeleton]}" if basic
             else f"xn--{tails[skeleton]}"

@@ -183,9 +183,10 @@ def _processed(domain: str) -> _Run | IdnaError:
         labels = [_Label(text, start, end, False) for text, (start, end) in zip(texts, spans, strict=True)]
         errors, out = _process(domain, labels, stop_at_first=False)
         texts = [label.text for label in labels]
+        result = ".".join(out)
     else:
-        errors = _lengths(domain, spans, out)
-    result = ".".join(out)
+        result = ".".join(out)
+        errors = _lengths(domain, spans, out, result)
     if not any(error.relaxed for error in errors):
         _remember(result, texts)
     return tuple(errors), result, spans
@@ -344,18 +345,19 @@ def _process(domain: str, labels: list[_Label],
                 return errors, []
     # ToASCII step 2. A3 (Punycode encoding fails) cannot occur: Python's ints do not overflow.
     out = [label.text if label.text.isascii() else "xn--" + encode(label.text) for label in labels]
-    errors.extend(_lengths(domain, [(label.start, label.end) for label in labels], out))
+    errors.extend(_lengths(domain, [(label.start, label.end) for label in labels], out, ".".join(out)))
     return errors, out
 
 
-def _lengths(domain: str, spans: Sequence[Span], out: list[str]) -> list[IdnaError]:
-    """VerifyDnsLength (UTS #46 section 4.2 ToASCII step 3) of the ASCII labels ``out``."""
+def _lengths(domain: str, spans: Sequence[Span], out: list[str], joined: str) -> list[IdnaError]:
+    """VerifyDnsLength (UTS #46 section 4.2 ToASCII step 3) of the ASCII labels ``out``, which
+    ``joined`` joins with full stops (where scans find an empty label)."""
     errors = []
     # The root label's dot does not count.
-    total = sum(map(len, out)) + len(out) - 1 - (len(out) > 1 and not out[-1])
+    total = len(joined) - (len(out) > 1 and not out[-1])
     if not 1 <= total <= 253:
         errors.append(IdnaError("A4_1", 0, len(domain), False))
-    if "" in out[:-1] or max(map(len, out)) > 63:
+    if joined.startswith(".") or ".." in joined or max(map(len, out)) > 63:
         errors.extend(IdnaError("A4_2", start, end, False)
                       for (start, end), text in zip(spans, out, strict=True) if not 1 <= len(text) <= 63)
     elif not out[-1]:  # the root label

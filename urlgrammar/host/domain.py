@@ -158,7 +158,11 @@ def parse_domain(domain: str, be_strict: bool = False) -> DomainResult:
     if be_strict:
         return DomainResult(None if found else result, _first(found), spans)
     failing = next((e for e in found if e.relaxed), None)
-    if failing is None:
+    # Each code point of the result is one of a label as processed, or a Punycode digit; every
+    # forbidden domain code point is ASCII other than a letter, digit or hyphen, so a result
+    # with one has a label that breaks UseSTD3ASCIIRules (U1), among the errors of a run that
+    # read every label; a result without such an error needs no scan for them.
+    if failing is None and (not result or any(e.code == "U1" for e in found)):
         failing = _relaxed_result_error(domain, result)
     if failing is not None:
         return DomainResult(None, failing, spans)

@@ -11,11 +11,12 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from conftest import count_calls
 from hypothesis import example, given
 from hypothesis import strategies as st
 
 import urlgrammar
-from urlgrammar.host import domain, label_rules, labels_at_once
+from urlgrammar.host import domain, label_rules, labels_at_once, parser
 from urlgrammar.host.domain import IdnaError, _Label, _map, _process, _processed
 
 #: Code points that pass or break each criterion the one scan looks for: ASCII of either case,
@@ -108,3 +109,27 @@ def test_the_mapping_table_holds_what_the_mapping_changes(domain: str, table: di
 def test_replacing_a_few_code_points_is_translating(text: str, changes: dict[str, str]) -> None:
     table = {ord(c): to for c, to in changes.items()}
     assert label_rules._translate(text, table) == text.translate(table)
+
+
+def test_a_long_host_of_labels_is_scanned_and_reported_only_where_asked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Counted, not timed: each parse scanned the result for forbidden code points and wrote the
+    # strict run's error (A4_1, the host is over 253 code points) for nobody to read.
+    calls = count_calls(monkeypatch, (domain, "_relaxed_result_error"), (parser, "diagnostic"))
+    host = ".".join(f"\u00fc{i}x" for i in range(64))
+    urlgrammar.parse(f"https://{host}/")
+    assert calls == Counter()
+    report = urlgrammar.validate(f"https://{host}/", advisories=False)
+    assert [d.detail for d in report.diagnostics] == ["A4_1"]
+    assert calls == Counter({"diagnostic": 1})
+
+
+@given(st.text(alphabet=_ALPHABET + "%#/:<>?@[]^| \x00\x7f", min_size=1, max_size=30))
+@example("xn--a%b-yda")
+@example("\u00fc.a%b")
+def test_a_result_with_a_forbidden_code_point_has_a_u1_error(text: str) -> None:
+    # Why the domain parser scans only the results of runs with a U1 error.
+    _processed.cache_clear()
+    run = _processed(text)
+    if not isinstance(run, IdnaError) and domain.FORBIDDEN_DOMAIN.search(run[1]):
+        assert any(error.code == "U1" for error in run[0])

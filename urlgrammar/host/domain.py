@@ -158,10 +158,6 @@ def parse_domain(domain: str, be_strict: bool = False) -> DomainResult:
     if be_strict:
         return DomainResult(None if found else result, _first(found), spans)
     failing = next((e for e in found if e.relaxed), None)
-    # Each code point of the result is one of a label as processed, or a Punycode digit; every
-    # forbidden domain code point is ASCII other than a letter, digit or hyphen, so a result
-    # with one has a label that breaks UseSTD3ASCIIRules (U1), among the errors of a run that
-    # read every label; a result without such an error needs no scan for them.
     if failing is None and (not result or any(e.code == "U1" for e in found)):
         failing = _relaxed_result_error(domain, result)
     if failing is not None:
@@ -187,10 +183,9 @@ def _processed(domain: str) -> _Run | IdnaError:
         labels = [_Label(text, start, end, False) for text, (start, end) in zip(texts, spans, strict=True)]
         errors, out = _process(domain, labels, stop_at_first=False)
         texts = [label.text for label in labels]
-        result = ".".join(out)
     else:
-        result = ".".join(out)
-        errors = _lengths(domain, spans, out, result)
+        errors = _lengths(domain, spans, out)
+    result = ".".join(out)
     if not any(error.relaxed for error in errors):
         _remember(result, texts)
     return tuple(errors), result, spans
@@ -245,8 +240,8 @@ def _first(errors: Sequence[IdnaError]) -> IdnaError | None:
 
 
 def _relaxed_result_error(domain: str, result: str) -> IdnaError | None:
-    """Steps 7 and 8 of the domain parser: an empty result, or one with a forbidden domain
-    code point, is failure. Returns the strict run's status for it (or None)."""
+    """Steps 7 and 8 of the domain parser: an empty result, or one with a forbidden domain code point
+    (each breaks UseSTD3ASCIIRules: U1 errors tell), is failure. Returns the strict run's status, or None."""
     if not result:
         return IdnaError("A4_1", 0, len(domain), True)
     if FORBIDDEN_DOMAIN.search(result):
@@ -349,19 +344,18 @@ def _process(domain: str, labels: list[_Label],
                 return errors, []
     # ToASCII step 2. A3 (Punycode encoding fails) cannot occur: Python's ints do not overflow.
     out = [label.text if label.text.isascii() else "xn--" + encode(label.text) for label in labels]
-    errors.extend(_lengths(domain, [(label.start, label.end) for label in labels], out, ".".join(out)))
+    errors.extend(_lengths(domain, [(label.start, label.end) for label in labels], out))
     return errors, out
 
 
-def _lengths(domain: str, spans: Sequence[Span], out: list[str], joined: str) -> list[IdnaError]:
-    """VerifyDnsLength (UTS #46 section 4.2 ToASCII step 3) of the ASCII labels ``out``, which
-    ``joined`` joins with full stops (where scans find an empty label)."""
+def _lengths(domain: str, spans: Sequence[Span], out: list[str]) -> list[IdnaError]:
+    """VerifyDnsLength (UTS #46 section 4.2 ToASCII step 3) of the ASCII labels ``out``."""
     errors = []
     # The root label's dot does not count.
-    total = len(joined) - (len(out) > 1 and not out[-1])
+    total = sum(map(len, out)) + len(out) - 1 - (len(out) > 1 and not out[-1])
     if not 1 <= total <= 253:
         errors.append(IdnaError("A4_1", 0, len(domain), False))
-    if joined.startswith(".") or ".." in joined or max(map(len, out)) > 63:
+    if "" in out[:-1] or max(map(len, out)) > 63:
         errors.extend(IdnaError("A4_2", start, end, False)
                       for (start, end), text in zip(spans, out, strict=True) if not 1 <= len(text) <= 63)
     elif not out[-1]:  # the root label

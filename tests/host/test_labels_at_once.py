@@ -11,11 +11,12 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from conftest import count_calls
 from hypothesis import example, given
 from hypothesis import strategies as st
 
 import urlgrammar
-from urlgrammar.host import domain, labels_at_once
+from urlgrammar.host import domain, label_rules, labels_at_once, parser
 from urlgrammar.host.domain import IdnaError, _Label, _map, _process, _processed
 
 #: Code points that pass or break each criterion the one scan looks for: ASCII of either case,
@@ -45,7 +46,10 @@ def _step_by_step(text: str) -> tuple[tuple[Any, ...], str, tuple[tuple[int, int
 @example("\u00fc.\u0301a")
 def test_the_domain_parser_at_once_agrees_with_its_step_by_step_run(text: str) -> None:
     _processed.cache_clear()
-    assert _processed(text) == _step_by_step(text)
+    run = _processed(text)
+    if not isinstance(run, IdnaError):
+        run = (*run[:2], tuple(run[2]))  # the spans of a domain converted at once are lazy
+    assert run == _step_by_step(text)
 
 
 def test_a_host_of_distinct_labels_takes_no_step_per_label(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -65,3 +69,67 @@ def test_a_host_of_distinct_labels_takes_no_step_per_label(monkeypatch: pytest.M
     # One Punycode run per skeleton: ü with one, two, three or four basic code points after it.
     assert calls["convert_and_validate"] == 0
     assert calls["punycode_encode"] <= 4
+
+
+def test_a_host_of_distinct_labels_makes_no_span_per_label(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Counted, not timed: the span of each label was a pair made for every host converted at once.
+    calls = Counter[str]()
+    real = labels_at_once._spans
+
+    def counted(text: str) -> list[tuple[int, int]]:
+        calls["_spans"] += 1
+        return real(text)
+    monkeypatch.setattr(labels_at_once, "_spans", counted)
+    labels = [f"\u00fc{i}x" for i in range(3000)]
+    url = urlgrammar.parse("https://" + "\u3002".join(labels) + "\uff0e/")
+    assert url.hostname == ".".join("xn--" + label.encode("punycode").decode() for label in labels) + "."
+    assert calls["_spans"] == 0
+    # Where the ASCII result ends in a number, the IPv4 parser's errors read the spans.
+    with pytest.raises(urlgrammar.URLError) as failure:
+        urlgrammar.parse("https://\u00fc\u00fc\u3002\u00e9\uff0e1/")
+    assert calls["_spans"] == 1
+    assert [(d.code, d.start, d.end) for d in failure.value.diagnostics][-1] == (
+        "IPv4-non-numeric-part", 8, 10)
+
+
+@pytest.mark.parametrize(("domain", "table"), [
+    ("\u00fc.a." * 8, {}),
+    ("\u00dc.A." * 8, {ord("\u00dc"): "\u00fc", ord("A"): "a"}),
+    ("\u00fc\u00ad." * 8, {ord("\u00ad"): ""}),
+    ("\ufb01\uff0e" * 8, {ord("\ufb01"): "fi", ord("\uff0e"): "."}),
+])
+def test_the_mapping_table_holds_what_the_mapping_changes(domain: str, table: dict[int, str]) -> None:
+    # A domain whose code points all map to themselves is not translated at all.
+    assert labels_at_once.mapping_table(domain) == table
+
+
+@given(st.text(alphabet="aAb\u00dc\u00fc\u00ad\ufb01f", max_size=40),
+       st.dictionaries(st.sampled_from("aAb\u00dc\u00fc\u00ad\ufb01f"),
+                       st.text(alphabet="aAb\u00fcf", max_size=3), max_size=6))
+def test_replacing_a_few_code_points_is_translating(text: str, changes: dict[str, str]) -> None:
+    table = {ord(c): to for c, to in changes.items()}
+    assert label_rules._translate(text, table) == text.translate(table)
+
+
+def test_a_long_host_of_labels_is_scanned_and_reported_only_where_asked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Counted, not timed: each parse scanned the result for forbidden code points and wrote the
+    # strict run's error (A4_1, the host is over 253 code points) for nobody to read.
+    calls = count_calls(monkeypatch, (domain, "_relaxed_result_error"), (parser, "diagnostic"))
+    host = ".".join(f"\u00fc{i}x" for i in range(64))
+    urlgrammar.parse(f"https://{host}/")
+    assert calls == Counter()
+    report = urlgrammar.validate(f"https://{host}/", advisories=False)
+    assert [d.detail for d in report.diagnostics] == ["A4_1"]
+    assert calls == Counter({"diagnostic": 1})
+
+
+@given(st.text(alphabet=_ALPHABET + "%#/:<>?@[]^| \x00\x7f", min_size=1, max_size=30))
+@example("xn--a%b-yda")
+@example("\u00fc.a%b")
+def test_a_result_with_a_forbidden_code_point_has_a_u1_error(text: str) -> None:
+    # Why the domain parser scans only the results of runs with a U1 error.
+    _processed.cache_clear()
+    run = _processed(text)
+    if not isinstance(run, IdnaError) and domain.FORBIDDEN_DOMAIN.search(run[1]):
+        assert any(error.code == "U1" for error in run[0])

@@ -50,7 +50,7 @@ from urlgrammar.host.label_rules import (
     has_rtl,
     remap,
 )
-from urlgrammar.host.labels_at_once import ascii_labels, map_at_once, mapping_table, pieces
+from urlgrammar.host.labels_at_once import Pieces, ascii_labels, map_at_once, mapping_table
 from urlgrammar.host.punycode import punycode_encode
 from urlgrammar.model.code_points import FORBIDDEN_DOMAIN_CODE_POINTS, one_of
 from urlgrammar.model.record import Span
@@ -114,7 +114,7 @@ class DomainResult(NamedTuple):
 
     ascii: str | None
     error: IdnaError | None
-    labels: tuple[Span, ...] | None
+    labels: Sequence[Span] | None
 
 
 @dataclass(slots=True)
@@ -158,7 +158,7 @@ def parse_domain(domain: str, be_strict: bool = False) -> DomainResult:
     if be_strict:
         return DomainResult(None if found else result, _first(found), spans)
     failing = next((e for e in found if e.relaxed), None)
-    if failing is None:
+    if failing is None and (not result or any(e.code == "U1" for e in found)):
         failing = _relaxed_result_error(domain, result)
     if failing is not None:
         return DomainResult(None, failing, spans)
@@ -166,7 +166,7 @@ def parse_domain(domain: str, be_strict: bool = False) -> DomainResult:
 
 
 #: The errors (up to the first that counts under the relaxed settings), result and spans.
-_Run = tuple[tuple[IdnaError, ...], str, tuple[Span, ...]]
+_Run = tuple[tuple[IdnaError, ...], str, Sequence[Span]]
 
 
 @lru_cache(maxsize=4)
@@ -188,7 +188,7 @@ def _processed(domain: str) -> _Run | IdnaError:
     result = ".".join(out)
     if not any(error.relaxed for error in errors):
         _remember(result, texts)
-    return tuple(errors), result, tuple(spans)
+    return tuple(errors), result, spans
 
 
 #: The Unicode labels of the last few domains processed, by their ASCII result (advisories, display).
@@ -240,8 +240,8 @@ def _first(errors: Sequence[IdnaError]) -> IdnaError | None:
 
 
 def _relaxed_result_error(domain: str, result: str) -> IdnaError | None:
-    """Steps 7 and 8 of the domain parser: an empty result, or one with a forbidden domain
-    code point, is failure. Returns the strict run's status for it (or None)."""
+    """Steps 7 and 8 of the domain parser: an empty result, or one with a forbidden domain code point
+    (each breaks UseSTD3ASCIIRules: U1 errors tell), is failure. Returns the strict run's status, or None."""
     if not result:
         return IdnaError("A4_1", 0, len(domain), True)
     if FORBIDDEN_DOMAIN.search(result):
@@ -274,7 +274,7 @@ def _first_ascii_error(domain: str) -> IdnaError | None:
     return None
 
 
-def _map(domain: str) -> tuple[list[str], list[Span]] | IdnaError:
+def _map(domain: str) -> tuple[list[str], Sequence[Span]] | IdnaError:
     """UTS #46 processing steps 1 to 3 (map, normalize, break): the labels, each with the span
     of the piece of ``domain`` it comes from, or the error that stopped the mapping. In Unicode
     18.0, as before, only the full stops map to U+002E, so each piece is one label and the
@@ -284,7 +284,7 @@ def _map(domain: str) -> tuple[list[str], list[Span]] | IdnaError:
         table = mapping_table(domain)
     except idna.IDNAError:
         return _locate(domain, 0, len(domain), "V7", True, None)
-    spans = pieces(domain)
+    spans = Pieces(domain)
     texts = map_at_once(domain, table)
     if texts is not None and len(texts) == len(spans):
         return texts, spans
@@ -297,7 +297,7 @@ def _map(domain: str) -> tuple[list[str], list[Span]] | IdnaError:
         for text in mapped.split("."):
             texts.append(text)
             label_spans.append((start, end))
-    return texts, label_spans
+    return texts, tuple(label_spans)
 
 
 def _process(domain: str, labels: list[_Label],
@@ -348,7 +348,7 @@ def _process(domain: str, labels: list[_Label],
     return errors, out
 
 
-def _lengths(domain: str, spans: list[Span], out: list[str]) -> list[IdnaError]:
+def _lengths(domain: str, spans: Sequence[Span], out: list[str]) -> list[IdnaError]:
     """VerifyDnsLength (UTS #46 section 4.2 ToASCII step 3) of the ASCII labels ``out``."""
     errors = []
     # The root label's dot does not count.

@@ -36,6 +36,9 @@ UNICODE_VERSION = "18.0.0"
 #: NFC of the joined NFC pieces is NFC of the whole, so longer text is mapped in pieces.
 MAP_CHUNK = 1024
 
+#: Beyond this many code points to change, :func:`remap` translates in one pass.
+_REPLACEMENTS = 8
+
 #: UseSTD3ASCIIRules: the ASCII a label may hold.
 NOT_STD3 = re.compile("[\x00-\x2c/:-`{-\x7f]")
 
@@ -151,11 +154,22 @@ def remap(text: str, table: dict[int, str] | None = None) -> str:
     UNICODE_VERSION assigns (the mapping disallows the others), on which every version agrees.
     """
     if table is not None:
-        mapped = text.translate(table)
+        mapped = _translate(text, table)
     else:
         mapped = "".join([idna.uts46_remap(text[i:i + MAP_CHUNK], std3_rules=False)
                           for i in range(0, len(text), MAP_CHUNK)])
     return unicodedata2.normalize("NFC", mapped)
+
+
+def _translate(text: str, table: dict[int, str]) -> str:
+    """``text.translate(table)``, which looks up every code point of ``text``: with a few code
+    points to change, each is replaced in a pass of C that skips the rest, where no
+    replacement holds a code point that a later pass would replace again."""
+    if len(table) > _REPLACEMENTS or any(ord(c) in table for c in "".join(table.values())):
+        return text.translate(table)
+    for code_point, replacement in table.items():
+        text = text.replace(chr(code_point), replacement)
+    return text
 
 
 def convert_and_validate(text: str) -> tuple[str | None, list[tuple[str, bool, Span | None]]]:

@@ -175,7 +175,9 @@ def parse_host(input: str, special: bool, *, diagnostics: list[Diagnostic] | Non
         return where(*decoded.span(start, end)) if decoded is not None else where(start, end)
 
     result = parse_domain(domain)
-    if result.error is not None:
+    # An error nobody hears of makes no diagnostic, unless an IPv4 parser's failure names it.
+    if result.error is not None and (diagnostics is not None or result.ascii is None
+                                     or ends_in_a_number(result.ascii)):
         error = diagnostic(result.error, *to_original(result.error.start, result.error.end))
         sink.append(error)
         if result.ascii is None:

@@ -24,6 +24,7 @@ from urlgrammar.checking.runs import representatives
 from urlgrammar.checking.schemes import CONTEXTS
 from urlgrammar.checking.suggestion import Advised, fixed_string, unadvised
 from urlgrammar.checking.writing import GrammarError, Writing, removed_error
+from urlgrammar.checking.written_host import written_host
 from urlgrammar.encoding.labels import get_encoding, get_output_encoding
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.model.schemes import Mode
@@ -157,13 +158,21 @@ def _fast(input: str, text: str | None, base: URL | None, advisories: bool, limi
         shown, suggestion = found[:limit] if advisories else (), input if found[:limit] == found else None
         left = len(found) - len(shown) if advisories else 0
         return _new(Report, (input, text, True, False, (), fast, suggestion, None, None, shown, 0, left))
-    if fast is None and base is None and limit is None and not protected and "\\" in input:
-        backslashed = backslashed_path(input, context)  # a path written with Windows' separators
-        if backslashed is not None:
+    if base is not None or limit is not None:
+        return fast
+    if "\\" in input:
+        backslashed = None if fast is not None or protected else backslashed_path(input, context)
+        if backslashed is not None:  # a path written with Windows' separators
             url, diagnostics, error, advised, suggestion = backslashed
             return _new(Report, (input, text, False, False, diagnostics, url, suggestion, error, None,
                                  advised if advisories else (), 0, 0))
-    return fast
+        return fast
+    host = written_host(input)  # a host with a code point that only domain to ASCII's strict run refuses
+    if host is None:
+        return fast
+    url, diagnostics, error = host
+    report = _new(Report, (input, text, False, False, diagnostics, url, None, error, None, (), 0, 0))
+    return _advised(report, None, None, None, context, protected) if advisories else report
 
 
 #: The last tuple of protected domains given, and its names: a caller that passes one tuple for

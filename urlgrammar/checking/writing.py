@@ -139,6 +139,12 @@ def backslash_error(rule: str, at: int) -> GrammarError:
     return GrammarError(rule, at, at + 1, "A separator must be '/', not '\\'.")
 
 
+def host_error(host: Component, mode: Mode) -> GrammarError | None:
+    """The writing grammar's verdict on a host as written, a valid host string (special and
+    file) or a valid opaque-host string (https://url.spec.whatwg.org/#host-writing)."""
+    return Writing._host(host, mode)
+
+
 class Writing:
     """The writing grammar's verdict on a lifted record ``lifted`` of ``text``.
 

@@ -109,3 +109,14 @@ def test_plain_paths_with_backslashes_are_read_off_the_fixed_string(
         scheme: str, host: str, path: list[tuple[str, str]], tail: str) -> None:
     text = f"{scheme}://{host}/{''.join(s + v for s, v in path)}{tail}"
     assert _same_as_full_path(text) is ("\\" in text), text
+
+
+class _Text(str):
+    """A str subclass: its URL is not kept as a plain href (its href would be of the subclass)."""
+
+
+@pytest.mark.parametrize("text", ["https://example.com/a\\b", 'https://"example.com/a'])
+def test_a_str_subclass_takes_the_full_path(text: str) -> None:
+    given_text = _Text(text)
+    assert backslashed_path(given_text, "browser") is None
+    assert validate(given_text).as_dict() == _full(text, "browser").as_dict()

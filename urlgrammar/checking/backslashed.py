@@ -59,7 +59,7 @@ def backslashed_path(input: str, context: str) -> Found | None:
     UTF-8) where it is a plain special URL, not a file URL, but for backslashes in its path
     after the first `/`; None for any other input."""
     fixed = input.replace("\\", "/")
-    plain = plain_href(fixed)
+    plain = plain_href(fixed) if type(input) is str else None  # a subclass's href would be of it
     # As validate's fast path takes a plain string: no second `#`, no `%` that starts no
     # percent-encoded byte.
     if plain is None or fixed.count("#") > 1 or ("%" in fixed and stray_percent().search(fixed)):

@@ -28,6 +28,11 @@ def _same_as_full_path(text: str) -> bool:
     """Whether :func:`written_host` answers for ``text``; validate's report is the full
     path's either way, and its URL has the full path's record and getters."""
     taken = written_host(text) is not None
+    ran = written_host(text, None, True)  # with the pipeline's record, for the advisories
+    assert (ran is not None) is taken, text
+    if ran is not None:
+        kept = written_host(text)
+        assert kept is not None and ran[1:] == kept[1:] and ran[0].href == kept[0].href, text
     for context in ("browser", "fetch"):
         full = _full(text, context)
         for advisories in (True, False):

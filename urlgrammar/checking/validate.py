@@ -167,7 +167,8 @@ def _fast(input: str, text: str | None, base: URL | None, advisories: bool, limi
             return _new(Report, (input, text, False, False, diagnostics, url, suggestion, error, None,
                                  advised if advisories else (), 0, 0))
         return fast
-    host = written_host(input)  # a host with a code point that only domain to ASCII's strict run refuses
+    # A host with a code point that only domain to ASCII's strict run refuses.
+    host = written_host(input, fast if isinstance(fast, Lifted) else None, advisories)
     if host is None:
         return fast
     url, diagnostics, error = host

@@ -31,22 +31,75 @@ from __future__ import annotations
 from urlgrammar.checking.writing import GrammarError, host_error
 from urlgrammar.encoding.decode import stray_percent
 from urlgrammar.errors import Diagnostic, URLError
-from urlgrammar.host.parser import Domain, parse_host
+from urlgrammar.host.parser import Domain, Host, parse_host
 from urlgrammar.model.record import Component, Kind
 from urlgrammar.model.schemes import Mode, default_port, schemes_in
 from urlgrammar.operations.offsets import PLAIN, pack, plain_port, preprocessed, reader
 from urlgrammar.operations.path_text import has_dot_segment
+from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
+from urlgrammar.operations.reporter import Reporter
 from urlgrammar.url import URL
 
 #: The special schemes but file (whose host is read otherwise), lowercase, with their default ports.
 _WEB = {s: str(default_port(s)) for s in schemes_in(Mode.SPECIAL)}
 
 
-def written_host(input: str) -> tuple[URL, tuple[Diagnostic, ...], GrammarError] | None:
+def written_host(input: str, lifted: Lifted | None = None,
+                 run: bool = False) -> tuple[URL, tuple[Diagnostic, ...], GrammarError] | None:
     """The URL, diagnostics and grammar error of ``input`` (without a base, a limit or an
     encoding other than UTF-8) where it is a plain web URL but for an ASCII host (no `%`, `[`
     or `\\`) on which the host parser reports errors, all without a fix, and succeeds; None for
-    any other input."""
+    any other input.
+
+    ``run``: the URL's record is wanted (validate's advisories read it), so the pipeline runs
+    once on the input (from ``lifted``, its lift, where the fast path made it) and the host
+    parser's errors are heard from that run; otherwise the host parser runs alone and the URL
+    is kept as its href and offsets."""
+    parts = _parts(input)
+    if parts is None:
+        return None
+    colon, start, end, path_start, query_start, hash_start = parts
+    host = input[start:end]
+    heard = _Heard()
+    try:
+        if run:
+            url = URL._from_record(*resolve_and_normalise(lifted or lift(input, Mode.GENERIC), None, "utf-8",
+                                                          heard))
+        else:
+            heard.value = parse_host(host, True, diagnostics=heard.found,
+                                     origin=lambda s, e: (start + s, start + e))
+    except URLError:
+        return None
+    value, diagnostics = heard.value, heard.found
+    error = host_error(Component(Kind.HOST, host, start, end), Mode.SPECIAL)
+    if type(value) is not Domain or not diagnostics or error is None or \
+            any(d.fix is not None for d in diagnostics):
+        return None
+    if not run:
+        serialized = value.serialize()
+        moved, empty = len(serialized) - len(host), path_start == query_start  # an empty path is `/`
+        href = f"{input[:start]}{serialized}{input[end:path_start]}{'/' if empty else ''}{input[path_start:]}"
+        offsets = pack(colon, end + moved, path_start + moved, query_start + moved + empty,
+                       hash_start + moved + empty)
+        url = URL._plain(input, href, offsets)
+    return url, tuple(diagnostics), error
+
+
+class _Heard(Reporter):
+    """What the host parser found in a run of the pipeline: its errors and the host."""
+
+    def __init__(self) -> None:
+        self.found: list[Diagnostic] = []
+        self.value: Host | None = None
+
+    def host(self, end: int, found: list[Diagnostic], value: Host | None) -> None:
+        self.found.extend(found)
+        self.value = value
+
+
+def _parts(input: str) -> tuple[int, int, int, int, int, int] | None:
+    """Where the scheme's `:`, the host, the path, the query and the fragment of ``input``
+    start and end, as the compiled grammar reads them, where all but the host are plain; else None."""
     colon = input.find(":")
     default = _WEB.get(input[:colon], "") if colon > 0 else ""
     found = reader("special_url") if default and type(input) is str else None
@@ -67,21 +120,7 @@ def written_host(input: str) -> tuple[URL, tuple[Diagnostic, ...], GrammarError]
     if (port >= 0 and not plain_port(input[port + 1:path_start], default)) or \
             "'" in input[query_start:hash_start] or has_dot_segment(input[path_start:query_start]):
         return None
-    diagnostics: list[Diagnostic] = []
-    try:
-        value = parse_host(host, True, diagnostics=diagnostics, origin=lambda s, e: (start + s, start + e))
-    except URLError:
-        return None
-    error = host_error(Component(Kind.HOST, host, start, end), Mode.SPECIAL)
-    if type(value) is not Domain or not diagnostics or error is None or \
-            any(d.fix is not None for d in diagnostics):
-        return None
-    serialized = value.serialize()
-    moved, empty = len(serialized) - len(host), path_start == query_start  # an empty path is `/`
-    href = f"{input[:start]}{serialized}{input[end:path_start]}{'/' if empty else ''}{input[path_start:]}"
-    offsets = pack(colon, end + moved, path_start + moved, query_start + moved + empty,
-                   hash_start + moved + empty)
-    return URL._plain(input, href, offsets), tuple(diagnostics), error
+    return colon, start, end, path_start, query_start, hash_start
 
 
 def _plain_rest(input: str, end: int) -> bool:

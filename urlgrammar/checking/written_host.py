@@ -28,6 +28,8 @@ compares these reports with the full path's.
 
 from __future__ import annotations
 
+import re
+
 from urlgrammar.checking.writing import GrammarError, host_error
 from urlgrammar.encoding.decode import stray_percent
 from urlgrammar.errors import Diagnostic, URLError
@@ -40,6 +42,8 @@ from urlgrammar.operations.pipeline import Lifted, lift, resolve_and_normalise
 from urlgrammar.operations.reporter import Reporter
 from urlgrammar.url import URL
 
+#: Where a host ends at the latest: no host holds one of these.
+_AFTER_HOST = re.compile("[/?#]")
 #: The special schemes but file (whose host is read otherwise), lowercase, with their default ports.
 _WEB = {s: str(default_port(s)) for s in schemes_in(Mode.SPECIAL)}
 
@@ -102,6 +106,9 @@ def _parts(input: str) -> tuple[int, int, int, int, int, int] | None:
     start and end, as the compiled grammar reads them, where all but the host are plain; else None."""
     colon = input.find(":")
     default = _WEB.get(input[:colon], "") if colon > 0 else ""
+    after = _AFTER_HOST.search(input, colon + 3) if default else None
+    if after is not None and PLAIN.fullmatch(input, after.start()) is None:
+        return None  # a look at what follows the host, before the grammar's reading of it all
     found = reader("special_url") if default and type(input) is str else None
     m = None if found is None or "\\" in input or not preprocessed(input) else found[0](input)
     if found is None or m is None:

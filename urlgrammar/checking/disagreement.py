@@ -53,12 +53,13 @@ from urlgrammar.checking.readers import (
     split,
     urllib_reading,
 )
+from urlgrammar.checking.relative_reading import reads_the_base
 from urlgrammar.encoding.decode import percent_decode_bytes
 from urlgrammar.encoding.percent import utf8
 from urlgrammar.errors import ADVISORY, Code, Diagnostic, message
 from urlgrammar.host.parser import Domain, IPv4, IPv6, Opaque
 from urlgrammar.model.record import Kind
-from urlgrammar.model.schemes import default_port, is_file
+from urlgrammar.model.schemes import default_port, is_file, is_special_scheme
 from urlgrammar.url import URL
 
 __all__ = ["RFC", "Reading", "parser_disagreement", "python_reading", "standard_reading", "written_reading"]
@@ -149,6 +150,25 @@ def written_reading(input: str, base: str | None) -> Reading | None:
         Reading(scheme, host, None, False)
 
 
+def written_against(input: str, base: str) -> Reading | None:
+    """What every reader reads from ``input`` against ``base`` (an href), or refuses, where
+    ``input`` writes a scheme and `//`, or `//` alone and ``base``'s scheme is special, and its
+    head is one that :func:`written_reading` reads; else None.
+
+    Each reader then reads the reference's authority, with its scheme or the base's:
+    ``urljoin`` returns a reference with another scheme as it is, and keeps the netloc of one
+    with the same scheme or with none (the special schemes are in ``uses_netloc``), and RFC
+    3986 § 5.2.2 takes the reference's authority, with the base's scheme where it has none;
+    so `//h/p` is read as the base's scheme and `://h/p` would be. The standard reads it so too
+    (the special authority states), which is compared all the same."""
+    if input.startswith("//"):
+        scheme = base[:base.find(":")]
+        if input[2:3] in ("/", "\\") or not is_special_scheme(scheme):
+            return None
+        return written_reading(f"{scheme}:{input}", None)
+    return written_reading(input, None) if "://" in input else None
+
+
 def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
@@ -157,8 +177,10 @@ def parser_disagreement(input: str, base: str | None, url: URL) -> Diagnostic | 
     """The advisory where a Python reader and the standard read ``input`` differently, or
     None. Its fix is the URL's href where every reader reads that (against ``base``) as the
     standard does."""
+    if base is not None and reads_the_base(input, base):
+        return None
     standard = standard_reading(url)
-    written = written_reading(input, base)
+    written = written_reading(input, base) if base is None else written_against(input, base)
     if written is not None and not written.differences(standard):
         return None
     ran, refused, differ = _disagreeing(input, base, standard)
@@ -170,10 +192,15 @@ def parser_disagreement(input: str, base: str | None, url: URL) -> Diagnostic | 
                      for reading, names in differ.items())
     others = f"; {_names(refused)} refused it" if refused else ""
     fix = None
-    if url.href != input and not _disagreeing(url.href, base, standard)[2]:
-        # The href is read against the base too, as the input is: urljoin gives an absolute
-        # file URL with the empty host the base's host.
-        fix = url.href
+    # The href is read against the base too, as the input is: urljoin gives an absolute file
+    # URL with the empty host the base's host. Where its head is one every reader reads as
+    # written, that reading is theirs.
+    href = url.href
+    if href != input:
+        again = written_reading(href, None) if base is None else written_against(href, base)
+        if (again is not None and not again.differences(standard)) or \
+                not _disagreeing(href, base, standard)[2]:
+            fix = href
     return Diagnostic(Code.PARSER_DISAGREEMENT, 0, len(input), message(
         Code.PARSER_DISAGREEMENT, f"{said}; the standard reads {standard.describe()} "
         f"(readers: {', '.join(ran)}{others})"), "host" if "host" in parts else parts[0],

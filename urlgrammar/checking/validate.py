@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from urlgrammar.checking.advisories import first_advisories, plain_advisories
+from urlgrammar.checking.backslashed import backslashed_path
 from urlgrammar.checking.diagnostics import Collector
 from urlgrammar.checking.plain import fast_path
 from urlgrammar.checking.rfc_reading import RFCReading, rfc3986_reading
@@ -23,6 +24,7 @@ from urlgrammar.checking.runs import representatives
 from urlgrammar.checking.schemes import CONTEXTS
 from urlgrammar.checking.suggestion import Advised, fixed_string, unadvised
 from urlgrammar.checking.writing import GrammarError, Writing, removed_error
+from urlgrammar.checking.written_host import written_host
 from urlgrammar.encoding.labels import get_encoding, get_output_encoding
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.model.schemes import Mode
@@ -137,16 +139,41 @@ def validate(input: str | URL, base: str | URL | None = None, advisories: bool =
     base_url, text = base_url_of(base), None if base is None else str(base)
     lifted = None
     if encoding == "utf-8":
-        fast = fast_path(input, base_url)  # most URLs: valid, and the parser reports nothing
-        if isinstance(fast, URL):  # a suggestion needs every advisory: None where one is left out
-            found, n = plain_advisories(input, fast, context), max_diagnostics
-            shown, suggestion = found[:n] if advisories else (), input if found[:n] == found else None
-            left = len(found) - len(shown) if advisories else 0
-            return _new(Report, (input, text, True, False, (), fast, suggestion, None, None, shown, 0, left))
+        fast = _fast(input, text, base_url, advisories, max_diagnostics, context, names)
+        if isinstance(fast, Report):
+            return fast
         lifted = fast  # where the fast path lifted the input, the full path goes on from there
     report, advised = _examine(input, text, base_url, max_diagnostics, lifted=lifted, context=context,
                                encoding=encoding, protected=names)
     return _advised(report, advised, base_url, max_diagnostics, context, names) if advisories else report
+
+
+def _fast(input: str, text: str | None, base: URL | None, advisories: bool, limit: int | None,
+          context: str, protected: tuple[str, ...]) -> Report | Lifted | None:
+    """The report on ``input`` where a fast path makes it without the pipeline's run that finds
+    validation errors; otherwise the input's lift where the fast path made it, or None."""
+    fast = fast_path(input, base)  # most URLs: valid, and the parser reports nothing
+    if isinstance(fast, URL):  # a suggestion needs every advisory: None where one is left out
+        found = plain_advisories(input, fast, context)
+        shown, suggestion = found[:limit] if advisories else (), input if found[:limit] == found else None
+        left = len(found) - len(shown) if advisories else 0
+        return _new(Report, (input, text, True, False, (), fast, suggestion, None, None, shown, 0, left))
+    if base is not None or limit is not None:
+        return fast
+    if "\\" in input:
+        backslashed = None if fast is not None or protected else backslashed_path(input, context)
+        if backslashed is not None:  # a path written with Windows' separators
+            url, diagnostics, error, advised, suggestion = backslashed
+            return _new(Report, (input, text, False, False, diagnostics, url, suggestion, error, None,
+                                 advised if advisories else (), 0, 0))
+        return fast
+    # A host with a code point that only domain to ASCII's strict run refuses.
+    host = written_host(input, fast if isinstance(fast, Lifted) else None, advisories)
+    if host is None:
+        return fast
+    url, diagnostics, error = host
+    report = _new(Report, (input, text, False, False, diagnostics, url, None, error, None, (), 0, 0))
+    return _advised(report, None, None, None, context, protected) if advisories else report
 
 
 #: The last tuple of protected domains given, and its names: a caller that passes one tuple for

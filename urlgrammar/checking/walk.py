@@ -58,6 +58,17 @@ _KIND = attrgetter("kind")
 _SEPARATOR = re.compile(r"[/\\]")
 _IS_SEPARATOR = frozenset("/\\").__contains__
 
+#: invalid-reverse-solidus for a backslash that the path state reads as a separator.
+_PATH_BACKSLASH = Diagnostic(Code.INVALID_REVERSE_SOLIDUS, 0, 0, message(Code.INVALID_REVERSE_SOLIDUS),
+                             "path", fix="/")
+
+
+def path_backslashes(pointers: array[int]) -> Run:
+    """invalid-reverse-solidus at each of ``pointers``, backslashes that the path state of a
+    special URL reads as separators (https://url.spec.whatwg.org/#path-state), raised there."""
+    return Run(pointers, (_PATH_BACKSLASH,))
+
+
 #: Where an error goes: the pointer and phase that order it, and the error.
 Add = Callable[[int, int, Diagnostic], None]
 #: Where many go: the phase that raises them, and their run.
@@ -173,8 +184,7 @@ class Walk:
                 _MISSING_SOLIDUS, f"the parser ignores this extra {what} before the host"), "scheme", fix="")
                 for what in ("slash", "backslash")), which))
         if path:
-            self.add_run(PATH, Run(path, (Diagnostic(Code.INVALID_REVERSE_SOLIDUS, 0, 0, self._message(
-                Code.INVALID_REVERSE_SOLIDUS), "path", fix="/"),)))
+            self.add_run(PATH, path_backslashes(path))
 
     def _sigils(self) -> tuple[array[int], array[int]]:
         """The positions of :func:`~urlgrammar.syntax.lift.separators`, and 1 for each that is a

@@ -132,6 +132,19 @@ def component_error(value: str, start: int, column: str, rule: str,
     return first
 
 
+def backslash_error(rule: str, at: int) -> GrammarError:
+    """The error of a backslash at ``at`` that separates a component of ``rule`` (path_root,
+    dir, drive, or the scheme-relative rule for the `//` before an authority): the strict
+    reading's separator is `/`, where the lenient one also reads `\\`."""
+    return GrammarError(rule, at, at + 1, "A separator must be '/', not '\\'.")
+
+
+def host_error(host: Component, mode: Mode) -> GrammarError | None:
+    """The writing grammar's verdict on a host as written, a valid host string (special and
+    file) or a valid opaque-host string (https://url.spec.whatwg.org/#host-writing)."""
+    return Writing._host(host, mode)
+
+
 class Writing:
     """The writing grammar's verdict on a lifted record ``lifted`` of ``text``.
 
@@ -258,7 +271,7 @@ class Writing:
         may have a million)."""
         for p, char in sigils(c):
             if char == "\\" and p not in fixed:
-                return GrammarError(rule, p, p + 1, "A separator must be '/', not '\\'.")
+                return backslash_error(rule, p)
         return None
 
     @staticmethod

@@ -1,0 +1,122 @@
+"""validate's answer for a plain web URL with backslashes in its path is the full path's.
+
+:mod:`urlgrammar.checking.backslashed` reads the report of `https://h/a\\b` off `https://h/a/b`
+without running the pipeline; wherever it answers, the full path (the pipeline, the walk, the
+writing grammar, the suggestion's checks and Python's readers) must answer the same, field by
+field, in both contexts and without advisories.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from urlgrammar import validate
+from urlgrammar.checking import validate as validate_module
+from urlgrammar.checking.backslashed import backslashed_path
+from urlgrammar.checking.validate import Report, _advised, _examine
+
+
+def _full(text: str, context: str) -> Report:
+    """The full path's report on ``text``, its advisories included."""
+    report, advised = _examine(text, None, None, context=context)
+    return _advised(report, advised, None, None, context)
+
+
+def _same_as_full_path(text: str) -> bool:
+    """Whether :func:`backslashed_path` answers for ``text``; validate's report is the full
+    path's either way, and its URL has the full path's record."""
+    taken = backslashed_path(text, "browser") is not None
+    for context in ("browser", "fetch"):
+        full = _full(text, context)
+        for advisories in (True, False):
+            report = validate(text, advisories=advisories, context=context)
+            expected = full if advisories else full._replace(advisories=())
+            assert report.as_dict() == expected.as_dict(), text
+            assert report == expected, text
+        assert (report.url is None) is (full.url is None)
+        if report.url is not None and full.url is not None:
+            assert report.url.record == full.url.record and report.url.mode is full.url.mode, text
+    return taken
+
+
+@pytest.mark.parametrize("text", [
+    "https://www.h-m-holding.com/hm\\%202006/en/obm/home.asp",
+    "https://beefextension.com/new\\%20site\\%202/cccalc.html",
+    "https://home.earthlink.net/\\%7E2ndopinionediting/",
+    "https://coast.contracosta.edu/progsdepts/Shared\\%20Documents/PROGRAMS\\%20OF\\%20STUDY.aspx?123=49#",
+    "http://example.com/a\\b\\c\\d\\e\\f\\g\\h\\i\\j\\k",  # more than a few: a run of them
+    "https://example.com/a\\\\b/", "https://example.com/a\\", "ws://example.com:8080/a\\b?q#f",
+    "http://localhost/a\\b", "ftp://example.org/pub\\file.txt",
+])
+def test_a_path_with_backslashes_is_read_off_the_fixed_string(text: str) -> None:
+    assert _same_as_full_path(text)
+    report = validate(text)
+    assert not report.valid and report.suggestion == text.replace("\\", "/")
+    assert {d.code for d in report.diagnostics} == {"invalid-reverse-solidus"}
+    assert report.grammar_error is not None and report.grammar_error.rule == "dir"
+
+
+@pytest.mark.parametrize("text", [
+    "https://example.com\\a/b",  # the path's first separator: urllib reads it into the host
+    "https://example.com/a?b\\c", "https://example.com/a#b\\c",  # in the query or the fragment
+    "https:\\\\example.com/a\\b", "https://example.com/a\\b#c#d", "https://example.com/a\\%zz",
+    "https://example.com/a\\..\\b", "https://example.com/.\\b", "https://EXAMPLE.com/a\\b",
+    "https://user@example.com/a\\b", "file:///C:\\a\\b", "file://host/a\\b", "foo://host/a\\b",
+    "https://example.com/a\\b c", "https://example.com:443/a\\b", " https://example.com/a\\b",
+    "https://xn--nxasmq6b.com/a\\b", "https://ex_ample.com/a\\b",
+])
+def test_near_misses_go_to_the_full_path(text: str) -> None:
+    assert not _same_as_full_path(text)
+
+
+def test_no_pipeline_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the full path ran")
+
+    monkeypatch.setattr(validate_module, "_examine", refused)
+    report = validate("https://example.com/New\\%20Pages/index.htm")
+    assert report.href == "https://example.com/New/%20Pages/index.htm"
+    assert [d.start for d in report.diagnostics] == [23]
+
+
+_HOSTS = st.sampled_from(["example.com", "a.b.example", "localhost", "metadata.google.internal",
+                          "10.0.0.1.nip.io", "example.com:8080", "EXAMPLE.com", "ex_ample.com"])
+_SEGMENT = st.one_of(st.text(alphabet="aZ09-_~!$()*+,;=:@", max_size=4),
+                     st.sampled_from(["%20", "%7E", "%2e", ".", "..", "a.b"]),
+                     st.text(alphabet="az09-._~%2E0F!$'()*+,;=:@|\"` ", max_size=4))
+
+
+@given(st.sampled_from(["http", "https", "ws", "wss", "ftp", "file", "foo", "HTTP"]), _HOSTS,
+       st.lists(st.tuples(st.sampled_from(["/", "\\"]), _SEGMENT), max_size=6),
+       st.sampled_from(["", "?", "?a\\b", "?x=1&y='", "#", "#f\\g", "?q#f", "#a#b"]))
+def test_reports_are_the_full_paths(scheme: str, host: str, path: list[tuple[str, str]], tail: str) -> None:
+    text = f"{scheme}://{host}{''.join(s + v for s, v in path)}{tail}"
+    taken = _same_as_full_path(text)
+    if taken:
+        assert "\\" in text and scheme in ("http", "https", "ws", "wss", "ftp")
+
+
+@given(st.sampled_from(["http", "https", "ws", "wss", "ftp"]),
+       st.sampled_from(["example.com", "a.b.example", "localhost", "metadata.google.internal",
+                        "example.com:8080"]),
+       st.lists(st.tuples(st.sampled_from(["/", "\\"]),
+                          st.one_of(st.text(alphabet="aZ09-_~!$()*+,;=:@", max_size=4), st.just("%20"))),
+                min_size=1, max_size=8),
+       st.sampled_from(["", "?", "?x=1&y=2", "#", "?q#f", "#f/g"]))
+def test_plain_paths_with_backslashes_are_read_off_the_fixed_string(
+        scheme: str, host: str, path: list[tuple[str, str]], tail: str) -> None:
+    text = f"{scheme}://{host}/{''.join(s + v for s, v in path)}{tail}"
+    assert _same_as_full_path(text) is ("\\" in text), text
+
+
+class _Text(str):
+    """A str subclass: its URL is not kept as a plain href (its href would be of the subclass)."""
+
+
+@pytest.mark.parametrize("text", ["https://example.com/a\\b", 'https://"example.com/a'])
+def test_a_str_subclass_takes_the_full_path(text: str) -> None:
+    given_text = _Text(text)
+    assert backslashed_path(given_text, "browser") is None
+    assert validate(given_text).as_dict() == _full(text, "browser").as_dict()

@@ -405,3 +405,15 @@ def test_a_stray_percent_is_one_that_starts_a_pct_invalid(text: str) -> None:
     from urlgrammar.encoding.decode import stray_percent
 
     assert [m.start() for m in stray_percent().finditer(text)] == [start for start, _ in pct_invalid(text)]
+
+
+def test_a_stray_percent_is_told_by_one_byte_not_by_the_run() -> None:
+    # The lookahead read the whole run of bytes after each `%` of it, so a search over
+    # `%41%41...` (which finds nothing) cost the square of its length: now it reads one byte.
+    import re
+
+    from urlgrammar.encoding.decode import pct_encoded_byte, stray_percent
+
+    assert stray_percent().pattern == f"(?!{pct_encoded_byte()})%"
+    assert re.fullmatch(pct_encoded_byte(), "%4a") and not re.match(pct_encoded_byte(), "%4g")
+    assert re.match(pct_encoded_byte(), "%41%41").end() == 3

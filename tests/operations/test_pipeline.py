@@ -149,7 +149,7 @@ def test_a_resolved_path_of_many_segments_is_looked_at_once_for_percent_encoding
     monkeypatch.setattr(module, "utf8_percent_encode", lambda s, encode_set: calls.append(s) or
                         utf8_percent_encode(s, encode_set))
     record, _ = parse_url("C|/" * 1000, base_record(base), base.mode)
-    assert len(calls) == 1
+    assert calls == []
     assert print_record(record) == "file:///" + "C:/" + "C|/" * 999
 
 

@@ -15,8 +15,8 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from itertools import filterfalse, repeat
-from operator import add, attrgetter
+from itertools import compress, count, repeat
+from operator import add, attrgetter, itemgetter, not_
 
 from urlgrammar.checking.walk import code_point
 from urlgrammar.encoding.decode import pct_invalid_spans, stray_percent
@@ -80,6 +80,7 @@ def removed_error(pre: Preprocessed) -> GrammarError | None:
                         "removes it).")
 
 
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
 #: What a status says of a code point in a message.
 _STATUS = {TOLERATED: "invalid but tolerated", FIXED: "invalid (the parser percent-encodes it)",
            REJECTED: "invalid and rejected", DELIMITER: "a delimiter, not a code point of a value,"}
@@ -107,10 +108,8 @@ def component_error(value: str, start: int, column: str, rule: str,
     comes first. A code point at a position in ``fixed`` (of the input) is taken as fixed."""
     pattern = _invalid_patterns(column)[not value.isascii()]
     if fixed:
-        # The first position not fixed, found without a Python call per position.
-        at = next(filterfalse(fixed.__contains__, map(add, map(re.Match.start, pattern.finditer(value)),
-                                                        repeat(start))), None)
-        bad = None if at is None else pattern.match(value, at - start)
+        at = _first_not_fixed(pattern, value, 0, len(value), start, fixed)
+        bad = None if at is None else pattern.match(value, at)
     else:
         bad = pattern.search(value)
     first = None
@@ -130,6 +129,28 @@ def component_error(value: str, start: int, column: str, rule: str,
         return GrammarError("pct_invalid", start + at, start + end, "A '%' is not followed "
                             "by two hex digits (the grammar's pct_invalid).")
     return first
+
+
+def _first_not_fixed(pattern: re.Pattern[str], text: str, a: int, b: int, offset: int,
+                     fixed: frozenset[int]) -> int | None:
+    """Where the first match of ``pattern`` (one code point) in ``text[a:b]`` is whose
+    position plus ``offset`` is not in ``fixed``; None where each is. The matches are read in
+    runs, and each run is looked up in ``fixed`` whole: a long run of them, each fixed (lone
+    surrogates, each of which a fix encodes), costs no Python call per code point, nor per run."""
+    spans = list(map(re.Match.span, _runs(pattern).finditer(text, a, b)))
+    shift = repeat(offset)
+    runs = map(range, map(add, map(_FIRST, spans), shift), map(add, map(_SECOND, spans), shift))
+    i = next(compress(count(), map(not_, map(fixed.issuperset, runs))), None)
+    if i is None:
+        return None
+    start, end = spans[i]
+    return min(set(range(start + offset, end + offset)).difference(fixed)) - offset
+
+
+@cache
+def _runs(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """The runs of what ``pattern``, one code point, matches."""
+    return re.compile(f"(?:{pattern.pattern})+")
 
 
 class Writing:
@@ -241,8 +262,8 @@ class Writing:
         b = last + 1
         pattern = _invalid_patterns("dir", "/")[not text.isascii()]
         if self.fixed:
-            found = map(re.Match.start, pattern.finditer(text, a, b))
-            at = next(filterfalse(self.fixed.__contains__, found), b)
+            found = _first_not_fixed(pattern, text, a, b, 0, self.fixed)
+            at = b if found is None else found
         else:
             bad = pattern.search(text, a, b)
             at = b if bad is None else bad.start()

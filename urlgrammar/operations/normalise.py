@@ -183,7 +183,7 @@ def percent_encode(record: URLRecord, mode: Mode, encoding: str = "utf-8", sourc
     given, is a text that every value of the record was read from: when no code point of it
     needs encoding anywhere (most URLs), only a userinfo is left to look at.
     """
-    if source is not None and utf8_percent_encode(source, _ANY_SET) is source and (
+    if source is not None and not _ANY_SET.holds_any(source) and (
             len(record) < 2 or record[1].kind != _AUTHORITY or record[1].value.username is None):
         return record
     special = mode_of(record, mode) is not Mode.GENERIC

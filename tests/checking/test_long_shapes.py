@@ -1,0 +1,81 @@
+"""validate of a long input whose code points each get a fix (issue 25: at most 25 times the
+plain path's cost per code point at 100 kB): the work that a fix per code point costs is done
+per run of them, not per code point. Counted, not timed."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from urlgrammar import validate
+from urlgrammar.checking import readers, writing
+from urlgrammar.encoding import percent
+
+
+class _Counted(frozenset[int]):
+    """A set of positions that counts the look-ups made one at a time through ``in``."""
+
+    asked = 0
+
+    def __contains__(self, item: object) -> bool:
+        type(self).asked += 1
+        return frozenset.__contains__(self, item)
+
+
+@pytest.mark.parametrize(("value", "fixed", "first"), [
+    ("\ud800" * 1000, range(9, 1009), None),
+    ("\ud800" * 1000 + "|", range(9, 1009), 1000),
+    ("a|" * 500, range(10, 1010, 2), None),
+    ("\ud800" * 1000, range(9, 1008), 999),
+])
+def test_fixed_code_points_are_looked_up_by_the_run(value: str, fixed: range, first: int | None) -> None:
+    # The writing grammar's verdict on the fixed string took each of a million lone surrogates
+    # through a Python look-up: now a run of them, all fixed, is one look at the set.
+    _Counted.asked = 0
+    error = writing.component_error(value, 9, "dir", "dir", fixed=_Counted(fixed))
+    assert (error is None) == (first is None)
+    if error is not None:
+        assert error.start == 9 + first
+    assert _Counted.asked <= 2
+
+
+def test_utf8_of_lone_surrogates_runs_no_search_and_replace(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A run of lone surrogates is U+FFFD's bytes, from the codec's error handler asked once a
+    # run, not from a copy of the string with each replaced by a regular expression.
+    monkeypatch.setattr(percent, "scalar_values", lambda s: pytest.fail("scalar_values called"))
+    assert percent.utf8("a\ud800\udc00b\udfff") == "a\ufffd\ufffdb\ufffd".encode()
+    assert percent.utf8("\ud800" * 1000) == b"\xef\xbf\xbd" * 1000
+    assert percent.utf8("é\U0001f600") == "é\U0001f600".encode()
+
+
+def test_a_long_fixed_head_is_not_read_where_the_short_one_is_not_simple(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # validate's input of lone surrogates has a head that is not simple; its fixed string,
+    # nine times as long, is not read to find out that they are not read alike.
+    read: list[int] = []
+    simple = readers._SIMPLE_HEAD
+
+    class Recording:
+        def fullmatch(self, text: str) -> Any:
+            read.append(len(text))
+            return simple.fullmatch(text)
+
+    monkeypatch.setattr(readers, "_SIMPLE_HEAD", Recording())
+    input = "http://h/" + "\ud800" * 1000
+    fixed = "http://h/" + "%EF%BF%BD" * 1000
+    assert not readers.read_alike(fixed, input)
+    assert read == [len(input)]
+    read.clear()
+    assert readers.read_alike("http://h/a", "http://h/%41")
+    assert read == [10, 12]
+
+
+@pytest.mark.parametrize("input", ["http://h/" + "\ud800" * 3000, "http://h/a" + "\ud800a" * 1000])
+def test_the_report_on_lone_surrogates(input: str) -> None:
+    report = validate(input)
+    fixed = re.sub("[\ud800-\udfff]", "%EF%BF%BD", input)
+    assert (report.valid, report.href, report.suggestion) == (False, fixed, fixed)
+    assert report.grammar_error is not None and report.grammar_error.start == 9 + input[9:].index("\ud800")
+    assert len(report.diagnostics) == input.count("\ud800") and report.advisories == ()

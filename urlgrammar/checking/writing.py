@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from itertools import compress, count, repeat
-from operator import add, attrgetter, itemgetter, not_
+from itertools import chain, filterfalse, repeat, starmap
+from operator import add, attrgetter
 
 from urlgrammar.checking.walk import code_point
 from urlgrammar.encoding.decode import pct_invalid_spans, stray_percent
@@ -80,7 +80,6 @@ def removed_error(pre: Preprocessed) -> GrammarError | None:
                         "removes it).")
 
 
-_FIRST, _SECOND = itemgetter(0), itemgetter(1)
 #: What a status says of a code point in a message.
 _STATUS = {TOLERATED: "invalid but tolerated", FIXED: "invalid (the parser percent-encodes it)",
            REJECTED: "invalid and rejected", DELIMITER: "a delimiter, not a code point of a value,"}
@@ -134,17 +133,27 @@ def component_error(value: str, start: int, column: str, rule: str,
 def _first_not_fixed(pattern: re.Pattern[str], text: str, a: int, b: int, offset: int,
                      fixed: frozenset[int]) -> int | None:
     """Where the first match of ``pattern`` (one code point) in ``text[a:b]`` is whose
-    position plus ``offset`` is not in ``fixed``; None where each is. The matches are read in
-    runs, and each run is looked up in ``fixed`` whole: a long run of them, each fixed (lone
-    surrogates, each of which a fix encodes), costs no Python call per code point, nor per run."""
-    spans = list(map(re.Match.span, _runs(pattern).finditer(text, a, b)))
-    shift = repeat(offset)
-    runs = map(range, map(add, map(_FIRST, spans), shift), map(add, map(_SECOND, spans), shift))
-    i = next(compress(count(), map(not_, map(fixed.issuperset, runs))), None)
-    if i is None:
+    position plus ``offset`` is not in ``fixed``; None where each is; found without a Python
+    call per match. Where the first run of matches is long (lone surrogates, each of which a
+    fix encodes), the matches are found by the run and each run's positions read off it, so
+    that no match object is made per code point; where it is short (`\a\a...`), one match
+    per code point costs less than a run and its range."""
+    runs = _runs(pattern)
+    first = runs.search(text, a, b)
+    if first is None:
         return None
-    start, end = spans[i]
-    return min(set(range(start + offset, end + offset)).difference(fixed)) - offset
+    a = first.start()
+    positions: Iterator[int]
+    if first.end() - a < _LONG_RUN:
+        positions = map(re.Match.start, pattern.finditer(text, a, b))
+    else:
+        positions = chain.from_iterable(starmap(range, map(re.Match.span, runs.finditer(text, a, b))))
+    at = next(filterfalse(fixed.__contains__, map(add, positions, repeat(offset))), None)
+    return None if at is None else at - offset
+
+
+#: How many code points make a run of matches long (:func:`_first_not_fixed`).
+_LONG_RUN = 4
 
 
 @cache

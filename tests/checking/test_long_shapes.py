@@ -90,3 +90,38 @@ def test_the_report_on_lone_surrogates(input: str) -> None:
     assert (report.valid, report.href, report.suggestion) == (False, fixed, fixed)
     assert report.grammar_error is not None and report.grammar_error.start == 9 + input[9:].index("\ud800")
     assert len(report.diagnostics) == input.count("\ud800") and report.advisories == ()
+
+
+def test_a_fixed_string_of_another_href_is_not_lifted(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `file:\\\\...`: the `//` its fix inserts is not one the parser makes, and the fixed
+    # string was parsed again to find its URL another; the URL API's href of it says so.
+    from urlgrammar.checking import suggestion
+
+    lifted: list[str] = []
+    real = suggestion.lift
+    monkeypatch.setattr(suggestion, "lift", lambda text, mode: lifted.append(text) or real(text, mode))
+    report = validate("file:" + "\\" * 1000)
+    assert (report.href, report.suggestion) == ("file://" + "/" * 998, None)
+    assert lifted == []
+    validate("file:" + "\\" * 1000, "file:///x")  # against a base, the fixed string is lifted
+    assert len(lifted) == 1
+
+
+def test_a_path_of_many_dirs_prints_at_once() -> None:
+    # The href of a record of a million dirs was printed a dir at a time.
+    from urlgrammar.model.record import Component, Kind, URLRecord
+    from urlgrammar.syntax.printer import print_components
+
+    asked: list[Kind] = []
+
+    class Counted(Component):
+        @property
+        def kind(self) -> Kind:  # type: ignore[override]
+            asked.append(self[0])
+            return self[0]
+
+    parsed = validate("http://h" + "\\a" * 1000 + "?q#f").url
+    assert parsed is not None
+    record = URLRecord(Counted(*c) for c in parsed.record)
+    assert print_components(record) == "http://h" + "/a" * 1000 + "?q#f"
+    assert Kind.DIR not in asked

@@ -125,3 +125,19 @@ def test_a_path_of_many_dirs_prints_at_once() -> None:
     record = URLRecord(Counted(*c) for c in parsed.record)
     assert print_components(record) == "http://h" + "/a" * 1000 + "?q#f"
     assert Kind.DIR not in asked
+
+
+@pytest.mark.parametrize("text", ["h/" + "\ud800" * 50, "h/" + "\\" * 50, "h/a" + "\ud800" * 50 + "b",
+                                  "h/" + "\ud800a" * 20])
+def test_a_run_of_one_code_point_and_one_fix_is_fixed_whole(text: str) -> None:
+    # A run of one code point throughout, with one fix, is one repetition of the fix, not a
+    # translation code point by code point (the fixed string of lone surrogates); any other
+    # run is fixed as before.
+    from urlgrammar.checking.runs import Diagnostics, Run, apply_fixes
+    from urlgrammar.errors import Code, Diagnostic
+
+    at = [i for i, c in enumerate(text) if c in "\ud800\\"]
+    fix = "%EF%BF%BD" if "\ud800" in text else "/"
+    run = Run(at, (Diagnostic(Code.INVALID_URL_UNIT, 0, 1, "m", "path", None, fix),))
+    expected = "".join(fix if i in at else c for i, c in enumerate(text))
+    assert apply_fixes(text, Diagnostics([(run, 0, len(at))])) == expected

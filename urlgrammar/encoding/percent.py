@@ -160,8 +160,15 @@ def utf8_percent_encode(s: str, encode_set: PercentEncodeSet) -> str:
 def _utf8_encode_from(s: str, start: int, byte_table: tuple[str, ...]) -> str:
     """``s[:start]``, which needs no encoding, and the rest UTF-8 encoded through the table."""
     data = utf8(s[start:])
+    if _ASCII.search(s, start) is None:
+        # Every byte is above 0x7F, which every set encodes (a path of lone surrogates or of
+        # CJK): each byte's hex digits, in one call.
+        return f"{s[:start]}%{data.hex('%').upper()}"
     # Latin-1 turns each byte into the code point of the same value, which translate() maps.
     return s[:start] + data.decode("latin-1").translate(byte_table)
+
+
+_ASCII = re.compile("[\x00-\x7f]")
 
 
 def percent_encode_after_encoding(

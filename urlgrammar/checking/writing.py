@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from itertools import chain, filterfalse, repeat, starmap
+from itertools import filterfalse, repeat
 from operator import add, attrgetter
 
 from urlgrammar.checking.walk import code_point
@@ -143,13 +143,15 @@ def _first_not_fixed(pattern: re.Pattern[str], text: str, a: int, b: int, offset
     if first is None:
         return None
     a = first.start()
-    positions: Iterator[int]
     if first.end() - a < _LONG_RUN:
-        positions = map(re.Match.start, pattern.finditer(text, a, b))
-    else:
-        positions = chain.from_iterable(starmap(range, map(re.Match.span, runs.finditer(text, a, b))))
-    at = next(filterfalse(fixed.__contains__, map(add, positions, repeat(offset))), None)
-    return None if at is None else at - offset
+        positions = map(add, map(re.Match.start, pattern.finditer(text, a, b)), repeat(offset))
+        at = next(filterfalse(fixed.__contains__, positions), None)
+        return None if at is None else at - offset
+    for run in runs.finditer(text, a, b):  # few runs, each long
+        at = next(filterfalse(fixed.__contains__, range(run.start() + offset, run.end() + offset)), None)
+        if at is not None:
+            return at - offset
+    return None
 
 
 #: How many code points make a run of matches long (:func:`_first_not_fixed`).

@@ -92,6 +92,9 @@ _AFTER = {kind: SIGILS[_RULE[kind]][1] for kind in _RULE if SIGILS[_RULE[kind]][
 _DIR_SIGILS = SIGILS["dir"]
 assert _DIR_SIGILS[0] == ""
 _KIND, _VALUE = itemgetter(0), itemgetter(1)
+#: How many components make a record long enough for its dirs to be printed at once (fewer cost
+#: more to find than to print one by one).
+_MANY = 16
 
 
 def print_record(record: URLRecord) -> str:
@@ -104,7 +107,7 @@ def print_components(components: Iterable[Component]) -> str:
     """Each component with its sigils, in order, as they are: the URL path serializer
     (https://url.spec.whatwg.org/#url-path-serializer) is this on a path's components, which
     normalise for printing does not touch (a pathname has no ``/.`` prefix)."""
-    if type(components) is URLRecord:
+    if type(components) is URLRecord and len(components) > _MANY:
         # A record is ordered by kind: its dirs, which may be a million, are printed at once.
         i = bisect_left(components, _DIR, key=_KIND)
         j = bisect_right(components, _DIR, i, key=_KIND)

@@ -33,6 +33,7 @@ from urlgrammar.encoding.percent import (
     USERINFO_SET,
     PercentEncodeSet,
     percent_encode_after_encoding,
+    utf8,
     utf8_percent_encode,
 )
 from urlgrammar.syntax.grammars import tree_parser
@@ -422,3 +423,26 @@ def test_a_stray_percent_is_one_that_starts_a_pct_invalid(text: str) -> None:
     from urlgrammar.encoding.decode import stray_percent
 
     assert [m.start() for m in stray_percent().finditer(text)] == [start for start, _ in pct_invalid(text)]
+
+
+def test_a_stray_percent_is_told_by_one_byte_not_by_the_run() -> None:
+    # The lookahead read the whole run of bytes after each `%` of it, so a search over
+    # `%41%41...` (which finds nothing) cost the square of its length: now it reads one byte.
+    import re
+
+    from urlgrammar.encoding.decode import pct_encoded_byte, stray_percent
+
+    assert stray_percent().pattern == f"(?!{pct_encoded_byte()})%"
+    assert re.fullmatch(pct_encoded_byte(), "%4a") and not re.match(pct_encoded_byte(), "%4g")
+    assert re.match(pct_encoded_byte(), "%41%41").end() == 3
+
+
+@given(st.text(alphabet="a %\ud800\udfffé\U0001f600", max_size=12), st.integers(0, 3))
+def test_utf8_percent_encoding_against_each_byte(text: str, at: int) -> None:
+    # Every byte above 0x7F is encoded by every set: a text of those alone is encoded in one
+    # call (its bytes' hex digits), any other through the table; both are each byte's %XX.
+    for encode_set in (PATH_SET, QUERY_SET, FRAGMENT_SET, C0_CONTROL_SET):
+        expected = "".join(c if c < "\x7f" and c not in encode_set.ascii else
+                           "".join(f"%{b:02X}" for b in utf8(c)) for c in text)
+        assert utf8_percent_encode(text, encode_set) == expected
+        assert utf8_percent_encode("a" * at + text, encode_set) == "a" * at + expected

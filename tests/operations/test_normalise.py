@@ -122,3 +122,32 @@ def test_normalise_leaves_no_dot_segment_below_a_path_root(a: URLRecord) -> None
     out = normalise(a)
     if out.root:
         assert not any(is_dot(d) or is_dots(d) for d in out.dirs)
+
+
+@pytest.mark.parametrize("text", ["file:///C|/" + "C|/" * 1000, "file:///C|/" + "a/" * 1000 + "b?q#f"])
+def test_a_drive_written_with_a_bar_is_normalised_without_a_look_at_each_segment(
+        text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # validate of `file:///C|/C|/...` costs a pass over its segments no more: where the drive
+    # is all there is to do, the other components stay as they are, and none is asked whether
+    # it is a dot segment.
+    import urlgrammar.operations.normalise as module
+
+    record = parse_reference(text).record
+    asked: list[str] = []
+    monkeypatch.setattr(module, "is_dot", lambda s: asked.append(s) or is_dot(s))
+    normalised = normalise_path(record)
+    assert asked == []
+    assert normalised[2] == record[2].with_value("C:")
+    assert all(a is b for a, b in zip(normalised[3:], record[3:], strict=True))
+    assert print_record(normalised) == text.replace("C|", "C:", 1)
+
+
+@pytest.mark.parametrize(("text", "normalised"), [
+    ("file:///C|/a/./b", "file:///C:/a/b"),
+    ("file:///C|/.%2e/x", "file:///C:/x"),
+    ("s://h/a/%2E%2e/b", "s://h/b"),
+    ("s://h/a\0./x/.", "s://h/a\0./x/"),  # a `\0` before a `.` in a segment starts none
+    ("/C|/..", "/"),
+])
+def test_a_drive_and_dot_segments_are_both_normalised(text: str, normalised: str) -> None:
+    assert print_record(normalise_path(rec(text))) == normalised

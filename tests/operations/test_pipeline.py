@@ -6,16 +6,19 @@ from collections.abc import Callable
 
 import pytest
 
+import urlgrammar
 from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.host.authority import is_file_localhost, port_number
 from urlgrammar.host.parser import Host
 from urlgrammar.model.record import URLRecord
 from urlgrammar.model.schemes import Mode
 from urlgrammar.operations.normalise import normalise
-from urlgrammar.operations.pipeline import lift, resolve_and_normalise, run
+from urlgrammar.operations.pipeline import lift, parse_url, resolve_and_normalise, run
 from urlgrammar.operations.reporter import Reporter, Reporters
 from urlgrammar.reference import parse_reference
 from urlgrammar.syntax.preprocess import Preprocessed
+from urlgrammar.syntax.printer import print_record
+from urlgrammar.url import base_record
 
 
 class _Events(Reporter):
@@ -131,3 +134,31 @@ def test_the_pipeline_and_normalise_drop_the_same_default_ports() -> None:
 
 def test_file_localhost_in_any_case() -> None:
     assert is_file_localhost("FILE", "LocalHost") and not is_file_localhost("http", "localhost")
+
+
+def test_a_resolved_path_of_many_segments_is_looked_at_once_for_percent_encoding(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # validate of `C|/C|/...` against a file base percent-encoded each segment on its own;
+    # its values, the input's and the base's (encoded already), are now looked at together.
+    import urlgrammar.operations.normalise as module
+    from urlgrammar.encoding.percent import utf8_percent_encode
+
+    base = urlgrammar.parse("file:///D:/x")
+    base_record(base)
+    calls: list[str] = []
+    monkeypatch.setattr(module, "utf8_percent_encode", lambda s, encode_set: calls.append(s) or
+                        utf8_percent_encode(s, encode_set))
+    record, _ = parse_url("C|/" * 1000, base_record(base), base.mode)
+    assert calls == []
+    assert print_record(record) == "file:///" + "C:/" + "C|/" * 999
+
+
+@pytest.mark.parametrize(("input", "base", "href"), [
+    ("a b/é|", "http://h/x", "http://h/a%20b/%C3%A9|"),
+    ("?a b'", "http://h/x", "http://h/x?a%20b%27"),
+    ("#a b", "s:o p", "s:o p#a%20b"),
+    ("//u v@h/", "s://h/x", "s://u%20v@h/"),
+])
+def test_a_reference_against_a_base_is_still_percent_encoded(input: str, base: str, href: str) -> None:
+    parsed = urlgrammar.parse(base)
+    assert print_record(parse_url(input, base_record(parsed), parsed.mode)[0]) == href

@@ -333,9 +333,15 @@ def read_alike(a: str, b: str) -> bool:
     scheme and authority, which is all that urllib's scheme, hostname and port are read from
     (``urljoin`` keeps a URL's scheme and authority where it has both, and treats two with
     the same alike)."""
-    head_a, head_b = _QUERY_OR_FRAGMENT.split(a, 1)[0], _QUERY_OR_FRAGMENT.split(b, 1)[0]
-    if not (_SIMPLE_HEAD.fullmatch(head_a) and _SIMPLE_HEAD.fullmatch(head_b)):
+    # The shorter first: where its head is not simple, the longer is not read (a fixed string
+    # may be nine times its input, where a fix encodes each lone surrogate as %EF%BF%BD).
+    shorter = _QUERY_OR_FRAGMENT.split(a if len(a) <= len(b) else b, 1)[0]
+    if not _SIMPLE_HEAD.fullmatch(shorter):
         return False
+    longer = _QUERY_OR_FRAGMENT.split(b if len(a) <= len(b) else a, 1)[0]
+    if not _SIMPLE_HEAD.fullmatch(longer):
+        return False
+    head_a, head_b = (shorter, longer) if len(a) <= len(b) else (longer, shorter)
     end_a, end_b = head_a.find("/", head_a.index("//") + 2), head_b.find("/", head_b.index("//") + 2)
     return head_a[:end_a if end_a >= 0 else None] == head_b[:end_b if end_b >= 0 else None]
 

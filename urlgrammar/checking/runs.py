@@ -274,6 +274,8 @@ def _fixed_run(text: str, run: Run, i: int, j: int) -> str:
             text[pointers[0 if run.which is None else run.which.index(w, i) - i]]: fixes[w] for w in which}
         region = text[first:last]
         if len(table) == len(which) and sum(map(region.count, table)) == j - i:
+            if len(table) == 1 and j - i == len(region):  # one code point throughout, one fix
+                return f"{table[region[0]]}" * len(region)
             return region.translate(str.maketrans(table))
     begins = pointers if run.starts is None else run.starts[i:j]
     ends = list(map(add, pointers, repeat(1)))

@@ -18,6 +18,7 @@ from urlgrammar.encoding import percent
 from urlgrammar.errors import Code, Diagnostic, URLError
 from urlgrammar.model.record import Kind
 from urlgrammar.model.schemes import Mode, has_opaque_path, is_special_scheme
+from urlgrammar.operations.path_offsets import kept_href
 from urlgrammar.operations.pipeline import lift, resolve_and_normalise
 from urlgrammar.operations.reporter import Reporter
 from urlgrammar.url import URL, base_record
@@ -67,6 +68,8 @@ def _valid_url(text: str, base: URL | None, encoding: str, href: str | None = No
     verdict, not its diagnostics: the walk that finds them does not run (a string the fixes
     made may still have one per code point), nor the writing grammar where an earlier answer
     is no."""
+    if href is not None and _another_href(text, base, encoding, href):
+        return None
     record = None if base is None else base_record(base)
     lifted = lift(text, Mode.GENERIC if base is None else base.mode)
     pre = lifted.pre
@@ -81,6 +84,19 @@ def _valid_url(text: str, base: URL | None, encoding: str, href: str | None = No
     if Writing(pre.text, lifted.record, record, first_pct_invalid).first_error() is not None:
         return None
     return url
+
+
+def _another_href(text: str, base: URL | None, encoding: str, href: str) -> bool:
+    """Whether ``text`` parses (without a base, its query in UTF-8) to a URL whose href is not
+    ``href``, known from the href the URL API keeps it as, where it does
+    (:func:`urlgrammar.operations.path_offsets.kept_href`), without a run of the pipeline:
+    a fix that the parser does not make (the `//` inserted after `file:` in `file:\\\\...`)
+    would otherwise cost a second lift of a string as long as the input. False where that is
+    not known."""
+    if base is not None or encoding != "utf-8":
+        return False
+    kept = kept_href(text)
+    return kept is not None and kept[0] != href
 
 
 def _written_kept(text: str, processed: Sequence[Diagnostic], url: URL, written: frozenset[str]) -> bool:

@@ -357,7 +357,7 @@ def _positions(tail: str, at: int,
     kinds = [c for c in distinct if pattern.match(c)] if 0 < len(distinct) <= _DISTINCT else \
         list(dict.fromkeys(pattern.findall(tail)))
     found = frozenset(kinds).__contains__
-    n = sum(map(found, tail))
+    n = sum(map(tail.count, kinds))  # each kind is one code point: counted, not tested one by one
     dense = max(map(tail.rfind, kinds)) == n - 1
     pointers: Sequence[int] = range(at, at + n) if dense else \
         array("q", compress(count(at), map(found, tail)))

@@ -107,10 +107,8 @@ def component_error(value: str, start: int, column: str, rule: str,
     comes first. A code point at a position in ``fixed`` (of the input) is taken as fixed."""
     pattern = _invalid_patterns(column)[not value.isascii()]
     if fixed:
-        # The first position not fixed, found without a Python call per position.
-        at = next(filterfalse(fixed.__contains__, map(add, map(re.Match.start, pattern.finditer(value)),
-                                                        repeat(start))), None)
-        bad = None if at is None else pattern.match(value, at - start)
+        at = _first_not_fixed(pattern, value, 0, len(value), start, fixed)
+        bad = None if at is None else pattern.match(value, at)
     else:
         bad = pattern.search(value)
     first = None
@@ -143,6 +141,40 @@ def host_error(host: Component, mode: Mode) -> GrammarError | None:
     """The writing grammar's verdict on a host as written, a valid host string (special and
     file) or a valid opaque-host string (https://url.spec.whatwg.org/#host-writing)."""
     return Writing._host(host, mode)
+
+
+def _first_not_fixed(pattern: re.Pattern[str], text: str, a: int, b: int, offset: int,
+                     fixed: frozenset[int]) -> int | None:
+    """Where the first match of ``pattern`` (one code point) in ``text[a:b]`` is whose
+    position plus ``offset`` is not in ``fixed``; None where each is; found without a Python
+    call per match. Where the first run of matches is long (lone surrogates, each of which a
+    fix encodes), the matches are found by the run and each run's positions read off it, so
+    that no match object is made per code point; where it is short (`\a\a...`), one match
+    per code point costs less than a run and its range."""
+    runs = _runs(pattern)
+    first = runs.search(text, a, b)
+    if first is None:
+        return None
+    a = first.start()
+    if first.end() - a < _LONG_RUN:
+        positions = map(add, map(re.Match.start, pattern.finditer(text, a, b)), repeat(offset))
+        at = next(filterfalse(fixed.__contains__, positions), None)
+        return None if at is None else at - offset
+    for run in runs.finditer(text, a, b):  # few runs, each long
+        at = next(filterfalse(fixed.__contains__, range(run.start() + offset, run.end() + offset)), None)
+        if at is not None:
+            return at - offset
+    return None
+
+
+#: How many code points make a run of matches long (:func:`_first_not_fixed`).
+_LONG_RUN = 4
+
+
+@cache
+def _runs(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """The runs of what ``pattern``, one code point, matches."""
+    return re.compile(f"(?:{pattern.pattern})+")
 
 
 class Writing:
@@ -254,8 +286,8 @@ class Writing:
         b = last + 1
         pattern = _invalid_patterns("dir", "/")[not text.isascii()]
         if self.fixed:
-            found = map(re.Match.start, pattern.finditer(text, a, b))
-            at = next(filterfalse(self.fixed.__contains__, found), b)
+            found = _first_not_fixed(pattern, text, a, b, 0, self.fixed)
+            at = b if found is None else found
         else:
             bad = pattern.search(text, a, b)
             at = b if bad is None else bad.start()

@@ -12,7 +12,8 @@ import re
 from array import array
 from collections.abc import Iterator, Sequence
 from functools import cache, partial
-from itertools import compress, count
+from itertools import compress, repeat
+from operator import add
 from typing import NamedTuple
 
 from urlgrammar.encoding.percent import scalar_values, utf8
@@ -69,9 +70,19 @@ def stray_percent() -> re.Pattern[str]:
 
     The pattern starts with the `%`, so that a search skips to each `%` at once (one that
     starts with a lookahead is tried at every position: five times the cost on a URL of a
-    hundred code points); looking back from after it, the lookahead asks whether
-    PCT_ENCODED_BYTES starts there."""
-    return re.compile(f"%(?<!(?={terminal_pattern('pct', 'PCT_ENCODED_BYTES')})%)")
+    hundred code points); looking back from after it, the lookahead asks whether a byte of
+    PCT_ENCODED_BYTES starts there. A run of bytes starts where its first byte does, so the
+    lookahead reads one byte (:func:`pct_encoded_byte`), not the run: one that read the run
+    would read it to its end at each of its `%`, and a search over `%41%41...` would cost the
+    square of its length."""
+    return re.compile(f"%(?<!(?={pct_encoded_byte()})%)")
+
+
+def pct_encoded_byte() -> str:
+    """The pattern of one byte of grammars/pct.lark's PCT_ENCODED_BYTES, a run of them: the
+    run's pattern without its repetition."""
+    run = terminal_pattern("pct", "PCT_ENCODED_BYTES")
+    return run[:-1] if run.startswith("(?:") and run.endswith(")+") else run
 
 
 def pct_invalid_spans(text: str) -> Iterator[Span]:
@@ -89,16 +100,10 @@ def pct_invalid_starts(text: str, offset: int = 0) -> array[int]:
 
     The lexer of grammars/pct.lark tries PCT_ENCODED_BYTES first, then PCT_INVALID, and UNCODED
     holds no `%`: every `%` starts a byte of a run of PCT_ENCODED_BYTES or a PCT_INVALID, so
-    the `%` left where those runs are blanked out start the PCT_INVALID."""
+    the PCT_INVALID start at the stray `%` (:func:`stray_percent`)."""
     if "%" not in text:
         return array("q")
-    blanked = _encoded_runs().sub(_blank, text)
-    return array("q", compress(count(offset), map("%".__eq__, blanked)))
-
-
-def _blank(run: re.Match[str]) -> str:
-    """As many spaces as a run of PCT_ENCODED_BYTES: the `%` after it keep their places."""
-    return " " * len(run.group())
+    return array("q", map(add, map(re.Match.start, stray_percent().finditer(text)), repeat(offset)))
 
 
 def _token_bytes(token: Tok) -> bytes:

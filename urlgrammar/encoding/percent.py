@@ -14,6 +14,7 @@ stands for U+FFFD, so that no function raises for any ``str``.
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Callable, Iterable
 from functools import cache
@@ -35,10 +36,26 @@ def scalar_values(s: str) -> str:
 
 def utf8(s: str) -> bytes:
     """The UTF-8 encoding of ``s``, a surrogate code point counting as U+FFFD."""
-    try:
-        return s.encode("utf-8")
-    except UnicodeEncodeError:
-        return scalar_values(s).encode("utf-8")
+    return s.encode("utf-8", _AS_REPLACEMENT)
+
+
+def _as_replacement(error: UnicodeError) -> tuple[bytes, int]:
+    """A UTF-8 encoding error handler: U+FFFD's bytes for each code point the codec cannot
+    encode (the surrogates), asked once per run of them, not once per code point as a search
+    and replace of each would be. (The codec takes bytes from a handler, and a str of ASCII
+    only.)"""
+    if not isinstance(error, UnicodeEncodeError):  # pragma: no cover - registered for encoding only
+        raise error
+    return _REPLACEMENT * (error.end - error.start), error.end
+
+
+_REPLACEMENT = "\ufffd".encode()
+
+
+#: The name :func:`_as_replacement` is registered under (module-qualified: the registry is
+#: the process's).
+_AS_REPLACEMENT = "urlgrammar.encoding.percent.as_replacement"
+codecs.register_error(_AS_REPLACEMENT, _as_replacement)
 
 
 def _percent_encode_byte(byte: int) -> str:
@@ -79,6 +96,11 @@ class PercentEncodeSet:
 
     def __contains__(self, item: object) -> bool:
         return isinstance(item, str) and len(item) == 1 and (item > "\x7e" or item in self.ascii)
+
+    def holds_any(self, s: str) -> bool:
+        """Whether some code point of ``s`` is in the set: whether encoding changes ``s``,
+        known from one search, without encoding it."""
+        return self._search(s) is not None
 
     def __repr__(self) -> str:
         return f"<PercentEncodeSet {self.name}>"
@@ -138,8 +160,15 @@ def utf8_percent_encode(s: str, encode_set: PercentEncodeSet) -> str:
 def _utf8_encode_from(s: str, start: int, byte_table: tuple[str, ...]) -> str:
     """``s[:start]``, which needs no encoding, and the rest UTF-8 encoded through the table."""
     data = utf8(s[start:])
+    if _ASCII.search(s, start) is None:
+        # Every byte is above 0x7F, which every set encodes (a path of lone surrogates or of
+        # CJK): each byte's hex digits, in one call.
+        return f"{s[:start]}%{data.hex('%').upper()}"
     # Latin-1 turns each byte into the code point of the same value, which translate() maps.
     return s[:start] + data.decode("latin-1").translate(byte_table)
+
+
+_ASCII = re.compile("[\x00-\x7f]")
 
 
 def percent_encode_after_encoding(

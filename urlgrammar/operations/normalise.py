@@ -18,6 +18,8 @@ Host processing (domains, IP addresses) is not part of this module: see :mod:`ur
 from __future__ import annotations
 
 import contextlib
+from itertools import islice
+from operator import itemgetter
 from typing import Any
 
 from urlgrammar.encoding.percent import (
@@ -43,9 +45,9 @@ from urlgrammar.operations.drive import is_drive_letter
 _ANY_SET = PercentEncodeSet("path, query or fragment",
                             (PATH_SET.ascii | SPECIAL_QUERY_SET.ascii | FRAGMENT_SET.ascii) - {"?", "#"})
 
-_DOT_STARTS = frozenset({".", "%"})  # what a dot or dots segment starts with
 _PATH_KINDS = frozenset({Kind.DIR, Kind.FILE})
 _DIR, _FILE, _DRIVE, _AUTHORITY = Kind.DIR, Kind.FILE, Kind.DRIVE, Kind.AUTHORITY
+_VALUE = itemgetter(1)  # a component's value
 
 
 def normalise_path(record: URLRecord) -> URLRecord:
@@ -65,8 +67,12 @@ def normalise_path(record: URLRecord) -> URLRecord:
     first once dot segments are gone (``file:///a/../c|/``) is found here: a dir or file that
     a file URL without a drive pushes onto an empty path becomes its drive.
     """
-    if _nothing_to_do(record) or has_opaque_path(record):
+    to_do = _to_do(record)
+    if to_do is None or has_opaque_path(record):
         return record
+    if to_do >= 0:  # a drive written with `|` and no dot segment: the rest stays as it is
+        drive = record[to_do]
+        return URLRecord((*record[:to_do], drive.with_value(drive.value[0] + ":"), *record[to_do + 1:]))
     head: list[Component] = []
     stack: list[Component] = []
     tail: list[Component] = []
@@ -104,14 +110,27 @@ def normalise_path(record: URLRecord) -> URLRecord:
     return URLRecord((*head, *stack, *tail))
 
 
-def _nothing_to_do(record: URLRecord) -> bool:
-    """No segment that could be a dot segment and no drive written with `|` (most URLs)."""
-    for c in record:
-        kind = c.kind
-        if (kind in _PATH_KINDS and c.value[:1] in _DOT_STARTS) or \
-                (kind == _DRIVE and c.value[1:] == "|"):
-            return False
-    return True
+def _to_do(record: URLRecord) -> int | None:
+    """None where no segment could be a dot segment and no drive is written with `|` (most
+    URLs); where only a drive is (`file:///C|/a/b`, which a long path of `C|/` segments
+    makes common), its index; otherwise -1. A record with a drive gains none and loses no
+    segment but a dot segment (:func:`normalise_path`), so its drive is all there is to do."""
+    # The record is ordered by kind: at most the scheme, authority, drive and root come before
+    # its segments, a query and a fragment after them. The segments are read at once, joined
+    # (a `\0` in a segment may make one seem to start another: the full pass then finds none).
+    n, i, drive = len(record), 0, None
+    while i < n and record[i].kind < _DIR:
+        if record[i].kind == _DRIVE and record[i].value[1:] == "|":
+            drive = i
+        i += 1
+    j = n
+    while j > i and record[j - 1].kind > _FILE:
+        j -= 1
+    if i < j:
+        segments = "\0" + "\0".join(map(_VALUE, islice(record, i, j)))
+        if "\0." in segments or "\0%" in segments:  # what a dot or dots segment starts with
+            return -1
+    return drive
 
 
 def _with_drive(head: list[Component], segment: Component) -> list[Component]:
@@ -164,7 +183,7 @@ def percent_encode(record: URLRecord, mode: Mode, encoding: str = "utf-8", sourc
     given, is a text that every value of the record was read from: when no code point of it
     needs encoding anywhere (most URLs), only a userinfo is left to look at.
     """
-    if source is not None and utf8_percent_encode(source, _ANY_SET) is source and (
+    if source is not None and not _ANY_SET.holds_any(source) and (
             len(record) < 2 or record[1].kind != _AUTHORITY or record[1].value.username is None):
         return record
     special = mode_of(record, mode) is not Mode.GENERIC

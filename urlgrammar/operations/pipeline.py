@@ -96,7 +96,7 @@ def resolve_and_normalise(lifted: Lifted, base: URLRecord | None, encoding: str,
     try:
         record, mode = _resolve_and_process(read, base, mode, reporter)
         # Without a base, every value of the record was read from the text (or is "" or ".").
-        record = _normalise(record, mode, encoding, pre.text if base is None else None)
+        record = _normalise(record, mode, encoding, pre.text if base is None else _values_text(record))
         if reporter is not None:
             reporter.normalised(record)
     except URLError as e:
@@ -164,3 +164,16 @@ def _normalise(record: URLRecord, mode: Mode, encoding: str, source: str | None)
         c = record[1]
         record = URLRecord((record[0], c.with_value(normalise_userinfo(c.value)), *record[2:]))
     return percent_encode(normalise_path(record), mode, encoding, source)
+
+
+def _values_text(record: URLRecord) -> str:
+    """The values of ``record``, resolved against a base, one after another (its host's where
+    that is text): a text that every value was read from, for :func:`percent_encode` to look
+    at once rather than value by value (a relative path of many segments). Each value is the
+    input's, read up to the delimiter that ends it as in the text, or the base's, which is
+    percent-encoded already (https://url.spec.whatwg.org/#concept-basic-url-parser: a base is
+    a URL record, and encoding it again changes nothing)."""
+    text = "".join([c.value for c in record if c.kind != _AUTHORITY])
+    if len(record) > 1 and record[1].kind == _AUTHORITY and isinstance(record[1].value.host.value, str):
+        text += record[1].value.host.value
+    return text

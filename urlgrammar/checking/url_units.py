@@ -73,9 +73,10 @@ Found = tuple[URL, Sequence[Diagnostic], GrammarError, tuple[Diagnostic, ...], "
 #: (https://url.spec.whatwg.org/#url-units): neither URL code points nor `%`. `#` is one only
 #: in the fragment, where a second one leaves the input to the full path.
 _UNITS = "".join(c for c in map(chr, range(0x20, 0x7F)) if c not in URL_CODE_POINTS_ASCII + "%#")
-#: An input of printable ASCII, and where the first code point that is not a URL unit is.
-_NOT_PRINTABLE = re.compile("[^\x20-\x7e]")
+#: Where the first of them is.
 _FIRST_UNIT = re.compile(f"[{re.escape(_UNITS)}]")
+#: Those that a fix percent-encodes: all but a backslash, which in the path it makes a `/`.
+_ENCODED = re.compile(f"[{re.escape(_UNITS.replace(chr(92), ''))}]")
 #: A dir's or file's separators, of which one ends a segment.
 _SEPARATOR = re.compile(r"[/\\]")
 
@@ -108,45 +109,61 @@ def written_units(input: str, context: str) -> Found | None:
     query and fragment that are not URL units and backslashes in its path after the first
     `/`; None for any other input."""
     first = _FIRST_UNIT.search(input)
-    if type(input) is not str or first is None or _NOT_PRINTABLE.search(input) or input[-1] == " " or \
-            input.count("#") > 1:  # a subclass's href would be of it
+    # A subclass's href would be of it; preprocessing strips a trailing space.
+    if type(input) is not str or first is None or input[-1] == " " or input.count("#") > 1:
         return None
     hash_ = input.find("#")
     end = len(input) if hash_ < 0 else hash_
     query = input.find("?", 0, end)
     path_end = end if query < 0 else query
-    fixed = input[:path_end].translate(_FIX_PATH) + input[path_end:].translate(_FIX)
+    at = first.start()
+    if _ENCODED.search(input, at) is None and input.find("\\", path_end) < 0:
+        fixed = input.replace("\\", "/")  # backslashes in the path alone: no table per code point
+    else:
+        path = input[at:path_end].translate(_FIX_PATH)
+        fixed = f"{input[:at]}{path}{input[max(at, path_end):].translate(_FIX)}"
+    # Any code point the fixes leave (a control, one beyond ASCII) is not plain.
     plain = plain_href(fixed)
     if plain is None or ("%" in fixed and stray_percent().search(fixed)):
         return None
-    colon, host_end, path_start, _, _ = unpack(plain[1])
-    at = first.start()
+    colon, _, path_start, _, _ = unpack(plain[1])
     if not path_start < at or mode_for_scheme(fixed[:colon]) is not Mode.SPECIAL:
         return None
-    path = input[path_start:path_end].translate(_PARSED_PATH) or "/"  # an empty path serializes as `/`
-    rest = input[path_end:end].translate(_PARSED_QUERY) + input[end:].translate(_PARSED_FRAGMENT)
-    query_start = path_start + len(path)
-    href = input[:path_start] + path + rest
-    hash_start = len(href) if hash_ < 0 else query_start + (end - path_end)
-    url = URL._plain(input, href, pack(colon, host_end, path_start, query_start, hash_start))
     error = _grammar_error(input, at, path_end, end)
     if error is None:
         return None
+    encoded = len(fixed) != len(input)  # a fix other than a `/` for a backslash
+    href, offsets = _parsed(input, path_start, path_end, end, plain[1]) if encoded else plain
+    url = URL._plain(input, href, offsets)
     advised = plain_advisories(fixed, url, context)
     # Where the parser keeps a code point as written, the fixed string is another URL.
     kept = len(href) - (path_start == path_end) != len(fixed)
     suggestion = None if kept else unadvised(fixed, (advised, 0), (advised, 0), None, href, None, context)
-    return url, _diagnostics(input, path_start, path_end, end), error, advised, suggestion
+    return url, _diagnostics(input, path_start, path_end, end, encoded), error, advised, suggestion
 
 
-def _diagnostics(input: str, path_start: int, path_end: int, end: int) -> Sequence[Diagnostic]:
-    """The walk's diagnostics: the path's backslashes, then each component's code points that
-    are not URL units, as :class:`urlgrammar.checking.walk.Walk` adds them."""
+def _parsed(input: str, path_start: int, path_end: int, end: int, offsets: int) -> tuple[str, int]:
+    """The href and offsets of ``input``: the parser's fixes alone, at the places the fixed
+    string's ``offsets`` give up to its path."""
+    colon, host_end, _, _, _ = unpack(offsets)
+    path = input[path_start:path_end].translate(_PARSED_PATH) or "/"  # an empty path serializes as `/`
+    query = input[path_end:end].translate(_PARSED_QUERY)
+    query_start = path_start + len(path)
+    href = f"{input[:path_start]}{path}{query}{input[end:].translate(_PARSED_FRAGMENT)}"
+    return href, pack(colon, host_end, path_start, query_start, query_start + len(query))
+
+
+def _diagnostics(input: str, path_start: int, path_end: int, end: int, encoded: bool) -> Sequence[Diagnostic]:
+    """The walk's diagnostics: the path's backslashes, then (where the fixes ``encoded`` any)
+    each component's code points that are not URL units, as :class:`urlgrammar.checking.walk.Walk`
+    adds them."""
     collector = Collector(None)
     path = input[path_start:path_end]
     if "\\" in path:
         backslashes = array("q", compress(count(path_start), map("\\".__eq__, path)))
         collector.add_run(PATH, path_backslashes(backslashes))
+    if not encoded:
+        return collector.diagnostics()
     walk = Walk(collector.add, collector.pct_invalid, None, input, URLRecord(), None, collector.add_run)
     walk._units(path.replace("\\", "/"), path_start, "path")
     if path_end < end:

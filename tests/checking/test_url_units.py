@@ -137,3 +137,14 @@ def test_a_str_subclass_takes_the_full_path() -> None:
     given_text = _Text("https://example.com/a b")
     assert written_units(given_text, "browser") is None
     assert validate(given_text).as_dict() == _full("https://example.com/a b", "browser").as_dict()
+
+
+@pytest.mark.parametrize("text", [
+    "http://h/" + "[]" * 50_000,  # encoded, a fixed string of 300,000 code points is one run of bytes
+    "http://h/a" + "\\a" * 50_000 + "?" + "{}" * 10_000 + "#" + "a b" * 10_000,
+])
+def test_a_long_input_is_read_off_its_fixed_string(text: str) -> None:
+    # The fixed string's `%` are the fixes' own: the search for a stray one reads the input, as a
+    # search from each `%` of a run of percent-encoded bytes costs the square of its length.
+    assert _same_as_full_path(text)
+    assert len(validate(text).diagnostics) == sum(map(set("[]{} \\").__contains__, text))

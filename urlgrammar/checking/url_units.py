@@ -124,7 +124,9 @@ def written_units(input: str, context: str) -> Found | None:
         fixed = f"{input[:at]}{path}{input[max(at, path_end):].translate(_FIX)}"
     # Any code point the fixes leave (a control, one beyond ASCII) is not plain.
     plain = plain_href(fixed)
-    if plain is None or ("%" in fixed and stray_percent().search(fixed)):
+    # A fix adds no `%` without two hex digits, and takes none away: the input's are the fixed
+    # string's (searched for in the input, where the fixes add no run of percent-encoded bytes).
+    if plain is None or ("%" in input and stray_percent().search(input)):
         return None
     colon, _, path_start, _, _ = unpack(plain[1])
     if not path_start < at or mode_for_scheme(fixed[:colon]) is not Mode.SPECIAL:

@@ -82,6 +82,7 @@ _SEPARATOR = re.compile(r"[/\\]")
 
 
 def _encoded(char: str) -> str:
+    """An ASCII code point percent-encoded (https://url.spec.whatwg.org/#percent-encode)."""
     return f"%{ord(char):02X}"
 
 

@@ -16,13 +16,13 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from urlgrammar.checking.advisories import first_advisories, plain_advisories
-from urlgrammar.checking.backslashed import backslashed_path
 from urlgrammar.checking.diagnostics import Collector
 from urlgrammar.checking.plain import fast_path
 from urlgrammar.checking.rfc_reading import RFCReading, rfc3986_reading
 from urlgrammar.checking.runs import representatives
 from urlgrammar.checking.schemes import CONTEXTS
 from urlgrammar.checking.suggestion import Advised, fixed_string, unadvised
+from urlgrammar.checking.url_units import written_units
 from urlgrammar.checking.writing import GrammarError, Writing, removed_error
 from urlgrammar.checking.written_host import written_host
 from urlgrammar.encoding.labels import get_encoding, get_output_encoding
@@ -160,17 +160,17 @@ def _fast(input: str, text: str | None, base: URL | None, advisories: bool, limi
         return _new(Report, (input, text, True, False, (), fast, suggestion, None, None, shown, 0, left))
     if base is not None or limit is not None:
         return fast
-    if "\\" in input:
-        backslashed = None if fast is not None or protected else backslashed_path(input, context)
-        if backslashed is not None:  # a path written with Windows' separators
-            url, diagnostics, error, advised, suggestion = backslashed
-            return _new(Report, (input, text, False, False, diagnostics, url, suggestion, error, None,
-                                 advised if advisories else (), 0, 0))
-        return fast
     # A host with a code point that only domain to ASCII's strict run refuses.
-    host = written_host(input, fast if isinstance(fast, Lifted) else None, advisories)
+    lifted = fast if isinstance(fast, Lifted) else None
+    host = None if "\\" in input else written_host(input, lifted, advisories)
     if host is None:
-        return fast
+        # A path written with Windows' separators, a space or a brace in a query or fragment.
+        units = None if fast is not None or protected else written_units(input, context)
+        if units is None:
+            return fast
+        url, diagnostics, error, advised, suggestion = units
+        return _new(Report, (input, text, False, False, diagnostics, url, suggestion, error, None,
+                             advised if advisories else (), 0, 0))
     url, diagnostics, error = host
     report = _new(Report, (input, text, False, False, diagnostics, url, None, error, None, (), 0, 0))
     return _advised(report, None, None, None, context, protected) if advisories else report

@@ -1,0 +1,192 @@
+"""validate's answer for a plain web URL whose path, query or fragment holds code points that
+are not URL units, or whose path has backslashes for some of its slashes.
+
+`https://example.com/New\\%20Pages/index.htm`, `https://example.com/a.htm#Swiss Goats`,
+`https://example.com/?iid={headline=press}`: a path written on Windows, a space or a `"` in a
+fragment, a brace or a `|` in a query. The path, query and fragment states read each such code
+point into the component, percent-encoded where the component's percent-encode set holds it,
+as written otherwise, and raise invalid-URL-unit there (https://url.spec.whatwg.org/#path-state,
+#query-state, #fragment-state); the path state reads a `\\` as it reads a `/`, and raises
+invalid-reverse-solidus. The writing grammar's strict reading breaks at the first of them. So
+where the fixed string (the input with every fix applied: a `/` for each backslash of the path,
+each other such code point percent-encoded) is a plain URL that validate's fast path takes
+(:mod:`.plain`: valid, and no validation error), the input's report is read off it, without the
+pipeline, the walk, the writing grammar, the suggestion's checks or Python's readers:
+
+- the URL is the one whose href is the input with the parser's own fixes (a `/` for a
+  backslash of the path, the code points of the component's percent-encode set encoded: the
+  sets of :mod:`urlgrammar.encoding.percent`), at the places of the compiled grammar's reading
+  of the fixed string (:func:`urlgrammar.operations.offsets.plain_href`), less the code points
+  the parser keeps as written;
+- the diagnostics are invalid-reverse-solidus at each backslash of the path
+  (:func:`urlgrammar.checking.walk.path_backslashes`) and the walk's invalid-URL-unit for each
+  component (:meth:`urlgrammar.checking.walk.Walk._units`), and no other: the rest of the
+  input is the fixed string's, on which the parser reports nothing;
+- the grammar error is at the first of them, a backslash separating a dir
+  (:func:`urlgrammar.checking.writing.backslash_error`) or the first code point the
+  component's column does not allow (:func:`urlgrammar.checking.writing.component_error`):
+  the fixed string breaks no rule;
+- the advisories are the fixed string's (:func:`urlgrammar.checking.advisories.plain_advisories`):
+  they read the scheme, the authority and the URL, which the two strings share, and Python's
+  readers, which end the authority at the first `/`, `?` or `#` (urllib's netloc, RFC 3986's
+  authority, which urllib3, httpx and yarl read), before the first code point fixed, so each
+  reads the scheme, host and port it reads from the fixed string, which are the standard's
+  (:mod:`.disagreement`);
+- the suggestion is the fixed string with its advisories' fixes, as
+  :func:`urlgrammar.checking.suggestion.unadvised` makes it, where every fix is one the parser
+  makes; where the parser keeps a code point as written (`{` in a query, `[` in a path), the
+  fixed string is another URL, and there is none (:func:`urlgrammar.checking.suggestion.fixed_string`).
+
+A backslash that starts the path is left to the full path (urllib reads it as part of the
+host), and so is a file URL (its path may have a drive), a path with a dot segment, an input
+with a code point beyond printable ASCII, a second `#`, a `%` without two hex digits, or a `'`
+in the query (the special-query set encodes it, without an error). ``tests/checking/test_url_units.py``
+and ``tests/checking/test_backslashed.py`` compare these reports with the full path's.
+"""
+
+from __future__ import annotations
+
+import re
+from array import array
+from collections.abc import Sequence
+from itertools import compress, count
+
+from urlgrammar.checking.advisories import plain_advisories
+from urlgrammar.checking.diagnostics import Collector
+from urlgrammar.checking.suggestion import unadvised
+from urlgrammar.checking.walk import PATH, Walk, path_backslashes
+from urlgrammar.checking.writing import GrammarError, backslash_error, component_error
+from urlgrammar.encoding.decode import stray_percent
+from urlgrammar.encoding.percent import FRAGMENT_SET, PATH_SET, SPECIAL_QUERY_SET, PercentEncodeSet
+from urlgrammar.errors import Diagnostic
+from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII
+from urlgrammar.model.record import URLRecord
+from urlgrammar.model.schemes import Mode, mode_for_scheme
+from urlgrammar.operations.offsets import pack, plain_href, unpack
+from urlgrammar.url import URL
+
+#: What :func:`written_units` finds: the URL, the diagnostics, the grammar error, the
+#: advisories and the suggestion.
+Found = tuple[URL, Sequence[Diagnostic], GrammarError, tuple[Diagnostic, ...], "str | None"]
+
+#: The printable ASCII code points that are not URL units
+#: (https://url.spec.whatwg.org/#url-units): neither URL code points nor `%`. `#` is one only
+#: in the fragment, where a second one leaves the input to the full path.
+_UNITS = "".join(c for c in map(chr, range(0x20, 0x7F)) if c not in URL_CODE_POINTS_ASCII + "%#")
+#: Where the first of them is.
+_FIRST_UNIT = re.compile(f"[{re.escape(_UNITS)}]")
+#: Those that a fix percent-encodes: all but a backslash, which in the path it makes a `/`.
+_ENCODED = re.compile(f"[{re.escape(_UNITS.replace(chr(92), ''))}]")
+#: A dir's or file's separators, of which one ends a segment.
+_SEPARATOR = re.compile(r"[/\\]")
+
+
+def _encoded(char: str) -> str:
+    """An ASCII code point percent-encoded (https://url.spec.whatwg.org/#percent-encode)."""
+    return f"%{ord(char):02X}"
+
+
+#: The fixes: each code point encoded (a backslash of the path made a `/`).
+_FIX = str.maketrans({c: _encoded(c) for c in _UNITS})
+_FIX_PATH = str.maketrans({c: _encoded(c) for c in _UNITS} | {"\\": "/"})
+
+
+def _parser_table(encode_set: PercentEncodeSet, path: bool = False) -> dict[int, str]:
+    """What the parser writes for each of those code points in a component whose
+    percent-encode set is ``encode_set``: its encoding where the set holds it (the path's
+    backslash a `/`); the rest it keeps as written."""
+    table = str.maketrans({c: _encoded(c) for c in _UNITS if c in encode_set})
+    return table | str.maketrans({"\\": "/"}) if path else table
+
+
+_PARSED_PATH = _parser_table(PATH_SET, True)
+_PARSED_QUERY = _parser_table(SPECIAL_QUERY_SET)
+_PARSED_FRAGMENT = _parser_table(FRAGMENT_SET)
+
+
+def written_units(input: str, context: str) -> Found | None:
+    """The report's fields for ``input`` (without a base, a limit or protected domains, in
+    UTF-8) where it is a plain special URL, not a file URL, but for code points of its path,
+    query and fragment that are not URL units and backslashes in its path after the first
+    `/`; None for any other input."""
+    first = _FIRST_UNIT.search(input)
+    # A subclass's href would be of it; preprocessing strips a trailing space.
+    if type(input) is not str or first is None or input[-1] == " " or input.count("#") > 1:
+        return None
+    hash_ = input.find("#")
+    end = len(input) if hash_ < 0 else hash_
+    query = input.find("?", 0, end)
+    path_end = end if query < 0 else query
+    at = first.start()
+    if _ENCODED.search(input, at) is None and input.find("\\", path_end) < 0:
+        fixed = input.replace("\\", "/")  # backslashes in the path alone: no table per code point
+    else:
+        path = input[at:path_end].translate(_FIX_PATH)
+        fixed = f"{input[:at]}{path}{input[max(at, path_end):].translate(_FIX)}"
+    # Any code point the fixes leave (a control, one beyond ASCII) is not plain.
+    plain = plain_href(fixed)
+    # A fix adds no `%` without two hex digits, and takes none away: the input's are the fixed
+    # string's (searched for in the input, where the fixes add no run of percent-encoded bytes).
+    if plain is None or ("%" in input and stray_percent().search(input)):
+        return None
+    colon, _, path_start, _, _ = unpack(plain[1])
+    if not path_start < at or mode_for_scheme(fixed[:colon]) is not Mode.SPECIAL:
+        return None
+    error = _grammar_error(input, at, path_end, end)
+    if error is None:
+        return None
+    encoded = len(fixed) != len(input)  # a fix other than a `/` for a backslash
+    href, offsets = _parsed(input, path_start, path_end, end, plain[1]) if encoded else plain
+    url = URL._plain(input, href, offsets)
+    advised = plain_advisories(fixed, url, context)
+    # Where the parser keeps a code point as written, the fixed string is another URL.
+    kept = len(href) - (path_start == path_end) != len(fixed)
+    suggestion = None if kept else unadvised(fixed, (advised, 0), (advised, 0), None, href, None, context)
+    return url, _diagnostics(input, path_start, path_end, end, encoded), error, advised, suggestion
+
+
+def _parsed(input: str, path_start: int, path_end: int, end: int, offsets: int) -> tuple[str, int]:
+    """The href and offsets of ``input``: the parser's fixes alone, at the places the fixed
+    string's ``offsets`` give up to its path."""
+    colon, host_end, _, _, _ = unpack(offsets)
+    path = input[path_start:path_end].translate(_PARSED_PATH) or "/"  # an empty path serializes as `/`
+    query = input[path_end:end].translate(_PARSED_QUERY)
+    query_start = path_start + len(path)
+    href = f"{input[:path_start]}{path}{query}{input[end:].translate(_PARSED_FRAGMENT)}"
+    return href, pack(colon, host_end, path_start, query_start, query_start + len(query))
+
+
+def _diagnostics(input: str, path_start: int, path_end: int, end: int, encoded: bool) -> Sequence[Diagnostic]:
+    """The walk's diagnostics: the path's backslashes, then (where the fixes ``encoded`` any)
+    each component's code points that are not URL units, as :class:`urlgrammar.checking.walk.Walk`
+    adds them."""
+    collector = Collector(None)
+    path = input[path_start:path_end]
+    if "\\" in path:
+        backslashes = array("q", compress(count(path_start), map("\\".__eq__, path)))
+        collector.add_run(PATH, path_backslashes(backslashes))
+    if not encoded:
+        return collector.diagnostics()
+    walk = Walk(collector.add, collector.pct_invalid, None, input, URLRecord(), None, collector.add_run)
+    walk._units(path.replace("\\", "/"), path_start, "path")
+    if path_end < end:
+        walk._units(input[path_end + 1:end], path_end + 1, "query")
+    if end < len(input):
+        walk._units(input[end + 1:], end + 1, "fragment")
+    return collector.diagnostics()
+
+
+def _grammar_error(input: str, at: int, path_end: int, end: int) -> GrammarError | None:
+    """The writing grammar's first error: at ``at``, the first code point the fixes change,
+    as every component before it is the fixed string's."""
+    if at < path_end:
+        if input[at] == "\\":
+            return backslash_error("dir", at)
+        start = max(input.rfind("/", 0, at), input.rfind("\\", 0, at)) + 1
+        after = _SEPARATOR.search(input, at, path_end)
+        return component_error(input[start:path_end if after is None else after.start()], start, "dir",
+                               "file" if after is None else "dir")
+    if at < end:
+        return component_error(input[path_end + 1:end], path_end + 1, "query", "query")
+    return component_error(input[end + 1:], end + 1, "fragment", "fragment")
+

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import shared_cases, shared_parametrize
+from full_path import count_readings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -360,18 +361,10 @@ def test_a_fixed_string_read_alike_is_not_read_again(input: str, monkeypatch: py
     # the two alike and the input has no parser-disagreement, they are not asked again. (Nor
     # is the input: its head as written is the readers' reading, against a base too
     # (disagreement.written_against; test_relative_reading).)
-    from urlgrammar.checking import disagreement as module
-
     base = "https://base.example/d/"
     report = validate(input, base)
     assert report.suggestion is not None and report.suggestion != input
-    read: list[str] = []
-    real = module.readings
-
-    def counted(text: str, *args: Any) -> Any:
-        read.append(text)
-        return real(text, *args)
-    monkeypatch.setattr(module, "readings", counted)
+    read = count_readings(monkeypatch)
     assert validate(input, base) == report
     assert read == []
 

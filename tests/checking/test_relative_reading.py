@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import shared_cases, shared_parametrize
+from full_path import count_readings
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -106,15 +107,7 @@ def test_a_fix_written_as_read_is_not_read_again(input: str, base: str | None, f
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     # The advisory's fix is the href where every reader reads it as the standard does: an
     # href whose head they read as written is not given to them.
-    from urlgrammar.checking import disagreement as module
-
-    read: list[str] = []
-    real = module.readings
-
-    def counted(text: str, *args: Any) -> Any:
-        read.append(text)
-        return real(text, *args)
-    monkeypatch.setattr(module, "readings", counted)
+    read = count_readings(monkeypatch)
     found = [d for d in validate(input, base).advisories if d.code == "parser-disagreement"]
     assert [d.fix for d in found] == [fix]
     assert read == [input]

@@ -10,35 +10,19 @@ answer the same, field by field, in both contexts and without advisories.
 from __future__ import annotations
 
 import pytest
+from full_path import assert_full_paths_report, full_report, refuse_full_path
 from hypothesis import given
 from hypothesis import strategies as st
 
 from urlgrammar import validate
-from urlgrammar.checking import validate as validate_module
 from urlgrammar.checking.url_units import written_units
-from urlgrammar.checking.validate import Report, _advised, _examine
-
-
-def _full(text: str, context: str) -> Report:
-    """The full path's report on ``text``, its advisories included."""
-    report, advised = _examine(text, None, None, context=context)
-    return _advised(report, advised, None, None, context)
 
 
 def _same_as_full_path(text: str) -> bool:
     """Whether :func:`written_units` answers for ``text``; validate's report is the full path's
     either way, and its URL has the full path's record."""
     taken = written_units(text, "browser") is not None
-    for context in ("browser", "fetch"):
-        full = _full(text, context)
-        for advisories in (True, False):
-            report = validate(text, advisories=advisories, context=context)
-            expected = full if advisories else full._replace(advisories=())
-            assert report.as_dict() == expected.as_dict(), text
-            assert report == expected, text
-        assert (report.url is None) is (full.url is None)
-        if report.url is not None and full.url is not None:
-            assert report.url.record == full.url.record and report.url.mode is full.url.mode, text
+    assert_full_paths_report(text)
     return taken
 
 
@@ -84,10 +68,7 @@ def test_near_misses_go_to_the_full_path(text: str) -> None:
 
 
 def test_no_pipeline_runs(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refused(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the full path ran")
-
-    monkeypatch.setattr(validate_module, "_examine", refused)
+    refuse_full_path(monkeypatch)
     report = validate("https://example.com/a.htm?x={y}#Swiss Goats")
     assert report.href == "https://example.com/a.htm?x={y}#Swiss%20Goats"
     assert [(d.start, d.fix) for d in report.diagnostics] == [(28, "%7B"), (30, "%7D"), (37, "%20")]
@@ -136,7 +117,7 @@ class _Text(str):
 def test_a_str_subclass_takes_the_full_path() -> None:
     given_text = _Text("https://example.com/a b")
     assert written_units(given_text, "browser") is None
-    assert validate(given_text).as_dict() == _full("https://example.com/a b", "browser").as_dict()
+    assert validate(given_text).as_dict() == full_report("https://example.com/a b", "browser").as_dict()
 
 
 @pytest.mark.parametrize("text", [

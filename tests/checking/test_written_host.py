@@ -9,19 +9,12 @@ contexts and without advisories.
 from __future__ import annotations
 
 import pytest
+from full_path import assert_full_paths_report, full_report, refuse_full_path
 from hypothesis import given
 from hypothesis import strategies as st
 
 from urlgrammar import validate
-from urlgrammar.checking import validate as validate_module
-from urlgrammar.checking.validate import Report, _advised, _examine
 from urlgrammar.checking.written_host import written_host
-
-
-def _full(text: str, context: str, protected: tuple[str, ...] = ()) -> Report:
-    """The full path's report on ``text``, its advisories included."""
-    report, advised = _examine(text, None, None, context=context, protected=protected)
-    return _advised(report, advised, None, None, context, protected)
 
 
 def _same_as_full_path(text: str) -> bool:
@@ -33,18 +26,7 @@ def _same_as_full_path(text: str) -> bool:
     if ran is not None:
         kept = written_host(text)
         assert kept is not None and ran[1:] == kept[1:] and ran[0].href == kept[0].href, text
-    for context in ("browser", "fetch"):
-        full = _full(text, context)
-        for advisories in (True, False):
-            report = validate(text, advisories=advisories, context=context)
-            expected = full if advisories else full._replace(advisories=())
-            assert report.as_dict() == expected.as_dict(), text
-            assert report == expected, text
-        assert (report.url is None) is (full.url is None)
-        if report.url is not None and full.url is not None:
-            assert report.url.record == full.url.record and report.url.mode is full.url.mode, text
-            for name in ("href", "origin", "host", "hostname", "port", "pathname", "search", "hash"):
-                assert getattr(report.url, name) == getattr(full.url, name), (text, name)
+    assert_full_paths_report(text)
     return taken
 
 
@@ -78,14 +60,11 @@ def test_near_misses_go_to_the_full_path(text: str) -> None:
 def test_protected_domains_are_looked_at() -> None:
     text = "https://my_bank.example/login"
     report = validate(text, protected=("mybank.example",))
-    assert report.as_dict() == _full(text, "browser", ("mybank.example",)).as_dict()
+    assert report.as_dict() == full_report(text, "browser", ("mybank.example",)).as_dict()
 
 
 def test_no_pipeline_runs(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refused(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the full path ran")
-
-    monkeypatch.setattr(validate_module, "_examine", refused)
+    refuse_full_path(monkeypatch)
     report = validate('https://"www.pcmag.com/a', advisories=False)
     assert report.href == 'https://"www.pcmag.com/a'
     assert [(d.code, d.start) for d in report.diagnostics] == [("domain-to-ASCII", 8)]

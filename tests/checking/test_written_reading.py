@@ -8,6 +8,7 @@ from unittest import mock
 
 import pytest
 from conftest import shared_cases, shared_dir, shared_parametrize
+from full_path import count_readings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -74,13 +75,7 @@ def test_a_base_is_no_written_reading() -> None:
 
 
 def _readings_run(input: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    ran: list[str] = []
-    real = disagreement.readings
-
-    def counted(text: str, *args: Any) -> Any:
-        ran.append(text)
-        return real(text, *args)
-    monkeypatch.setattr(disagreement, "readings", counted)
+    ran = count_readings(monkeypatch)
     validate(input)
     return ran
 

@@ -1,0 +1,60 @@
+"""validate's full path, to compare its fast paths with (urlgrammar/checking: url_units.py,
+written_host.py): the pipeline, the walk, the writing grammar, the suggestion's checks and
+Python's readers, as :func:`urlgrammar.checking.validate._examine` runs them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from urlgrammar import validate
+from urlgrammar.checking import disagreement
+from urlgrammar.checking import validate as validate_module
+from urlgrammar.checking.validate import Report, _advised, _examine
+
+#: The getters a fast path's URL must answer as the full path's does.
+GETTERS = ("href", "origin", "host", "hostname", "port", "pathname", "search", "hash")
+
+
+def full_report(text: str, context: str = "browser", protected: tuple[str, ...] = ()) -> Report:
+    """The full path's report on ``text``, its advisories included."""
+    report, advised = _examine(text, None, None, context=context, protected=protected)
+    return _advised(report, advised, None, None, context, protected)
+
+
+def assert_full_paths_report(text: str) -> None:
+    """validate's report on ``text`` is the full path's, field by field, in both contexts, with
+    advisories and without, and its URL has the full path's record, mode and getters."""
+    for context in ("browser", "fetch"):
+        full = full_report(text, context)
+        for advisories in (True, False):
+            report = validate(text, advisories=advisories, context=context)
+            expected = full if advisories else full._replace(advisories=())
+            assert report.as_dict() == expected.as_dict(), text
+            assert report == expected, text
+        assert (report.url is None) is (full.url is None)
+        if report.url is not None and full.url is not None:
+            assert report.url.record == full.url.record and report.url.mode is full.url.mode, text
+            for name in GETTERS:
+                assert getattr(report.url, name) == getattr(full.url, name), (text, name)
+
+
+def refuse_full_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make validate's full path fail the test where it runs."""
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the full path ran")
+
+    monkeypatch.setattr(validate_module, "_examine", refused)
+
+
+def count_readings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts parser-disagreement gives Python's readers from now on, in order."""
+    read: list[str] = []
+    real = disagreement.readings
+
+    def counted(text: str, *args: Any) -> Any:
+        read.append(text)
+        return real(text, *args)
+    monkeypatch.setattr(disagreement, "readings", counted)
+    return read

@@ -59,7 +59,7 @@ from urlgrammar.checking.writing import GrammarError, backslash_error, component
 from urlgrammar.encoding.decode import stray_percent
 from urlgrammar.encoding.percent import FRAGMENT_SET, PATH_SET, SPECIAL_QUERY_SET, PercentEncodeSet
 from urlgrammar.errors import Diagnostic
-from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII
+from urlgrammar.model.code_points import C0_CONTROLS, URL_CODE_POINTS_ASCII
 from urlgrammar.model.record import URLRecord
 from urlgrammar.model.schemes import Mode, mode_for_scheme
 from urlgrammar.operations.offsets import pack, plain_href, unpack
@@ -72,7 +72,7 @@ Found = tuple[URL, Sequence[Diagnostic], GrammarError, tuple[Diagnostic, ...], "
 #: The printable ASCII code points that are not URL units
 #: (https://url.spec.whatwg.org/#url-units): neither URL code points nor `%`. `#` is one only
 #: in the fragment, where a second one leaves the input to the full path.
-_UNITS = "".join(c for c in map(chr, range(0x20, 0x7F)) if c not in URL_CODE_POINTS_ASCII + "%#")
+_UNITS = "".join(c for c in map(chr, range(0x7F)) if c not in C0_CONTROLS + URL_CODE_POINTS_ASCII + "%#")
 #: Where the first of them is.
 _FIRST_UNIT = re.compile(f"[{re.escape(_UNITS)}]")
 #: Those that a fix percent-encodes: all but a backslash, which in the path it makes a `/`.

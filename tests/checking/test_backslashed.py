@@ -44,7 +44,7 @@ def test_a_path_with_backslashes_is_read_off_the_fixed_string(text: str) -> None
 
 
 @pytest.mark.parametrize("text", [
-    "https:\\\\example.com/a\\b", "https://example.com/a\\b#c#d", "https://example.com/a\\%zz",
+    "https:\\\\example.com/a\\b", "https://example.com/a\\b#c#d",
     "https://example.com/a\\..\\b", "https://example.com/.\\b", "https://EXAMPLE.com/a\\b",
     "https://user@example.com/a\\b", "file:///C:\\a\\b", "file://host/a\\b", "foo://host/a\\b",
     "https://example.com:443/a\\b", " https://example.com/a\\b",
@@ -77,7 +77,7 @@ def test_a_backslash_that_starts_the_path(text: str, read: str | None) -> None:
 @pytest.mark.parametrize("text", [
     "https://example.com\\a/../b", "https://example.com\\.\\b", "https://EXAMPLE.com\\a",
     "https://user@example.com\\a", "file://host\\a", "foo://host\\a", "https://example.com:443\\a",
-    "https://xn--nxasmq6b.com\\a", "https://ex_ample.com\\a", "https://example.com\\a%zz",
+    "https://xn--nxasmq6b.com\\a", "https://ex_ample.com\\a",
     "https:\\\\example.com\\a", "https://example.com\\a#b#c", "https://10.0.0.1\\a",
 ])
 def test_near_misses_of_a_backslash_that_starts_the_path(text: str) -> None:

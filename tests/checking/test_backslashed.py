@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlgrammar import validate
+from urlgrammar.checking.disagreement import plain_reading, standard_reading
 from urlgrammar.checking.url_units import written_units
 
 
@@ -43,8 +44,7 @@ def test_a_path_with_backslashes_is_read_off_the_fixed_string(text: str) -> None
 
 
 @pytest.mark.parametrize("text", [
-    "https://example.com\\a/b",  # the path's first separator: urllib reads it into the host
-    "https:\\\\example.com/a\\b", "https://example.com/a\\b#c#d", "https://example.com/a\\%zz",
+    "https:\\\\example.com/a\\b", "https://example.com/a\\b#c#d",
     "https://example.com/a\\..\\b", "https://example.com/.\\b", "https://EXAMPLE.com/a\\b",
     "https://user@example.com/a\\b", "file:///C:\\a\\b", "file://host/a\\b", "foo://host/a\\b",
     "https://example.com:443/a\\b", " https://example.com/a\\b",
@@ -52,6 +52,47 @@ def test_a_path_with_backslashes_is_read_off_the_fixed_string(text: str) -> None
 ])
 def test_near_misses_go_to_the_full_path(text: str) -> None:
     assert not _same_as_full_path(text)
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("https://example.com\\a/b", "example.com\\a"), ("http://h\\a\\a\\a", "h\\a\\a\\a"),
+    ("http://localhost\\a\\b", "localhost\\a\\b"), ("ftp://example.org\\pub", "example.org\\pub"),
+    ("http://h\\", "h\\"), ("http://h\\?q#f", "h\\"), ("http://h\\\\a", "h\\\\a"),
+    ("http://h\\a@evil.example/", "evil.example"),  # urllib's userinfo is `h\a`
+    ("ws://example.com:8080\\a", None),  # urllib raises on the port, and reads the host as the standard does
+])
+def test_a_backslash_that_starts_the_path(text: str, read: str | None) -> None:
+    # urllib reads the backslashes into the host: the input's parser-disagreement is its own.
+    assert _same_as_full_path(text)
+    report = validate(text)
+    assert report.suggestion == text.replace("\\", "/")
+    assert report.grammar_error is not None and report.grammar_error.rule == "path_root"
+    disagreement = [d for d in report.advisories if d.code == "parser-disagreement"]
+    if read is None:
+        assert not disagreement
+    else:
+        assert f"host '{read}'" in disagreement[0].message and disagreement[0].fix == report.href
+
+
+@pytest.mark.parametrize("text", [
+    "https://example.com\\a/../b", "https://example.com\\.\\b", "https://EXAMPLE.com\\a",
+    "https://user@example.com\\a", "file://host\\a", "foo://host\\a", "https://example.com:443\\a",
+    "https://xn--nxasmq6b.com\\a", "https://ex_ample.com\\a",
+    "https:\\\\example.com\\a", "https://example.com\\a#b#c", "https://10.0.0.1\\a",
+])
+def test_near_misses_of_a_backslash_that_starts_the_path(text: str) -> None:
+    assert not _same_as_full_path(text)
+
+
+def test_no_pipeline_runs_for_a_backslash_that_starts_the_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    refuse_full_path(monkeypatch)
+    text = "http://localhost\\a\\b"
+    report = validate(text, context="fetch")
+    assert report.href == report.suggestion == "http://localhost/a/b"
+    assert [d.start for d in report.diagnostics] == [16, 18]
+    assert [d.code for d in report.advisories] == ["parser-disagreement", "internal-address"]
+    assert report.as_dict() == validate(text, context="fetch", advisories=False).as_dict() | {
+        "advisories": [d.as_dict() for d in report.advisories]}
 
 
 def test_no_pipeline_runs(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -89,6 +130,21 @@ def test_plain_paths_with_backslashes_are_read_off_the_fixed_string(
         scheme: str, host: str, path: list[tuple[str, str]], tail: str) -> None:
     text = f"{scheme}://{host}/{''.join(s + v for s, v in path)}{tail}"
     assert _same_as_full_path(text) is ("\\" in text), text
+
+
+@given(st.sampled_from(["http", "https", "ws", "wss", "ftp"]),
+       st.sampled_from(["example.com", "a.b.example", "localhost", "metadata.google.internal",
+                        "example.com:8080", "h", "example.com:65535", "10.0.0.1.nip.io"]),
+       st.lists(st.tuples(st.sampled_from(["/", "\\"]),
+                          st.one_of(st.text(alphabet="aZ09-_~!$()*+,;=:@", max_size=4),
+                                    st.sampled_from(["%20", "a b", "{x}", "|"]))), max_size=6),
+       st.sampled_from(["", "?", "?x=1&y=2", "?a b", "#", "?q#f", "#f/g", "#f\\g", "#a b"]))
+def test_a_path_that_starts_with_a_backslash_is_read_off_the_fixed_string(
+        scheme: str, host: str, path: list[tuple[str, str]], tail: str) -> None:
+    text = f"{scheme}://{host}\\{''.join(s + v for s, v in path)}{tail}"
+    assert _same_as_full_path(text), text
+    url = validate(text).url
+    assert url is not None and plain_reading(url) == standard_reading(url)
 
 
 class _Text(str):

@@ -138,7 +138,7 @@ def test_a_plain_href_is_not_run(runs: Runs, input: str) -> None:
     assert runs == Runs()
 
 
-@pytest.mark.parametrize("input", ["https://example.com/a%4", "https://EXAMPLE.com/a", "https://u@h/",
+@pytest.mark.parametrize("input", ["https://example.com:443/a%4", "https://EXAMPLE.com/a", "https://u@h/",
                                    "file:///./a", "https://1.2.3.4/", "http://user@/x", "foo://H/"],
                          ids=repr)
 def test_the_fast_path_declines_without_a_second_lift(runs: Runs, input: str) -> None:
@@ -149,7 +149,7 @@ def test_the_fast_path_declines_without_a_second_lift(runs: Runs, input: str) ->
 
 
 @pytest.mark.parametrize(("input", "base"), [("HTTP://EXAMPLE.com/a b", None), ("a b", "http://h/"),
-                                             ("http://h\\a\\b c?d e#f g", None),
+                                             ("http://H\\a\\b c?d e#f g", None),
                                              ("file:///C:\\a\\" + "\\" * 100, None)],
                          ids=lambda value: repr(value))
 def test_a_suggestion_of_the_parsers_own_fixes_reads_nothing_more(runs: Runs, input: str,

@@ -62,7 +62,8 @@ from urlgrammar.model.record import Kind
 from urlgrammar.model.schemes import default_port, is_file, is_special_scheme
 from urlgrammar.url import URL
 
-__all__ = ["RFC", "Reading", "parser_disagreement", "python_reading", "standard_reading", "written_reading"]
+__all__ = ["RFC", "Reading", "parser_disagreement", "plain_reading", "python_reading", "standard_reading",
+           "written_reading"]
 
 #: How the advisory names RFC 3986's reading (:func:`urlgrammar.checking.readers.rfc_reading`).
 RFC = "RFC 3986"
@@ -91,6 +92,17 @@ def standard_reading(url: URL) -> Reading:
         if url.port:
             port = int(url.port)
     return Reading(scheme, host, port)
+
+
+def plain_reading(url: URL) -> Reading:
+    """:func:`standard_reading` of a URL kept as a plain href of a special scheme other than
+    file (:func:`urlgrammar.operations.offsets.plain_href`), read off its getters without its
+    record: its host is a lowercase ASCII domain whose last label is no number, so no address
+    (https://url.spec.whatwg.org/#concept-host-parser), and its port is written or the scheme's
+    default."""
+    scheme = url.protocol[:-1]
+    port = url.port
+    return Reading(scheme, url.hostname, int(port) if port else default_port(scheme))
 
 
 def _disagreeing(input: str, base: str | None, standard: Reading) -> tuple[list[str], list[str],
@@ -173,13 +185,15 @@ def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def parser_disagreement(input: str, base: str | None, url: URL) -> Diagnostic | None:
+def parser_disagreement(input: str, base: str | None, url: URL,
+                        standard: Reading | None = None) -> Diagnostic | None:
     """The advisory where a Python reader and the standard read ``input`` differently, or
     None. Its fix is the URL's href where every reader reads that (against ``base``) as the
-    standard does."""
+    standard does. ``standard``: the URL's :func:`standard_reading`, where the caller has it."""
     if base is not None and reads_the_base(input, base):
         return None
-    standard = standard_reading(url)
+    if standard is None:
+        standard = standard_reading(url)
     written = written_reading(input, base) if base is None else written_against(input, base)
     if written is not None and not written.differences(standard):
         return None

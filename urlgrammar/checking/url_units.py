@@ -2,16 +2,18 @@
 are not URL units, or whose path has backslashes for some of its slashes.
 
 `https://example.com/New\\%20Pages/index.htm`, `https://example.com/a.htm#Swiss Goats`,
-`https://example.com/?iid={headline=press}`: a path written on Windows, a space or a `"` in a
-fragment, a brace or a `|` in a query. The path, query and fragment states read each such code
-point into the component, percent-encoded where the component's percent-encode set holds it,
-as written otherwise, and raise invalid-URL-unit there (https://url.spec.whatwg.org/#path-state,
+`https://example.com/?iid={headline=press}`, `https://example.com/100%`: a path written on
+Windows, a space or a `"` in a fragment, a brace or a `|` in a query, a `%` without two hex
+digits. The path, query and fragment states read each such code point into the component,
+percent-encoded where the component's percent-encode set holds it, as written otherwise (a
+`%` always), and raise invalid-URL-unit there (https://url.spec.whatwg.org/#path-state,
 #query-state, #fragment-state); the path state reads a `\\` as it reads a `/`, and raises
 invalid-reverse-solidus. The writing grammar's strict reading breaks at the first of them. So
 where the fixed string (the input with every fix applied: a `/` for each backslash of the path,
-each other such code point percent-encoded) is a plain URL that validate's fast path takes
-(:mod:`.plain`: valid, and no validation error), the input's report is read off it, without the
-pipeline, the walk, the writing grammar, the suggestion's checks or Python's readers:
+each other such code point percent-encoded, `%25` for such a `%`) is a plain URL that
+validate's fast path takes (:mod:`.plain`: valid, and no validation error), the input's report
+is read off it, without the pipeline, the walk, the writing grammar, the suggestion's checks or
+Python's readers:
 
 - the URL is the one whose href is the input with the parser's own fixes (a `/` for a
   backslash of the path, the code points of the component's percent-encode set encoded: the
@@ -22,8 +24,8 @@ pipeline, the walk, the writing grammar, the suggestion's checks or Python's rea
   (:func:`urlgrammar.checking.walk.path_backslashes`) and the walk's invalid-URL-unit for each
   component (:meth:`urlgrammar.checking.walk.Walk._units`), and no other: the rest of the
   input is the fixed string's, on which the parser reports nothing;
-- the grammar error is at the first of them, a backslash separating a dir
-  (:func:`urlgrammar.checking.writing.backslash_error`) or the first code point the
+- the grammar error is at the first of them, a backslash separating a dir or starting the
+  path (:func:`urlgrammar.checking.writing.backslash_error`) or the first code point the
   component's column does not allow (:func:`urlgrammar.checking.writing.component_error`):
   the fixed string breaks no rule;
 - the advisories are the fixed string's (:func:`urlgrammar.checking.advisories.plain_advisories`):
@@ -31,17 +33,20 @@ pipeline, the walk, the writing grammar, the suggestion's checks or Python's rea
   readers, which end the authority at the first `/`, `?` or `#` (urllib's netloc, RFC 3986's
   authority, which urllib3, httpx and yarl read), before the first code point fixed, so each
   reads the scheme, host and port it reads from the fixed string, which are the standard's
-  (:mod:`.disagreement`);
+  (:mod:`.disagreement`); but where a backslash starts the path, which urllib, http.client
+  and httpx read into the host, parser-disagreement is the input's own, from Python's readers
+  on the input and the standard's reading off the URL's getters;
 - the suggestion is the fixed string with its advisories' fixes, as
   :func:`urlgrammar.checking.suggestion.unadvised` makes it, where every fix is one the parser
-  makes; where the parser keeps a code point as written (`{` in a query, `[` in a path), the
-  fixed string is another URL, and there is none (:func:`urlgrammar.checking.suggestion.fixed_string`).
+  makes; where the parser keeps a code point as written (`{` in a query, `[` in a path, a `%`), the
+  fixed string is another URL, and there is none (:func:`urlgrammar.checking.suggestion.fixed_string`);
+  the input's advisories (a parser-disagreement among them) are what that suggestion must
+  not add to, as the full path's :func:`urlgrammar.checking.validate._suggested` has them.
 
-A backslash that starts the path is left to the full path (urllib reads it as part of the
-host), and so is a file URL (its path may have a drive), a path with a dot segment, an input
-with a code point beyond printable ASCII, a second `#`, a `%` without two hex digits, or a `'`
-in the query (the special-query set encodes it, without an error). ``tests/checking/test_url_units.py``
-and ``tests/checking/test_backslashed.py`` compare these reports with the full path's.
+A file URL is left to the full path (its path may have a drive), and so is a path with a dot
+segment, an input with a code point beyond printable ASCII, a second `#`, or a `'` in the query
+(the special-query set encodes it, without an error). ``tests/checking/test_url_units.py`` and
+``tests/checking/test_backslashed.py`` compare these reports with the full path's.
 """
 
 from __future__ import annotations
@@ -107,42 +112,64 @@ _PARSED_FRAGMENT = _parser_table(FRAGMENT_SET)
 def written_units(input: str, context: str) -> Found | None:
     """The report's fields for ``input`` (without a base, a limit or protected domains, in
     UTF-8) where it is a plain special URL, not a file URL, but for code points of its path,
-    query and fragment that are not URL units and backslashes in its path after the first
-    `/`; None for any other input."""
+    query and fragment that are not URL units (a `%` without two hex digits among them) and
+    backslashes in its path; None for any other input."""
     first = _FIRST_UNIT.search(input)
+    stray = stray_percent().search(input) if "%" in input else None
     # A subclass's href would be of it; preprocessing strips a trailing space.
-    if type(input) is not str or first is None or input[-1] == " " or input.count("#") > 1:
+    if type(input) is not str or first is stray is None or input[-1] == " " or input.count("#") > 1:
         return None
     hash_ = input.find("#")
     end = len(input) if hash_ < 0 else hash_
     query = input.find("?", 0, end)
     path_end = end if query < 0 else query
-    at = first.start()
+    at = min(m.start() for m in (first, stray) if m is not None)
     if _ENCODED.search(input, at) is None and input.find("\\", path_end) < 0:
         fixed = input.replace("\\", "/")  # backslashes in the path alone: no table per code point
     else:
         path = input[at:path_end].translate(_FIX_PATH)
         fixed = f"{input[:at]}{path}{input[max(at, path_end):].translate(_FIX)}"
+    if stray is not None:
+        # The other fixes neither add a `%` without two hex digits nor take one away: they write
+        # no hex digit, and each `%` they write has two.
+        fixed = stray_percent().sub("%25", fixed)
     # Any code point the fixes leave (a control, one beyond ASCII) is not plain.
     plain = plain_href(fixed)
-    # A fix adds no `%` without two hex digits, and takes none away: the input's are the fixed
-    # string's (searched for in the input, where the fixes add no run of percent-encoded bytes).
-    if plain is None or ("%" in input and stray_percent().search(input)):
+    if plain is None:
         return None
     colon, _, path_start, _, _ = unpack(plain[1])
-    if not path_start < at or mode_for_scheme(fixed[:colon]) is not Mode.SPECIAL:
+    rooted = path_start == at and input[at] == "\\"  # a backslash starts the path
+    if not (path_start < at or rooted) or mode_for_scheme(fixed[:colon]) is not Mode.SPECIAL:
         return None
-    error = _grammar_error(input, at, path_end, end)
+    error = backslash_error("path_root", at) if rooted else _grammar_error(input, at, path_end, end)
     if error is None:
         return None
     encoded = len(fixed) != len(input)  # a fix other than a `/` for a backslash
     href, offsets = _parsed(input, path_start, path_end, end, plain[1]) if encoded else plain
     url = URL._plain(input, href, offsets)
     advised = plain_advisories(fixed, url, context)
+    own = _read_into_host(input, url, advised) if rooted else advised
     # Where the parser keeps a code point as written, the fixed string is another URL.
     kept = len(href) - (path_start == path_end) != len(fixed)
-    suggestion = None if kept else unadvised(fixed, (advised, 0), (advised, 0), None, href, None, context)
-    return url, _diagnostics(input, path_start, path_end, end, encoded), error, advised, suggestion
+    suggestion = None if kept else unadvised(fixed, (advised, 0), (own, 0), None, href, None, context)
+    return url, _diagnostics(input, path_start, path_end, end, encoded), error, own, suggestion
+
+
+def _read_into_host(input: str, url: URL, advised: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
+    """The advisories of ``input``, whose path starts with a backslash, where its fixed string's
+    are ``advised``: those, which read the scheme, the authority and the URL, and the input's
+    own parser-disagreement, as urllib, http.client and httpx read the backslashes into the
+    host (https://url.spec.whatwg.org/#security-considerations), in the order of
+    :func:`urlgrammar.checking.advisories.first_advisories` (by start, then as made: the
+    disagreement last)."""
+    from urlgrammar.checking.disagreement import parser_disagreement, plain_reading
+
+    found = parser_disagreement(input, None, url, plain_reading(url))
+    return advised if found is None else tuple(sorted((*advised, found), key=_start))
+
+
+def _start(d: Diagnostic) -> int:
+    return d.start
 
 
 def _parsed(input: str, path_start: int, path_end: int, end: int, offsets: int) -> tuple[str, int]:

@@ -4,6 +4,7 @@ Python's readers, as :func:`urlgrammar.checking.validate._examine` runs them."""
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -50,11 +51,17 @@ def refuse_full_path(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def count_readings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The texts parser-disagreement gives Python's readers from now on, in order."""
-    read: list[str] = []
-    real = disagreement.readings
+    return count_calls(monkeypatch, disagreement, "readings")
+
+
+def count_calls(monkeypatch: pytest.MonkeyPatch, module: ModuleType, name: str) -> list[str]:
+    """The first arguments (texts) of ``module.name``'s calls from now on, in order; each call
+    still runs."""
+    texts: list[str] = []
+    real = getattr(module, name)
 
     def counted(text: str, *args: Any) -> Any:
-        read.append(text)
+        texts.append(text)
         return real(text, *args)
-    monkeypatch.setattr(disagreement, "readings", counted)
-    return read
+    monkeypatch.setattr(module, name, counted)
+    return texts

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from conftest import shared_cases, shared_parametrize
+from full_path import count_calls
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -107,12 +108,6 @@ def test_where_an_advisory_is_left_out_the_fixed_string_s_are_not_looked_for(
     report = validate(input, max_diagnostics=1)
     assert report.omitted == 0 and report.advisories_omitted >= 1 and report.suggestion is None
     assert validate(input).suggestion is not None
-    looked: list[str] = []
-    real = module.first_advisories
-
-    def counted(text: str, *args: Any) -> Any:
-        looked.append(text)
-        return real(text, *args)
-    monkeypatch.setattr(module, "first_advisories", counted)
+    looked = count_calls(monkeypatch, module, "first_advisories")
     assert validate(input, max_diagnostics=1) == report
     assert looked == [input]

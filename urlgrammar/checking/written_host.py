@@ -117,8 +117,10 @@ def _parts(input: str) -> tuple[int, int, int, int, int, int] | None:
     at = m.start
     start, end = colon + 3, m.end(g_host)
     host = input[start:end]
-    if at(g_scheme) != 0 or at(g_slashes) != colon + 1 or at(g_userinfo) >= 0 or not host.isascii() or \
-            "%" in host or "[" in host or not _plain_rest(input, end):
+    # An empty host: more slashes follow, which the special authority ignore slashes state
+    # reports, and the host is after them.
+    if at(g_scheme) != 0 or at(g_slashes) != colon + 1 or at(g_userinfo) >= 0 or not host or \
+            not host.isascii() or "%" in host or "[" in host or not _plain_rest(input, end):
         return None
     hash_start = len(input) if at(g_hash) < 0 else at(g_hash)
     query_start = hash_start if at(g_query) < 0 else at(g_query)

@@ -92,18 +92,20 @@ def test_the_report_on_lone_surrogates(input: str) -> None:
     assert len(report.diagnostics) == input.count("\ud800") and report.advisories == ()
 
 
-def test_a_fixed_string_of_another_href_is_not_lifted(monkeypatch: pytest.MonkeyPatch) -> None:
-    # `file:\\\\...`: the `//` its fix inserts is not one the parser makes, and the fixed
-    # string was parsed again to find its URL another; the URL API's href of it says so.
+def test_a_fixed_string_of_file_backslashes_is_not_lifted(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `file:\\\\...`: the file states read the first two backslashes as `//`, and the fix makes
+    # them that where they are, so every fix is one the parser makes: the fixed string is the
+    # suggestion, and it is not parsed again (an inserted `//` made it another URL).
     from urlgrammar.checking import suggestion
 
     lifted: list[str] = []
     real = suggestion.lift
     monkeypatch.setattr(suggestion, "lift", lambda text, mode: lifted.append(text) or real(text, mode))
     report = validate("file:" + "\\" * 1000)
-    assert (report.href, report.suggestion) == ("file://" + "/" * 998, None)
+    assert (report.href, report.suggestion) == ("file://" + "/" * 998, "file:" + "/" * 1000)
     assert lifted == []
-    validate("file:" + "\\" * 1000, "file:///x")  # against a base, the fixed string is lifted
+    # Against a file base the fix drops the scheme, which the parser does not: it is lifted.
+    assert validate("file:" + "\\" * 1000, "file:///x").suggestion == "/" * 1000
     assert len(lifted) == 1
 
 

@@ -150,7 +150,7 @@ def test_the_fast_path_declines_without_a_second_lift(runs: Runs, input: str) ->
 
 @pytest.mark.parametrize(("input", "base"), [("HTTP://EXAMPLE.com/a b", None), ("a b", "http://h/"),
                                              ("http://H\\a\\b c?d e#f g", None),
-                                             ("file:///C:\\a\\" + "\\" * 100, None)],
+                                             ("file:///C:\\a b\\" + "\\" * 100, None)],
                          ids=lambda value: repr(value))
 def test_a_suggestion_of_the_parsers_own_fixes_reads_nothing_more(runs: Runs, input: str,
                                                                   base: str | None) -> None:

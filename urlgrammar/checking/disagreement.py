@@ -95,14 +95,14 @@ def standard_reading(url: URL) -> Reading:
 
 
 def plain_reading(url: URL) -> Reading:
-    """:func:`standard_reading` of a URL kept as a plain href of a special scheme other than
-    file (:func:`urlgrammar.operations.offsets.plain_href`), read off its getters without its
+    """:func:`standard_reading` of a URL kept as a plain href of a special scheme
+    (:func:`urlgrammar.operations.offsets.plain_href`), read off its getters without its
     record: its host is a lowercase ASCII domain whose last label is no number, so no address
-    (https://url.spec.whatwg.org/#concept-host-parser), and its port is written or the scheme's
-    default."""
+    (https://url.spec.whatwg.org/#concept-host-parser), or a file URL's empty host, which
+    that reads as none; its port is written or the scheme's default."""
     scheme = url.protocol[:-1]
     port = url.port
-    return Reading(scheme, url.hostname, int(port) if port else default_port(scheme))
+    return Reading(scheme, url.hostname or None, int(port) if port else default_port(scheme))
 
 
 def _disagreeing(input: str, base: str | None, standard: Reading) -> tuple[list[str], list[str],

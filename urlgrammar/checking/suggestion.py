@@ -25,6 +25,7 @@ from urlgrammar.url import URL, base_record
 
 _REVERSE_SOLIDUS, _URL_UNIT = Code.INVALID_REVERSE_SOLIDUS, Code.INVALID_URL_UNIT
 _DRIVE_LETTER = Code.FILE_INVALID_WINDOWS_DRIVE_LETTER
+_MISSING_SOLIDUS = Code.SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS
 #: The components whose value holds a `%` of the input as it was written (and, but the
 #: userinfo, the other code points of :func:`_written_kept`).
 _KEEP_WRITTEN = frozenset({Kind.USERNAME, Kind.PASSWORD, Kind.DIR, Kind.FILE, Kind.QUERY, Kind.FRAGMENT})
@@ -176,6 +177,8 @@ def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL, encoding
     for d in representatives(processed):  # each item of a run's template is at the same code point
         if moved and d.code is _DRIVE_LETTER and d.fix == "/" and d.start == d.end:
             continue
+        if d.code is _MISSING_SOLIDUS and d.fix == "//" and d.end - d.start == 2:
+            continue  # `file:` and two separators, which the file states read as `//`
         if d.end - d.start != 1:
             return None
         char = text[d.start]

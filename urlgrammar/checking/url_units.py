@@ -43,10 +43,15 @@ Python's readers:
   the input's advisories (a parser-disagreement among them) are what that suggestion must
   not add to, as the full path's :func:`urlgrammar.checking.validate._suggested` has them.
 
-A file URL is left to the full path (its path may have a drive), and so is a path with a dot
-segment, an input with a code point beyond printable ASCII, a second `#`, or a `'` in the query
-(the special-query set encodes it, without an error). ``tests/checking/test_url_units.py`` and
-``tests/checking/test_backslashed.py`` compare these reports with the full path's.
+Where a backslash comes before the path (`http:\\\\h\\a`, `file:\\\\\\C:\\a`), or the URL is a
+file URL, whose path may start with a drive, and backslashes are all there is to fix, the
+errors and the grammar error are those of the input's head, found by the pipeline and the
+writing grammar on it alone (:func:`_by_head`), then the path's backslashes after it. Other
+file URLs are left to the full path, and so is a path with a dot segment, an input with a code
+point beyond printable ASCII, a second `#`, or a `'` in the query (the special-query set
+encodes it, without an error). ``tests/checking/test_url_units.py``,
+``tests/checking/test_backslashed.py`` and ``tests/checking/test_head_backslashes.py`` compare
+these reports with the full path's.
 """
 
 from __future__ import annotations
@@ -58,16 +63,18 @@ from itertools import compress, count
 
 from urlgrammar.checking.advisories import plain_advisories
 from urlgrammar.checking.diagnostics import Collector
+from urlgrammar.checking.runs import Diagnostics, Segment
 from urlgrammar.checking.suggestion import unadvised
 from urlgrammar.checking.walk import PATH, Walk, path_backslashes
-from urlgrammar.checking.writing import GrammarError, backslash_error, component_error
+from urlgrammar.checking.writing import GrammarError, Writing, backslash_error, component_error
 from urlgrammar.encoding.decode import stray_percent
 from urlgrammar.encoding.percent import FRAGMENT_SET, PATH_SET, SPECIAL_QUERY_SET, PercentEncodeSet
-from urlgrammar.errors import Diagnostic
+from urlgrammar.errors import Diagnostic, URLError
 from urlgrammar.model.code_points import C0_CONTROLS, URL_CODE_POINTS_ASCII
 from urlgrammar.model.record import URLRecord
 from urlgrammar.model.schemes import Mode, mode_for_scheme
 from urlgrammar.operations.offsets import pack, plain_href, unpack
+from urlgrammar.operations.pipeline import lift, resolve_and_normalise
 from urlgrammar.url import URL
 
 #: What :func:`written_units` finds: the URL, the diagnostics, the grammar error, the
@@ -113,7 +120,8 @@ def written_units(input: str, context: str) -> Found | None:
     """The report's fields for ``input`` (without a base, a limit or protected domains, in
     UTF-8) where it is a plain special URL, not a file URL, but for code points of its path,
     query and fragment that are not URL units (a `%` without two hex digits among them) and
-    backslashes in its path; None for any other input."""
+    backslashes in its path, or a plain special or file URL but for backslashes before its
+    query (:func:`_by_head`); None for any other input."""
     first = _FIRST_UNIT.search(input)
     stray = stray_percent().search(input) if "%" in input else None
     # A subclass's href would be of it; preprocessing strips a trailing space.
@@ -138,8 +146,13 @@ def written_units(input: str, context: str) -> Found | None:
     if plain is None:
         return None
     colon, _, path_start, _, _ = unpack(plain[1])
+    mode = mode_for_scheme(fixed[:colon])
+    if mode is Mode.FILE or at < path_start:
+        only = stray is None and len(fixed) == len(input)  # backslashes, and no other fix
+        return _by_head(input, fixed, plain, max(path_start, at), context) \
+            if only and mode is not Mode.GENERIC else None
     rooted = path_start == at and input[at] == "\\"  # a backslash starts the path
-    if not (path_start < at or rooted) or mode_for_scheme(fixed[:colon]) is not Mode.SPECIAL:
+    if not (path_start < at or rooted) or mode is not Mode.SPECIAL:
         return None
     error = backslash_error("path_root", at) if rooted else _grammar_error(input, at, path_end, end)
     if error is None:
@@ -155,13 +168,51 @@ def written_units(input: str, context: str) -> Found | None:
     return url, _diagnostics(input, path_start, path_end, end, encoded), error, own, suggestion
 
 
+def _by_head(input: str, fixed: str, plain: tuple[str, int], start: int, context: str) -> Found | None:
+    """The report's fields for ``input``, a special or file URL whose one fix is a `/` for each
+    backslash before its query, where the first backslash is before its path or it is a file URL
+    (`file:\\\\\\C:\\Users`). The fixed string ``fixed`` is plain, so the input's errors are
+    those of its backslashes: those of its head, up to the separator after ``start`` (the
+    first backslash, or the path's start where that is later; a drive after it is read with
+    its separator), through whose states the parser goes as it does at the start of ``input``
+    (the states after the scheme and before the path read a backslash as a slash,
+    https://url.spec.whatwg.org/#file-state, #special-authority-ignore-slashes-state), its
+    first grammar error among them; then invalid-reverse-solidus at each backslash of the
+    path after the head. The URL, the advisories and the suggestion are read as
+    :func:`written_units` reads them."""
+    _, _, _, path_end, _ = unpack(plain[1])
+    after = _SEPARATOR.search(input, start + 1, path_end)
+    head = path_end if after is None else after.end()
+    lifted = lift(input[:head], Mode.GENERIC)
+    collector = Collector(None)
+    try:
+        resolve_and_normalise(lifted, None, "utf-8", collector)
+    except URLError:
+        return None
+    error = Writing(lifted.pre.text, lifted.record, None, collector.first_pct_invalid).first_error()
+    if error is None:
+        return None
+    found = collector.diagnostics()
+    segments: list[Segment] = list(found.segments()) if isinstance(found, Diagnostics) else \
+        [(d, 0, 1) for d in found]
+    path = input[head:path_end]
+    if "\\" in path:
+        backslashes = array("q", compress(count(head), map("\\".__eq__, path)))
+        segments.append((path_backslashes(backslashes), 0, len(backslashes)))
+    url = URL._plain(input, *plain)
+    advised = plain_advisories(fixed, url, context)
+    own = _read_into_host(input, url, advised)
+    return url, Diagnostics(segments), error, own, unadvised(fixed, (advised, 0), (own, 0), None, plain[0],
+                                                             None, context)
+
+
 def _read_into_host(input: str, url: URL, advised: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
-    """The advisories of ``input``, whose path starts with a backslash, where its fixed string's
-    are ``advised``: those, which read the scheme, the authority and the URL, and the input's
-    own parser-disagreement, as urllib, http.client and httpx read the backslashes into the
-    host (https://url.spec.whatwg.org/#security-considerations), in the order of
-    :func:`urlgrammar.checking.advisories.first_advisories` (by start, then as made: the
-    disagreement last)."""
+    """The advisories of ``input``, whose backslashes start its path or come before it, where
+    its fixed string's are ``advised``: those, which read the scheme, the authority and the URL,
+    and the input's own parser-disagreement, as urllib, http.client and httpx read such
+    backslashes into the host or the path (https://url.spec.whatwg.org/#security-considerations),
+    in the order of :func:`urlgrammar.checking.advisories.first_advisories` (by start, then as
+    made: the disagreement last)."""
     from urlgrammar.checking.disagreement import parser_disagreement, plain_reading
 
     found = parser_disagreement(input, None, url, plain_reading(url))

@@ -115,7 +115,7 @@ class Walk:
         if scheme is not None:
             written = f"'{scheme.value}:'"
             if context is _FILE_STATES and ss != "//":
-                self._file_solidus(start)
+                self._file_solidus(start, ss)
             elif context is _RELATIVE:  # the base's scheme, and no `//`
                 self.add(start, SLASHES, Diagnostic(
                     _MISSING_SOLIDUS, 0, start, message(_MISSING_SOLIDUS, f"{written} is "
@@ -130,11 +130,15 @@ class Walk:
             self._credentials(source)
         self._values(source, start)
 
-    def _file_solidus(self, start: int) -> None:
-        """The scheme state's error for `file:` not followed by `//`. After a file base, the
-        file state reads the rest as a relative URL: dropping the scheme says the same."""
+    def _file_solidus(self, start: int, ss: str | None) -> None:
+        """The scheme state's error for `file:` not followed by `//`. After a file base, the file
+        state reads the rest as a relative URL: dropping the scheme says the same. Two separators,
+        one a backslash (``ss``), the file states read as `//` (https://url.spec.whatwg.org/#file-state):
+        the fix makes them `//` (an insertion would put them in the path), theirs fall inside it."""
         if self.base is not None and is_file(self.base.scheme):
             span, fix = (0, start), ""
+        elif ss is not None and len(ss) == 2:
+            span, fix = (start, start + 2), "//"
         else:
             # `//` where a separator, `?`, `#` or the end follows the `:`; `///` before a value.
             after = self.lifted[1] if len(self.lifted) > 1 else None

@@ -18,15 +18,20 @@ from urlgrammar.checking.validate import Report, _advised, _examine
 GETTERS = ("href", "origin", "host", "hostname", "port", "pathname", "search", "hash")
 
 
-def full_report(text: str, context: str = "browser", protected: tuple[str, ...] = ()) -> Report:
-    """The full path's report on ``text``, its advisories included."""
-    report, advised = _examine(text, None, None, context=context, protected=protected)
-    return _advised(report, advised, None, None, context, protected)
+def full_report(text: str, context: str = "browser", protected: tuple[str, ...] = (),
+                limit: int | None = None) -> Report:
+    """The full path's report on ``text``, its advisories included (the first ``limit``)."""
+    report, advised = _examine(text, None, None, limit, context=context, protected=protected)
+    return _advised(report, advised, None, limit, context, protected)
 
 
 def assert_full_paths_report(text: str) -> None:
     """validate's report on ``text`` is the full path's, field by field, in both contexts, with
-    advisories and without, and its URL has the full path's record, mode and getters."""
+    advisories and without, and with a limit on diagnostics (``check --max-errors``), and its
+    URL has the full path's record, mode and getters."""
+    for limit in (0, 2):
+        report = validate(text, max_diagnostics=limit)
+        assert report.as_dict() == full_report(text, limit=limit).as_dict(), (text, limit)
     for context in ("browser", "fetch"):
         full = full_report(text, context)
         for advisories in (True, False):

@@ -63,7 +63,6 @@ from itertools import compress, count
 
 from urlgrammar.checking.advisories import plain_advisories
 from urlgrammar.checking.diagnostics import Collector
-from urlgrammar.checking.runs import Diagnostics, Segment
 from urlgrammar.checking.suggestion import unadvised
 from urlgrammar.checking.walk import PATH, Walk, path_backslashes
 from urlgrammar.checking.writing import GrammarError, Writing, backslash_error, component_error
@@ -77,9 +76,9 @@ from urlgrammar.operations.offsets import pack, plain_href, unpack
 from urlgrammar.operations.pipeline import lift, resolve_and_normalise
 from urlgrammar.url import URL
 
-#: What :func:`written_units` finds: the URL, the diagnostics, the grammar error, the
-#: advisories and the suggestion.
-Found = tuple[URL, Sequence[Diagnostic], GrammarError, tuple[Diagnostic, ...], "str | None"]
+#: What :func:`written_units` finds: the URL, the diagnostics and how many were left out, the
+#: grammar error, the advisories and the suggestion.
+Found = tuple[URL, Sequence[Diagnostic], int, GrammarError, tuple[Diagnostic, ...], "str | None"]
 
 #: The printable ASCII code points that are not URL units
 #: (https://url.spec.whatwg.org/#url-units): neither URL code points nor `%`. `#` is one only
@@ -116,12 +115,13 @@ _PARSED_QUERY = _parser_table(SPECIAL_QUERY_SET)
 _PARSED_FRAGMENT = _parser_table(FRAGMENT_SET)
 
 
-def written_units(input: str, context: str) -> Found | None:
-    """The report's fields for ``input`` (without a base, a limit or protected domains, in
-    UTF-8) where it is a plain special URL, not a file URL, but for code points of its path,
-    query and fragment that are not URL units (a `%` without two hex digits among them) and
-    backslashes in its path, or a plain special or file URL but for backslashes before its
-    query (:func:`_by_head`); None for any other input."""
+def written_units(input: str, context: str, limit: int | None = None) -> Found | None:
+    """The report's fields for ``input`` (without a base or protected domains, in UTF-8; the
+    first ``limit`` diagnostics, and no suggestion where some are left out, as validate's
+    ``max_diagnostics`` says) where it is a plain special URL, not a file URL, but for code
+    points of its path, query and fragment that are not URL units (a `%` without two hex
+    digits among them) and backslashes in its path, or a plain special or file URL but for
+    backslashes before its query (:func:`_by_head`); None for any other input."""
     first = _FIRST_UNIT.search(input)
     stray = stray_percent().search(input) if "%" in input else None
     # A subclass's href would be of it; preprocessing strips a trailing space.
@@ -149,7 +149,7 @@ def written_units(input: str, context: str) -> Found | None:
     mode = mode_for_scheme(fixed[:colon])
     if mode is Mode.FILE or at < path_start:
         only = stray is None and len(fixed) == len(input)  # backslashes, and no other fix
-        return _by_head(input, fixed, plain, max(path_start, at), context) \
+        return _by_head(input, fixed, plain, max(path_start, at), context, limit) \
             if only and mode is not Mode.GENERIC else None
     rooted = path_start == at and input[at] == "\\"  # a backslash starts the path
     if not (path_start < at or rooted) or mode is not Mode.SPECIAL:
@@ -162,13 +162,21 @@ def written_units(input: str, context: str) -> Found | None:
     url = URL._plain(input, href, offsets)
     advised = plain_advisories(fixed, url, context)
     own = _read_into_host(input, url, advised) if rooted else advised
+    diagnostics, omitted = _diagnostics(input, path_start, path_end, end, encoded, limit)
     # Where the parser keeps a code point as written, the fixed string is another URL.
     kept = len(href) - (path_start == path_end) != len(fixed)
-    suggestion = None if kept else unadvised(fixed, (advised, 0), (own, 0), None, href, None, context)
-    return url, _diagnostics(input, path_start, path_end, end, encoded), error, own, suggestion
+    suggestion = None if kept or _left_out(omitted, own, limit) else \
+        unadvised(fixed, (advised, 0), (own, 0), None, href, None, context)
+    return url, diagnostics, omitted, error, own, suggestion
 
 
-def _by_head(input: str, fixed: str, plain: tuple[str, int], start: int, context: str) -> Found | None:
+def _left_out(omitted: int, advisories: tuple[Diagnostic, ...], limit: int | None) -> bool:
+    """Whether diagnostics or advisories are left out: a suggestion needs them all."""
+    return bool(omitted) or (limit is not None and len(advisories) > limit)
+
+
+def _by_head(input: str, fixed: str, plain: tuple[str, int], start: int, context: str,
+             limit: int | None) -> Found | None:
     """The report's fields for ``input``, a special or file URL whose one fix is a `/` for each
     backslash before its query, where the first backslash is before its path or it is a file URL
     (`file:\\\\\\C:\\Users`). The fixed string ``fixed`` is plain, so the input's errors are
@@ -184,7 +192,7 @@ def _by_head(input: str, fixed: str, plain: tuple[str, int], start: int, context
     after = _SEPARATOR.search(input, start + 1, path_end)
     head = path_end if after is None else after.end()
     lifted = lift(input[:head], Mode.GENERIC)
-    collector = Collector(None)
+    collector = Collector(None, limit)
     try:
         resolve_and_normalise(lifted, None, "utf-8", collector)
     except URLError:
@@ -192,18 +200,16 @@ def _by_head(input: str, fixed: str, plain: tuple[str, int], start: int, context
     error = Writing(lifted.pre.text, lifted.record, None, collector.first_pct_invalid).first_error()
     if error is None:
         return None
-    found = collector.diagnostics()
-    segments: list[Segment] = list(found.segments()) if isinstance(found, Diagnostics) else \
-        [(d, 0, 1) for d in found]
     path = input[head:path_end]
-    if "\\" in path:
-        backslashes = array("q", compress(count(head), map("\\".__eq__, path)))
-        segments.append((path_backslashes(backslashes), 0, len(backslashes)))
+    if "\\" in path:  # after the head's, in the order of the path state's pointer
+        collector.add_run(PATH, path_backslashes(array("q", compress(count(head), map("\\".__eq__, path)))))
+    diagnostics, omitted = collector.diagnostics(), collector.omitted
     url = URL._plain(input, *plain)
     advised = plain_advisories(fixed, url, context)
     own = _read_into_host(input, url, advised)
-    return url, Diagnostics(segments), error, own, unadvised(fixed, (advised, 0), (own, 0), None, plain[0],
-                                                             None, context)
+    suggestion = None if _left_out(omitted, own, limit) else \
+        unadvised(fixed, (advised, 0), (own, 0), None, plain[0], None, context)
+    return url, diagnostics, omitted, error, own, suggestion
 
 
 def _read_into_host(input: str, url: URL, advised: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
@@ -234,24 +240,25 @@ def _parsed(input: str, path_start: int, path_end: int, end: int, offsets: int) 
     return href, pack(colon, host_end, path_start, query_start, query_start + len(query))
 
 
-def _diagnostics(input: str, path_start: int, path_end: int, end: int, encoded: bool) -> Sequence[Diagnostic]:
+def _diagnostics(input: str, path_start: int, path_end: int, end: int, encoded: bool,
+                 limit: int | None) -> tuple[Sequence[Diagnostic], int]:
     """The walk's diagnostics: the path's backslashes, then (where the fixes ``encoded`` any)
     each component's code points that are not URL units, as :class:`urlgrammar.checking.walk.Walk`
-    adds them."""
-    collector = Collector(None)
+    adds them; the first ``limit`` of them, and how many are left out."""
+    collector = Collector(None, limit)
     path = input[path_start:path_end]
     if "\\" in path:
         backslashes = array("q", compress(count(path_start), map("\\".__eq__, path)))
         collector.add_run(PATH, path_backslashes(backslashes))
     if not encoded:
-        return collector.diagnostics()
+        return collector.diagnostics(), collector.omitted
     walk = Walk(collector.add, collector.pct_invalid, None, input, URLRecord(), None, collector.add_run)
     walk._units(path.replace("\\", "/"), path_start, "path")
     if path_end < end:
         walk._units(input[path_end + 1:end], path_end + 1, "query")
     if end < len(input):
         walk._units(input[end + 1:], end + 1, "fragment")
-    return collector.diagnostics()
+    return collector.diagnostics(), collector.omitted
 
 
 def _grammar_error(input: str, at: int, path_end: int, end: int) -> GrammarError | None:

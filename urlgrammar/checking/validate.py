@@ -158,22 +158,25 @@ def _fast(input: str, text: str | None, base: URL | None, advisories: bool, limi
         shown, suggestion = found[:limit] if advisories else (), input if found[:limit] == found else None
         left = len(found) - len(shown) if advisories else 0
         return _new(Report, (input, text, True, False, (), fast, suggestion, None, None, shown, 0, left))
-    if base is not None or limit is not None:
+    if base is not None:
         return fast
     # A host with a code point that only domain to ASCII's strict run refuses.
     lifted = fast if isinstance(fast, Lifted) else None
     host = None if "\\" in input else written_host(input, lifted, advisories)
     if host is None:
         # A path written with Windows' separators, a space or a brace in a query or fragment.
-        units = None if fast is not None or protected else written_units(input, context)
+        units = None if fast is not None or protected else written_units(input, context, limit)
         if units is None:
             return fast
-        url, diagnostics, error, advised, suggestion = units
-        return _new(Report, (input, text, False, False, diagnostics, url, suggestion, error, None,
-                             advised if advisories else (), 0, 0))
-    url, diagnostics, error = host
-    report = _new(Report, (input, text, False, False, diagnostics, url, None, error, None, (), 0, 0))
-    return _advised(report, None, None, None, context, protected) if advisories else report
+        url, diagnostics, omitted, error, advised, suggestion = units
+        shown = advised[:limit] if advisories else ()
+        return _new(Report, (input, text, False, False, diagnostics, url, suggestion, error, None, shown,
+                             omitted, len(advised) - len(shown) if advisories else 0))
+    url, found, error = host
+    diagnostics = found[:limit]
+    report = _new(Report, (input, text, False, False, diagnostics, url, None, error, None, (),
+                           len(found) - len(diagnostics), 0))
+    return _advised(report, None, None, limit, context, protected) if advisories else report
 
 
 #: The last tuple of protected domains given, and its names: a caller that passes one tuple for

@@ -15,7 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from urlgrammar import validate
-from urlgrammar.checking.url_units import written_units
+from urlgrammar.checking.url_units import _stray_fixed, written_units
+from urlgrammar.encoding.decode import stray_percent
 
 
 def _same_as_full_path(text: str) -> bool:
@@ -172,3 +173,10 @@ def test_a_long_input_is_read_off_its_fixed_string(text: str) -> None:
     # search from each `%` of a run of percent-encoded bytes costs the square of its length.
     assert _same_as_full_path(text)
     assert len(validate(text).diagnostics) == sum(map(set("[]{} \\").__contains__, text))
+
+
+@given(st.text(alphabet="%2aZzé4", max_size=300), st.integers(min_value=0, max_value=70_000))
+def test_stray_percent_fixed_by_parts_is_fixed_at_once(text: str, padding: int) -> None:
+    # The parts are cut at about 64 kB: a text longer than that is cut, near a `%` or not.
+    long = "a%" * (padding // 2) + text + "%4" * (padding // 4)
+    assert _stray_fixed(long) == stray_percent().sub("%25", long)

@@ -92,6 +92,24 @@ _ENCODED = re.compile(f"[{re.escape(_UNITS.replace(chr(92), ''))}]")
 _SEPARATOR = re.compile(r"[/\\]")
 
 
+#: Two code points, neither a `%`: a place to cut a text whose stray `%` are fixed by parts.
+_TWO_PLAIN = re.compile("[^%]{2}")
+
+
+def _stray_fixed(text: str) -> str:
+    """``text`` with `%25` for each stray `%` (:func:`urlgrammar.encoding.decode.stray_percent`),
+    a part of about 64 kB at a time: one ``sub`` over a megabyte of `%zz` holds a string for
+    each stretch between two matches at once, 20 MB. A part ends after two code points other
+    than `%`, so the two that the pattern looks at after each `%` are in its part."""
+    parts, i, n = [], 0, len(text)
+    while i < n:
+        cut = _TWO_PLAIN.search(text, min(n, i + 65536) - 2)
+        j = n if cut is None else cut.end()
+        parts.append(stray_percent().sub("%25", text[i:j]))
+        i = j
+    return "".join(parts)
+
+
 def _encoded(char: str) -> str:
     """An ASCII code point percent-encoded (https://url.spec.whatwg.org/#percent-encode)."""
     return f"%{ord(char):02X}"
@@ -140,7 +158,7 @@ def written_units(input: str, context: str, limit: int | None = None) -> Found |
     if stray is not None:
         # The other fixes neither add a `%` without two hex digits nor take one away: they write
         # no hex digit, and each `%` they write has two.
-        fixed = stray_percent().sub("%25", fixed)
+        fixed = _stray_fixed(fixed)
     # Any code point the fixes leave (a control, one beyond ASCII) is not plain.
     plain = plain_href(fixed)
     if plain is None:

@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 
 from urlgrammar.api import parse
+from urlgrammar.checking.ignored_slashes import separators_after_scheme
 from urlgrammar.checking.schemes import SCRIPT_SCHEMES
 from urlgrammar.encoding.decode import stray_percent
 from urlgrammar.errors import URLError
@@ -120,6 +121,8 @@ def _fast_path(input: str) -> URL | Lifted | None:
         return None
     if _HIERARCHICAL.match(input) is not None:
         return _hierarchical(input)
+    if separators_after_scheme(input) is not None:
+        return None  # answered without a component per separator (.ignored_slashes), or lifted then
     lifted = lift(input, _GENERIC)
     # The lifted record keeps what the result loses: the marks (backslashes), dot segments and
     # empty segments the fast path looks for.

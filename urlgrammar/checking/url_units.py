@@ -21,7 +21,7 @@ Python's readers:
   of the fixed string (:func:`urlgrammar.operations.offsets.plain_href`), less the code points
   the parser keeps as written;
 - the diagnostics are invalid-reverse-solidus at each backslash of the path
-  (:func:`urlgrammar.checking.walk.path_backslashes`) and the walk's invalid-URL-unit for each
+  (:func:`urlgrammar.checking.separator_runs.path_backslashes`) and the walk's invalid-URL-unit for each
   component (:meth:`urlgrammar.checking.walk.Walk._units`), and no other: the rest of the
   input is the fixed string's, on which the parser reports nothing;
 - the grammar error is at the first of them, a backslash separating a dir or starting the
@@ -63,8 +63,9 @@ from itertools import compress, count
 
 from urlgrammar.checking.advisories import plain_advisories
 from urlgrammar.checking.diagnostics import Collector
+from urlgrammar.checking.separator_runs import path_backslashes
 from urlgrammar.checking.suggestion import unadvised
-from urlgrammar.checking.walk import PATH, Walk, path_backslashes
+from urlgrammar.checking.walk import PATH, Walk
 from urlgrammar.checking.writing import GrammarError, Writing, backslash_error, component_error
 from urlgrammar.encoding.decode import stray_percent
 from urlgrammar.encoding.percent import FRAGMENT_SET, PATH_SET, SPECIAL_QUERY_SET, PercentEncodeSet
@@ -179,16 +180,16 @@ def written_units(input: str, context: str, limit: int | None = None) -> Found |
     href, offsets = _parsed(input, path_start, path_end, end, plain[1]) if encoded else plain
     url = URL._plain(input, href, offsets)
     advised = plain_advisories(fixed, url, context)
-    own = _read_into_host(input, url, advised) if rooted else advised
+    own = with_own_disagreement(input, url, advised) if rooted else advised
     diagnostics, omitted = _diagnostics(input, path_start, path_end, end, encoded, limit)
     # Where the parser keeps a code point as written, the fixed string is another URL.
     kept = len(href) - (path_start == path_end) != len(fixed)
-    suggestion = None if kept or _left_out(omitted, own, limit) else \
+    suggestion = None if kept or left_out(omitted, own, limit) else \
         unadvised(fixed, (advised, 0), (own, 0), None, href, None, context)
     return url, diagnostics, omitted, error, own, suggestion
 
 
-def _left_out(omitted: int, advisories: tuple[Diagnostic, ...], limit: int | None) -> bool:
+def left_out(omitted: int, advisories: tuple[Diagnostic, ...], limit: int | None) -> bool:
     """Whether diagnostics or advisories are left out: a suggestion needs them all."""
     return bool(omitted) or (limit is not None and len(advisories) > limit)
 
@@ -224,13 +225,13 @@ def _by_head(input: str, fixed: str, plain: tuple[str, int], start: int, context
     diagnostics, omitted = collector.diagnostics(), collector.omitted
     url = URL._plain(input, *plain)
     advised = plain_advisories(fixed, url, context)
-    own = _read_into_host(input, url, advised)
-    suggestion = None if _left_out(omitted, own, limit) else \
+    own = with_own_disagreement(input, url, advised)
+    suggestion = None if left_out(omitted, own, limit) else \
         unadvised(fixed, (advised, 0), (own, 0), None, plain[0], None, context)
     return url, diagnostics, omitted, error, own, suggestion
 
 
-def _read_into_host(input: str, url: URL, advised: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
+def with_own_disagreement(input: str, url: URL, advised: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
     """The advisories of ``input``, whose backslashes start its path or come before it, where
     its fixed string's are ``advised``: those, which read the scheme, the authority and the URL,
     and the input's own parser-disagreement, as urllib, http.client and httpx read such

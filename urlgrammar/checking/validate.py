@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from urlgrammar.checking.advisories import first_advisories, plain_advisories
 from urlgrammar.checking.diagnostics import Collector
+from urlgrammar.checking.ignored_slashes import ignored_slashes
 from urlgrammar.checking.plain import fast_path
 from urlgrammar.checking.rfc_reading import RFCReading, rfc3986_reading
 from urlgrammar.checking.runs import representatives
@@ -165,7 +166,8 @@ def _fast(input: str, text: str | None, base: URL | None, advisories: bool, limi
     host = None if "\\" in input else written_host(input, lifted, advisories)
     if host is None:
         # A path written with Windows' separators, a space or a brace in a query or fragment.
-        units = None if fast is not None or protected else written_units(input, context, limit)
+        units = None if fast is not None or protected else \
+            written_units(input, context, limit) or ignored_slashes(input, context, limit)
         if units is None:
             return fast
         url, diagnostics, omitted, error, advised, suggestion = units

@@ -19,6 +19,7 @@ from itertools import chain, compress, count, repeat
 from operator import add, attrgetter, sub
 
 from urlgrammar.checking.runs import Run
+from urlgrammar.checking.separator_runs import ignored_separators, path_backslashes
 from urlgrammar.encoding.decode import stray_percent
 from urlgrammar.encoding.percent import scalar_values
 from urlgrammar.errors import Code, Diagnostic, message
@@ -57,17 +58,6 @@ _KIND = attrgetter("kind")
 #: The separators of the path (URL Specification § URL Grammar, s := { `/`, `\\` }).
 _SEPARATOR = re.compile(r"[/\\]")
 _IS_SEPARATOR = frozenset("/\\").__contains__
-
-#: invalid-reverse-solidus for a backslash that the path state reads as a separator.
-_PATH_BACKSLASH = Diagnostic(Code.INVALID_REVERSE_SOLIDUS, 0, 0, message(Code.INVALID_REVERSE_SOLIDUS),
-                             "path", fix="/")
-
-
-def path_backslashes(pointers: array[int]) -> Run:
-    """invalid-reverse-solidus at each of ``pointers``, backslashes that the path state of a
-    special URL reads as separators (https://url.spec.whatwg.org/#path-state), raised there."""
-    return Run(pointers, (_PATH_BACKSLASH,))
-
 
 #: Where an error goes: the pointer and phase that order it, and the error.
 Add = Callable[[int, int, Diagnostic], None]
@@ -184,9 +174,7 @@ class Walk:
         ignored, which = positions[first:cut], backslashes[first:cut]
         path = array("q", compress(positions[cut:], backslashes[cut:]))
         if ignored:
-            self.add_run(IGNORE, Run(ignored, tuple(Diagnostic(_MISSING_SOLIDUS, 0, 0, self._message(
-                _MISSING_SOLIDUS, f"the parser ignores this extra {what} before the host"), "scheme", fix="")
-                for what in ("slash", "backslash")), which))
+            self.add_run(IGNORE, ignored_separators(ignored, which))
         if path:
             self.add_run(PATH, path_backslashes(path))
 

@@ -352,8 +352,9 @@ def _positions(tail: str, at: int,
     code points, and which of them is at each place (None for one). The pattern reads one code
     point at a time, so each of those is one wherever it is: the positions are found without
     a Python call per code point, and as a range where they are all of ``tail``'s first ones."""
-    # A long text of few distinct code points has its few tested, not each code point matched.
-    distinct = set(tail) if len(tail) > _LONG else ()
+    # A long text of few distinct code points has its few tested, not each code point matched;
+    # one of a single code point is told by a strip, without a str made per code point for a set.
+    distinct = () if len(tail) <= _LONG else {tail[0]} if not tail.strip(tail[0]) else set(tail)
     kinds = [c for c in distinct if pattern.match(c)] if 0 < len(distinct) <= _DISTINCT else \
         list(dict.fromkeys(pattern.findall(tail)))
     found = frozenset(kinds).__contains__

@@ -184,7 +184,7 @@ def _first_not_in(pattern: re.Pattern[str], text: str, a: int, b: int, offset: i
     return None
 
 
-#: How many code points make a run of matches long (:func:`_first_not_fixed`).
+#: How many code points make a run of matches long (:func:`_first_not_in`).
 _LONG_RUN = 4
 
 

@@ -106,11 +106,11 @@ def test_generated_inputs_reports_are_the_second_runs(input: str, base: str | No
 def test_the_kept_code_point_is_found_without_reading_every_fix(input: str,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     read: list[object] = []
-    real = module.starts
+    real = module.start_positions
 
     def counted(diagnostics: Any) -> Any:
         read.append(diagnostics)
         return real(diagnostics)
-    monkeypatch.setattr(module, "starts", counted)
+    monkeypatch.setattr(module, "start_positions", counted)
     assert validate(input).suggestion is None
     assert read == []

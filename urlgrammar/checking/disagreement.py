@@ -41,10 +41,11 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import string
 
 from urlgrammar.checking.readers import (
-    _AGREEING_HEAD,
-    _QUERY_OR_FRAGMENT,
+    _AGREEING_AUTHORITY,
+    _HEAD_PATH,
     HostValue,
     Reading,
     host_value,
@@ -131,6 +132,41 @@ def _disagreeing(input: str, base: str | None, standard: Reading) -> tuple[list[
 _PARTS = re.compile(r"([^:]++)://([^:/]++)(?::([0-9]++))?")
 
 
+#: The code points of :data:`~urlgrammar.checking.readers._HEAD_PATH` and `%`, as bytes.
+_PATH_BYTES = (_HEAD_PATH + "%").encode("ascii")
+#: Each byte as :func:`_agreeing_head` reads it: `%` as itself, a hex digit as `h`, any other as `x`.
+_HEX_AS_H = bytes(b if b == ord("%") else ord("h") if chr(b) in string.hexdigits else ord("x")
+                  for b in range(256))
+
+
+def _head_end(input: str) -> int:
+    """Where ``input``'s head ends: at its first `?` or `#`, or at its end."""
+    ends = [at for at in (input.find("?"), input.find("#")) if at >= 0]
+    return min(ends, default=len(input))
+
+
+def _agreeing_head(input: str, end: int) -> bool:
+    """Whether ``input[:end]`` is one of :data:`~urlgrammar.checking.readers._AGREEING_HEAD`.
+    Its path is read by bytes, not by the pattern, which costs ten times more on a path of
+    percent-encoded bytes (a fixed string's, nine times its input's lone surrogates): each
+    is a code point of the path or `%`, and each `%` is followed by two hex digits."""
+    authority = _AGREEING_AUTHORITY.match(input, 0, end)
+    if authority is None:
+        return False
+    at = authority.end()
+    if at == end:
+        return True
+    path = input[at:end]
+    if path[0] != "/" or not path.isascii():
+        return False
+    data = path.encode("ascii")
+    if data.translate(None, _PATH_BYTES):
+        return False
+    # A `%` of `%hh` is one with two hex digits: no two of those overlap, so each is counted.
+    marked = data.translate(_HEX_AS_H)
+    return marked.count(b"%") == marked.count(b"%hh")
+
+
 def written_reading(input: str, base: str | None) -> Reading | None:
     """What every reader reads from ``input`` or refuses, where it has no base and its head
     (up to its query or fragment) is one of :data:`~urlgrammar.checking.readers._AGREEING_HEAD`:
@@ -149,8 +185,8 @@ def written_reading(input: str, base: str | None) -> Reading | None:
     check it). So where this reading is the standard's, no reader disagrees."""
     if base is not None:
         return None
-    head = _QUERY_OR_FRAGMENT.split(input, 1)[0]
-    parts = _PARTS.match(head) if _AGREEING_HEAD.fullmatch(head) else None
+    end = _head_end(input)
+    parts = _PARTS.match(input, 0, end) if _agreeing_head(input, end) else None
     if parts is None:
         return None
     scheme, port = parts[1].lower(), parts[3]

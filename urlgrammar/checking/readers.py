@@ -298,12 +298,20 @@ _QUERY_OR_FRAGMENT = re.compile("[?#]")
 #: No host is longer than 253 code points, and browsers have long capped URLs near 2,000.
 _LONGEST = 2048
 
+def _authority(host: str) -> str:
+    """The source of a pattern of a scheme, `//`, and a host of the class ``host`` with
+    perhaps a port."""
+    return rf"[A-Za-z][A-Za-z0-9+.\-]*+://[{host}]++(?::[0-9]{{1,5}})?"
+
+
+#: What the path of a head holds but percent-encoded bytes: ASCII URL code points but `?` and
+#: `@`, spaces and backslashes (:data:`_SIMPLE_HEAD`).
+_HEAD_PATH = URL_CODE_POINTS_ASCII.replace("?", "").replace("@", "") + " \\"
+
+
 def _head(host: str) -> re.Pattern[str]:
-    """A head of a scheme, `//`, a host of the class ``host`` with perhaps a port, and a path
-    (:data:`_SIMPLE_HEAD`)."""
-    return re.compile(rf"[A-Za-z][A-Za-z0-9+.\-]*+://[{host}]++(?::[0-9]{{1,5}})?"
-                      f"(?:/(?:{one_of(URL_CODE_POINTS_ASCII.replace('?', '').replace('@', '') + ' ')}"
-                      r"|%[0-9A-Fa-f]{2}|\\)*+)?")
+    """A head of :func:`_authority` and a path (:data:`_SIMPLE_HEAD`)."""
+    return re.compile(_authority(host) + f"(?:/(?:{one_of(_HEAD_PATH)}|%[0-9A-Fa-f]{{2}})*+)?")
 
 
 #: A head that every optional reader reads as ``urllib.parse`` does, so that they are not asked
@@ -325,7 +333,11 @@ _SIMPLE_HEAD = _head(r"A-Za-z0-9._\-")
 #: where the standard library's readers read what the standard does, no optional reader can
 #: disagree. Where one of them does not, all run: the advisory names the readers that ran, as
 #: it does for any head but a simple one.
-_AGREEING_HEAD = _head(re.escape("".join(c for c in URL_CODE_POINTS_ASCII if c not in "/:?@") + '"`{}'))
+_AGREEING_HOST = re.escape("".join(c for c in URL_CODE_POINTS_ASCII if c not in "/:?@") + '"`{}')
+_AGREEING_HEAD = _head(_AGREEING_HOST)
+#: Its scheme and authority, which :func:`urlgrammar.checking.disagreement.written_reading`
+#: reads apart from its path (a fixed string's path may be a megabyte of `%EF%BF%BD`).
+_AGREEING_AUTHORITY = re.compile(_authority(_AGREEING_HOST))
 
 def read_alike(a: str, b: str) -> bool:
     """Whether every reader reads ``a`` and ``b`` (against one base) alike: both heads are

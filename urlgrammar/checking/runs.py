@@ -16,13 +16,15 @@ from __future__ import annotations
 import heapq
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import chain, islice, repeat
-from operator import add
+from operator import add, attrgetter
 from typing import NamedTuple, overload
 
 from urlgrammar.errors import Diagnostic
 
 _new = tuple.__new__
+_START = attrgetter("start")
 #: A span of the text the run was found in, as the input's.
 SpanMap = Callable[[int, int], tuple[int, int]]
 
@@ -191,14 +193,62 @@ def representatives(diagnostics: Sequence[Diagnostic]) -> Iterator[Diagnostic]:
             yield from (source.at(i + which.index(w)) for w in dict.fromkeys(which))
 
 
-def starts(diagnostics: Sequence[Diagnostic]) -> Iterator[int]:
-    """The start of each diagnostic's span, in order."""
+@dataclass(frozen=True, slots=True)
+class Positions:
+    """A set of positions: those of ``ranges`` (ascending, neither overlapping nor adjacent,
+    none empty) and ``points``. The starts of a run's diagnostics at consecutive code points
+    (a component of lone surrogates) are kept as their range: a set of a million ints costs
+    more than the run that found them, and a search for what they leave out reads only the
+    gaps between the ranges."""
+
+    ranges: tuple[range, ...]
+    points: frozenset[int]
+
+    def __contains__(self, p: object) -> bool:
+        if p in self.points:
+            return True
+        k = bisect_right(self.ranges, p, key=_START) - 1 if type(p) is int else -1
+        return k >= 0 and p in self.ranges[k]
+
+    def __bool__(self) -> bool:
+        return bool(self.ranges or self.points)
+
+    def gaps(self, a: int, b: int) -> Iterator[tuple[int, int]]:
+        """The stretches of ``a..b`` outside the ranges, from left to right."""
+        ranges = self.ranges
+        k = max(0, bisect_right(ranges, a, key=_START) - 1)
+        while a < b:
+            if k == len(ranges) or ranges[k].start >= b:
+                yield a, b
+                return
+            r = ranges[k]
+            if r.start > a:
+                yield a, r.start
+            a = max(a, r.stop)
+            k += 1
+
+
+def start_positions(diagnostics: Sequence[Diagnostic]) -> Positions:
+    """The start of each diagnostic's span, with those of a run's consecutive pointers (whose
+    spans are their code points) as a range."""
     if not isinstance(diagnostics, Diagnostics):
-        return (d.start for d in diagnostics)
-    return chain.from_iterable(
-        (source.start,) if isinstance(source, Diagnostic) else
-        islice(source.pointers if source.starts is None else source.starts, i, j)
-        for source, i, j in diagnostics.segments())
+        return Positions((), frozenset(d.start for d in diagnostics))
+    ranges: list[range] = []
+    points: list[int] = []
+    for source, i, j in diagnostics.segments():
+        if isinstance(source, Diagnostic):
+            points.append(source.start)
+        elif source.starts is None and type(source.pointers) is range and source.pointers.step == 1:
+            ranges.append(source.pointers[i:j])
+        else:
+            points += islice(source.pointers if source.starts is None else source.starts, i, j)
+    merged: list[range] = []
+    for r in sorted(ranges, key=_START):
+        if merged and r.start <= merged[-1].stop:
+            merged[-1] = range(merged[-1].start, max(r.stop, merged[-1].stop))
+        else:
+            merged.append(r)
+    return Positions(tuple(merged), frozenset(points))
 
 
 def apply_fixes(text: str, diagnostics: Sequence[Diagnostic]) -> str | None:

@@ -12,7 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from urlgrammar.checking.advisories import first_advisories
-from urlgrammar.checking.runs import Diagnostics, Run, apply_fixes, representatives, starts
+from urlgrammar.checking.runs import (
+    Diagnostics,
+    Positions,
+    Run,
+    apply_fixes,
+    representatives,
+    start_positions,
+)
 from urlgrammar.checking.writing import GrammarError, Writing, first_pct_invalid, removed_error
 from urlgrammar.encoding import percent
 from urlgrammar.errors import Code, Diagnostic, URLError
@@ -36,7 +43,7 @@ Advised = tuple[tuple[Diagnostic, ...], int]
 
 
 def fixed_string(text: str, processed: Sequence[Diagnostic], base: URL | None, url: URL, encoding: str,
-           verdict: Callable[[frozenset[int]], GrammarError | None] | None) -> tuple[str, URL] | None:
+           verdict: Callable[[Positions], GrammarError | None] | None) -> tuple[str, URL] | None:
     """The preprocessed input with every fix applied, and its URL, if that is valid and
     parses to ``url``'s href.
 
@@ -143,7 +150,7 @@ def _last_written(text: str, processed: Sequence[Diagnostic], written: frozenset
     return max(found, default=None)
 
 
-def _kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -> frozenset[int] | None:
+def _kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -> Positions | None:
     """Where each fix is one the parser applies as it reads (a backslash it reads as a slash,
     a drive letter's `|` it makes `:`, a code point of a path, query or fragment that it
     percent-encodes in UTF-8 as the fix does), the positions of ``text`` they fix; None
@@ -153,7 +160,7 @@ def _kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -
     scheme and outside the host, so the advisories' spans of the scheme and the authority
     stay where they are."""
     kept = _parser_fixes(text, processed, url, encoding, False) == frozenset()
-    return frozenset(starts(processed)) if kept else None
+    return start_positions(processed) if kept else None
 
 
 def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str,

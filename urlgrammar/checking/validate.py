@@ -20,7 +20,7 @@ from urlgrammar.checking.diagnostics import Collector
 from urlgrammar.checking.ignored_slashes import ignored_slashes
 from urlgrammar.checking.plain import fast_path
 from urlgrammar.checking.rfc_reading import RFCReading, rfc3986_reading
-from urlgrammar.checking.runs import representatives
+from urlgrammar.checking.runs import Positions, representatives
 from urlgrammar.checking.schemes import CONTEXTS
 from urlgrammar.checking.suggestion import Advised, fixed_string, unadvised
 from urlgrammar.checking.url_units import written_units
@@ -296,7 +296,7 @@ def _suggested(input: str, text: str, base: URL | None, url: URL, collector: Col
     (None where preprocessing removed a code point): on the fixed string, where each fix is one
     the parser makes, the verdict is that one's with the fixed positions taken as fixed, read
     again only from the component where it found its error."""
-    def verdict(kept: frozenset[int]) -> GrammarError | None:
+    def verdict(kept: Positions) -> GrammarError | None:
         assert writing is not None
         again = Writing(writing.text, writing.lifted, writing.base, writing.invalid, kept)
         return again.first_error(writing.at)

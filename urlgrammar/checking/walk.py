@@ -220,13 +220,17 @@ class Walk:
         a: Authority = source.value
         if a.username is None:
             return
-        ats = array("q", chain.from_iterable(compress(count(c.start or 0), map("@".__eq__, c.value))
-                                             for c in (a.username, a.password) if c is not None))
-        ats.append((a.host.start or 0) - 1)
-        starts = array("q", chain((source.start or 0,), map(add, ats[:-1], repeat(1))))
         said = Diagnostic(Code.INVALID_CREDENTIALS, 0, 0, self._message(Code.INVALID_CREDENTIALS), "userinfo",
                           fix="")
-        self.add_run(AUTHORITY, Run(ats, (said,), None, starts))
+        first, last = source.start or 0, (a.host.start or 0) - 1
+        if self.text.count("@", first, last + 1) == last + 1 - first:
+            run = Run(range(first, last + 1), (said,))  # `http://@@@h/`: each spans its own `@`
+        else:
+            ats = array("q", chain.from_iterable(compress(count(c.start or 0), map("@".__eq__, c.value))
+                                                 for c in (a.username, a.password) if c is not None))
+            ats.append(last)
+            run = Run(ats, (said,), None, array("q", chain((first,), map(add, ats[:-1], repeat(1)))))
+        self.add_run(AUTHORITY, run)
 
     def _values(self, source: Component | None, start: int) -> None:
         """The path, opaque path, query and fragment states' checks, and drive letters."""
@@ -344,8 +348,8 @@ def _positions(tail: str, at: int,
     code points, and which of them is at each place (None for one). The pattern reads one code
     point at a time, so each of those is one wherever it is: the positions are found without
     a Python call per code point, and as a range where they are all of ``tail``'s first ones."""
-    # A long text of few distinct code points has its few tested, not each code point matched.
-    distinct = set(tail) if len(tail) > _LONG else ()
+    # A long text of few distinct code points has its few tested (one alone told by a strip).
+    distinct = () if len(tail) <= _LONG else {tail[0]} if not tail.strip(tail[0]) else set(tail)
     kinds = [c for c in distinct if pattern.match(c)] if 0 < len(distinct) <= _DISTINCT else \
         list(dict.fromkeys(pattern.findall(tail)))
     found = frozenset(kinds).__contains__

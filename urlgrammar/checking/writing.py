@@ -18,6 +18,7 @@ from functools import cache
 from itertools import filterfalse, repeat
 from operator import add, attrgetter
 
+from urlgrammar.checking.runs import Positions
 from urlgrammar.checking.walk import code_point
 from urlgrammar.encoding.decode import pct_invalid_spans, stray_percent
 from urlgrammar.errors import Code, URLError
@@ -46,6 +47,8 @@ _GENERIC, _SPECIAL, _FILE = Mode.GENERIC, Mode.SPECIAL, Mode.FILE
 _AUTHORITY, _ROOT, _DRIVE, _DIR, _FILE_SEGMENT = Kind.AUTHORITY, Kind.ROOT, Kind.DRIVE, Kind.DIR, Kind.FILE
 _QUERY_OR_FRAGMENT = (Kind.QUERY, Kind.FRAGMENT)
 _KIND, _START = attrgetter("kind"), attrgetter("start")
+#: Positions of a text taken as fixed: a set, or the starts of validation errors as ranges.
+Fixed = frozenset[int] | Positions
 #: The writing section's rule that the scheme-relative URLs of a mode follow, by whether the
 #: mode is special and whether it is file (a dict keyed by Mode would hash an Enum, which
 #: costs on Python 3.11): scheme-relative-special-URL, scheme-relative-file-URL, and the other
@@ -101,7 +104,7 @@ def first_pct_invalid(value: str) -> Span | None:
 
 def component_error(value: str, start: int, column: str, rule: str,
                     invalid: Callable[[str], Span | None] = first_pct_invalid,
-                    fixed: frozenset[int] = frozenset()) -> GrammarError | None:
+                    fixed: Fixed = frozenset()) -> GrammarError | None:
     """The first code point of a component value that its column does not allow, or the first
     ``pct_invalid`` of its percent-encoded-string parse (``invalid`` finds it), whichever
     comes first. A code point at a position in ``fixed`` (of the input) is taken as fixed."""
@@ -144,13 +147,27 @@ def host_error(host: Component, mode: Mode) -> GrammarError | None:
 
 
 def _first_not_fixed(pattern: re.Pattern[str], text: str, a: int, b: int, offset: int,
-                     fixed: frozenset[int]) -> int | None:
+                     fixed: Fixed) -> int | None:
     """Where the first match of ``pattern`` (one code point) in ``text[a:b]`` is whose
-    position plus ``offset`` is not in ``fixed``; None where each is; found without a Python
-    call per match. Where the first run of matches is long (lone surrogates, each of which a
-    fix encodes), the matches are found by the run and each run's positions read off it, so
-    that no match object is made per code point; where it is short (`\a\a...`), one match
-    per code point costs less than a run and its range."""
+    position plus ``offset`` is not in ``fixed``; None where each is. Only the gaps between
+    the ranges of :class:`~urlgrammar.checking.runs.Positions` are read: a run of a million
+    lone surrogates, each of which a fix encodes, is one range, where the input's own walk
+    found them."""
+    if not isinstance(fixed, Positions):
+        return _first_not_in(pattern, text, a, b, offset, fixed)
+    for lo, hi in fixed.gaps(a + offset, b + offset):
+        at = _first_not_in(pattern, text, lo - offset, hi - offset, offset, fixed.points)
+        if at is not None:
+            return at
+    return None
+
+
+def _first_not_in(pattern: re.Pattern[str], text: str, a: int, b: int, offset: int,
+                  fixed: frozenset[int]) -> int | None:
+    """:func:`_first_not_fixed` for a set of positions, found without a Python call per
+    match. Where the first run of matches is long, the matches are found by the run and each
+    run's positions read off it, so that no match object is made per code point; where it is
+    short (`\a\a...`), one match per code point costs less than a run and its range."""
     runs = _runs(pattern)
     first = runs.search(text, a, b)
     if first is None:
@@ -167,7 +184,7 @@ def _first_not_fixed(pattern: re.Pattern[str], text: str, a: int, b: int, offset
     return None
 
 
-#: How many code points make a run of matches long (:func:`_first_not_fixed`).
+#: How many code points make a run of matches long (:func:`_first_not_in`).
 _LONG_RUN = 4
 
 
@@ -193,7 +210,7 @@ class Writing:
     """
 
     def __init__(self, text: str, lifted: URLRecord, base: URLRecord | None,
-                 invalid: Callable[[str], Span | None], fixed: frozenset[int] = frozenset()) -> None:
+                 invalid: Callable[[str], Span | None], fixed: Fixed = frozenset()) -> None:
         self.text, self.lifted, self.base, self.invalid = text, lifted, base, invalid
         #: Positions of ``text`` that a fix makes valid (a backslash that becomes a slash, a
         #: code point that is percent-encoded): the verdict is then the fixed string's.
@@ -297,7 +314,7 @@ class Writing:
         return j if at >= b else bisect_right(lifted, at, i, j, key=_START) - 1
 
     @staticmethod
-    def _backslash(c: Component, rule: str, fixed: frozenset[int]) -> GrammarError | None:
+    def _backslash(c: Component, rule: str, fixed: Fixed) -> GrammarError | None:
         """A separator of the strict reading is `/`; the lenient one also reads `\\`. The
         component's own separators, as the grammar read them (not a map of them all: a path
         may have a million)."""

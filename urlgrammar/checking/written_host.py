@@ -33,6 +33,7 @@ import re
 from urlgrammar.checking.writing import GrammarError, host_error
 from urlgrammar.encoding.decode import stray_percent
 from urlgrammar.errors import Diagnostic, URLError
+from urlgrammar.host.ipv4 import ends_in_a_number
 from urlgrammar.host.parser import Domain, Host, parse_host
 from urlgrammar.model.record import Component, Kind
 from urlgrammar.model.schemes import Mode, default_port, schemes_in
@@ -64,6 +65,11 @@ def written_host(input: str, lifted: Lifted | None = None,
         return None
     colon, start, end, path_start, query_start, hash_start = parts
     host = input[start:end]
+    if ends_in_a_number(host.lower()):
+        # Domain to ASCII makes an ASCII host without `%` lowercase or fails, so the host
+        # parser gives an IPv4 address or fails (https://url.spec.whatwg.org/#concept-host-parser):
+        # no domain, known before the pipeline runs (`0x0...0`, a host of 100 kB).
+        return None
     heard = _Heard()
     try:
         if run:

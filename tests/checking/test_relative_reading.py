@@ -21,7 +21,8 @@ from urlgrammar.checking.relative_reading import reads_the_base
 URLTESTDATA = shared_cases("wpt/urltestdata.json")
 _BASES = ["http://example.org/foo/bar", "https://example.com/", "ws://h.example:8080/a?q#f",
           "ftp://example.org/pub/", "file:///tmp/mock/path", "http://[::1]/", "http://Example.org/",
-          "http://a_b.example/", "foo://example.org/", "http://example.org/a b"]
+          "http://a_b.example/", "foo://example.org/", "http://example.org/a b", "file:///D:/x",
+          "file://server/share/a", "file://localhost/x"]
 
 
 def _readers_agree(input: str, base: str) -> bool | None:
@@ -76,9 +77,20 @@ def test_a_reference_that_names_another_host_is_still_flagged() -> None:
     assert validate("a\\x", "http://example.org/").advisories == ()
 
 
-@pytest.mark.parametrize("base", ["file:///tmp/", "http://a_b.example/", "foo://example.org/"])
+@pytest.mark.parametrize("base", ["http://a_b.example/", "foo://example.org/", "file:///C|/x"])
 def test_a_base_that_is_not_plain_is_left_to_the_readers(base: str) -> None:
-    assert not reads_the_base("a/b", parse(base).href)
+    assert not reads_the_base("a/b", base)
+
+
+@pytest.mark.parametrize("base", ["file:///tmp/", "file:///D:/x", "file://server/share/a"])
+@pytest.mark.parametrize(("input", "said"), [
+    ("C|/a", True), ("a/b", True), ("/a", True), ("?q", True), ("", True), ("..", True),
+    ("C:/a", False), ("//h/a", False), ("\\h\a", False), ("\a", False),
+])
+def test_references_against_a_plain_file_base(base: str, input: str, said: bool) -> None:
+    # The file and file slash states take the base's host as the relative state takes its
+    # authority; a drive letter with `:` is a scheme to urllib.
+    assert _claim_holds(input, base) is said
 
 
 @shared_parametrize("wpt/urltestdata.json", "case",

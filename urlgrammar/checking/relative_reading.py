@@ -1,15 +1,18 @@
 """Where every reader reads a reference against a base as the base: parser-disagreement
 without running them.
 
-https://url.spec.whatwg.org/#relative-state: against a special base (not a file URL), a
-reference with no scheme that does not start with two separators takes the base's scheme,
-host and port (the relative and relative slash states copy them; a path, query or fragment
-follows). Python's readers do the same with such a reference: ``urljoin`` keeps the base's
-scheme and netloc where the reference has neither (RFC 3986 § 5.2.2, which httpx and yarl
+https://url.spec.whatwg.org/#relative-state: against a special base, a reference with no
+scheme that does not start with two separators takes the base's scheme, host and port (the
+relative and relative slash states copy them; a path, query or fragment follows); against a
+file base, the file and file slash states take the base's host alike
+(https://url.spec.whatwg.org/#file-state), and a file URL has no port. Python's readers do
+the same with such a reference: ``urljoin`` keeps the base's scheme and netloc where the
+reference has neither (RFC 3986 § 5.2.2, which httpx and yarl
 follow; urllib3 and http.client read ``urljoin``'s result, whose authority is the base's up to
 its first `/`). So every reader reads the base's scheme, host and port, or refuses the
 string; where the base is a plain URL (:func:`urlgrammar.operations.offsets.plain_href`: a
-lowercase web scheme, `//`, a lowercase ASCII domain, a port as the serializer writes it),
+lowercase special scheme, `//`, a lowercase ASCII domain or a file URL's empty host, a port
+as the serializer writes it),
 each reads those as the standard does (:mod:`.disagreement`), and there is no disagreement
 to look for. The readers, 10 to 40 µs each (httpx, urllib3), then do not run.
 
@@ -41,12 +44,12 @@ def reads_the_base(input: str, base: str) -> bool:
         return False
     if input and (input[0] <= " " or input[0] == "\\" or input[:2] in ("//", "/\\")):
         return False
-    return _COLON_FIRST.match(input) is None and _plain_web(base)
+    return _COLON_FIRST.match(input) is None and _plain_special(base)
 
 
 @lru_cache(maxsize=64)  # the URLs of one document share a base
-def _plain_web(base: str) -> bool:
-    """``base`` is a plain href of a special URL that is not a file URL."""
+def _plain_special(base: str) -> bool:
+    """``base`` is a plain href of a special URL, a file URL among them."""
     found = plain_href(base)
-    return found is not None and mode_for_scheme(base[:base.find(":")]) is Mode.SPECIAL
+    return found is not None and mode_for_scheme(base[:base.find(":")]) in (Mode.SPECIAL, Mode.FILE)
 

@@ -75,6 +75,7 @@ from urlgrammar.model.record import URLRecord
 from urlgrammar.model.schemes import Mode, mode_for_scheme
 from urlgrammar.operations.offsets import pack, plain_href, unpack
 from urlgrammar.operations.pipeline import lift, resolve_and_normalise
+from urlgrammar.syntax.grammars import scheme_of
 from urlgrammar.url import URL
 
 #: What :func:`written_units` finds: the URL, the diagnostics and how many were left out, the
@@ -151,7 +152,10 @@ def written_units(input: str, context: str, limit: int | None = None) -> Found |
     query = input.find("?", 0, end)
     path_end = end if query < 0 else query
     at = min(m.start() for m in (first, stray) if m is not None)
-    if _ENCODED.search(input, at) is None and input.find("\\", path_end) < 0:
+    only = stray is None and _ENCODED.search(input, at) is None  # backslashes, no other fix
+    if not only and mode_for_scheme(scheme_of(input), Mode.GENERIC) is Mode.FILE:
+        return None  # a file URL's are left to the full path but backslashes (see below)
+    if only and input.find("\\", path_end) < 0:
         fixed = input.replace("\\", "/")  # backslashes in the path alone: no table per code point
     else:
         path = input[at:path_end].translate(_FIX_PATH)
@@ -167,7 +171,7 @@ def written_units(input: str, context: str, limit: int | None = None) -> Found |
     colon, _, path_start, _, _ = unpack(plain[1])
     mode = mode_for_scheme(fixed[:colon])
     if mode is Mode.FILE or at < path_start:
-        only = stray is None and len(fixed) == len(input)  # backslashes, and no other fix
+        only = only and len(fixed) == len(input)  # no backslash after the path either
         return _by_head(input, fixed, plain, max(path_start, at), context, limit) \
             if only and mode is not Mode.GENERIC else None
     rooted = path_start == at and input[at] == "\\"  # a backslash starts the path

@@ -80,6 +80,24 @@ def test_three_ways_agree_on_cases(mode: Mode, text: str) -> None:
         _three_ways(mode, text, start)
 
 
+@pytest.mark.parametrize("text", ["file:///C|/a/\\/b", "file://h/a//b?q", "file:C|\\a\\", "C|/a/",
+                                  "//h\\c:/a/"])
+def test_a_file_auth_path_is_made_inline(text: str) -> None:
+    """The file grammar's auth-path starts with an auth-drive, a rule's value and never a `//`:
+    the builder makes its components straight into the URL's (it called the transformer's
+    method, which went over every component again), and they are Lark's."""
+    calls: list[str] = []
+
+    class Counted(Lift):
+        def auth_path(self, children: list[object]) -> object:
+            calls.append(text)
+            return super().auth_path(children)
+
+    compiled = grammars.Matcher("file", Counted)
+    assert compiled.parse(text, "url") == lark_parser("file", Lift).parse(text, start="url")
+    assert compiled.fallbacks == 0 and calls == []
+
+
 def test_the_compiled_module_is_current() -> None:
     """``urlgrammar/syntax/compiled.py`` is what the compiler makes of the grammar files now;
     if not, run ``python -m urlgrammar.grammar_tools.compiler``."""

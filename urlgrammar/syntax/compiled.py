@@ -707,7 +707,6 @@ def make_file_url(lift, patterns, Tok, NoMatch):
     K_ROOT = Kind.ROOT
     K_SCHEME = Kind.SCHEME
     cb_auth_drive_invalid = lift.auth_drive_invalid
-    cb_auth_path = lift.auth_path
     cb_authority = lift.authority
     cb_authority_empty = lift.authority_empty
     cb_userinfo = lift.userinfo
@@ -718,109 +717,93 @@ def make_file_url(lift, patterns, Tok, NoMatch):
             a, b = R[1]
             c0.append(new(Component, (K_SCHEME, text[a:b], a, b, None)))
         if R[2][0] >= 0:
-            c2 = []
             if R[4][0] >= 0:
-                c3 = []
-                c5 = []
+                c4 = []
                 if R[3][0] >= 0:
                     a, b = R[3]
-                    c5.append(new(Tok, ('SS', text[a:b], a, b)))
-                    c5.append(cb_authority_empty([]))
+                    c4.append(new(Tok, ('SS', text[a:b], a, b)))
+                    c4.append(cb_authority_empty([]))
                 else:
-                    c5.append(None)
-                    c5.append(None)
+                    c4.append(None)
+                    c4.append(None)
                 a, b = R[4]
-                c5.append(new(Tok, ('DRIVE', text[a:b], a, b)))
-                v = cb_auth_drive_invalid(c5)
+                c4.append(new(Tok, ('DRIVE', text[a:b], a, b)))
+                v = cb_auth_drive_invalid(c4)
                 if type(v) is Component:
-                    c3.append(v)
+                    c0.append(v)
                 elif type(v) is list:
-                    c3.extend(v)
-                c2.append(c3)
+                    c0.extend(v)
             elif R[5][0] >= 0:
+                k5 = len(c0)
+                s5, e5 = R[5]
                 c6 = []
-                k7 = len(c6)
-                s7, e7 = R[5]
-                c8 = []
                 if R[6][0] >= 0:
                     a, b = R[6]
-                    t9 = new(Tok, ('special__USERINFO', text[a:b], a, b))
-                    c8.append(cb_userinfo([t9]))
+                    t7 = new(Tok, ('special__USERINFO', text[a:b], a, b))
+                    c6.append(cb_userinfo([t7]))
                 else:
-                    c8.append(None)
+                    c6.append(None)
                 a, b = R[7]
                 if a == b:
-                    c8.append(new(Component, (K_HOST, '', None, None, None)))
+                    c6.append(new(Component, (K_HOST, '', None, None, None)))
                 else:
                     m = '[' if text.startswith('[', a) else None
-                    c8.append(new(Component, (K_HOST, text[a:b], a, b, m)))
+                    c6.append(new(Component, (K_HOST, text[a:b], a, b, m)))
                 if R[8][0] >= 0:
                     a, b = R[9]
                     e, f = R[8]
-                    c8.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
+                    c6.append(new(Component, (K_PORT, text[a:b], a, b, None)) if a >= 0 else new(Component, (K_PORT, '', f, f, None)))
                 else:
-                    c8.append(None)
-                v = cb_authority(c8)
+                    c6.append(None)
+                v = cb_authority(c6)
                 if type(v) is Component:
-                    c6.append(v)
+                    c0.append(v)
                 elif type(v) is list:
-                    c6.extend(v)
+                    c0.extend(v)
                 if R[10][0] >= 0:
                     c, d = R[10]
                     m = text[c:d]
                     if m == "/":
                         m = None
                     a, b = R[11]
-                    c6.append(new(Component, (K_DRIVE, text[a:b], a, b, m)))
-                if len(c6) > k7 and c6[k7].kind is K_AUTHORITY:
-                    c6[k7] = placed_after(text[s7:e7], e7, c6[k7])
-                c2.append(c6)
+                    c0.append(new(Component, (K_DRIVE, text[a:b], a, b, m)))
+                if len(c0) > k5 and c0[k5].kind is K_AUTHORITY:
+                    c0[k5] = placed_after(text[s5:e5], e5, c0[k5])
             else:
-                c10 = []
                 c, d = R[12]
                 m = text[c:d]
                 if m == "/":
                     m = None
                 a, b = R[13]
-                c10.append(new(Component, (K_DRIVE, text[a:b], a, b, m)))
-                c2.append(c10)
+                c0.append(new(Component, (K_DRIVE, text[a:b], a, b, m)))
             if R[14][0] >= 0:
                 c, d = R[14]
                 m = text[c:d]
                 if m == "/":
                     m = None
-                c2.append(new(Component, (K_ROOT, '/', c, d, m)))
+                c0.append(new(Component, (K_ROOT, '/', c, d, m)))
                 if R[16][0] >= 0:
                     c, d = R[16]
                     m = text[c:d]
                     if m == "/":
                         m = None
                     a, b = R[15]
-                    c2.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p12, q12 = R[17]
-                if p12 < q12:
-                    for v12_0, v12_1 in S1.findall(text, p12, q12):
-                        x12_1 = p12 + len(v12_0)
-                        y12 = x12_1 + len(v12_1)
-                        m = v12_1
+                    c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
+                p9, q9 = R[17]
+                if p9 < q9:
+                    for v9_0, v9_1 in S1.findall(text, p9, q9):
+                        x9_1 = p9 + len(v9_0)
+                        y9 = x9_1 + len(v9_1)
+                        m = v9_1
                         if m == "/":
                             m = None
-                        c2.append(new(Component, (K_DIR, v12_0, p12, x12_1, m)) if v12_0 else new(Component, (K_DIR, '', x12_1, x12_1, m)))
-                        p12 = y12
-                    if p12 != q12:
+                        c0.append(new(Component, (K_DIR, v9_0, p9, x9_1, m)) if v9_0 else new(Component, (K_DIR, '', x9_1, x9_1, m)))
+                        p9 = y9
+                    if p9 != q9:
                         raise NoMatch
                 if R[18][0] >= 0:
                     a, b = R[18]
-                    c2.append(new(Component, (K_FILE, text[a:b], a, b, None)))
-                else:
-                    c2.append(None)
-            else:
-                c2.append(None)
-            v = cb_auth_path(c2)
-            if type(v) is Component:
-                c0.append(v)
-            elif type(v) is list:
-                c0.extend(v)
+                    c0.append(new(Component, (K_FILE, text[a:b], a, b, None)))
         else:
             if R[19][0] >= 0:
                 c, d = R[19]
@@ -835,17 +818,17 @@ def make_file_url(lift, patterns, Tok, NoMatch):
                         m = None
                     a, b = R[20]
                     c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p14, q14 = R[22]
-                if p14 < q14:
-                    for v14_0, v14_1 in S2.findall(text, p14, q14):
-                        x14_1 = p14 + len(v14_0)
-                        y14 = x14_1 + len(v14_1)
-                        m = v14_1
+                p11, q11 = R[22]
+                if p11 < q11:
+                    for v11_0, v11_1 in S2.findall(text, p11, q11):
+                        x11_1 = p11 + len(v11_0)
+                        y11 = x11_1 + len(v11_1)
+                        m = v11_1
                         if m == "/":
                             m = None
-                        c0.append(new(Component, (K_DIR, v14_0, p14, x14_1, m)) if v14_0 else new(Component, (K_DIR, '', x14_1, x14_1, m)))
-                        p14 = y14
-                    if p14 != q14:
+                        c0.append(new(Component, (K_DIR, v11_0, p11, x11_1, m)) if v11_0 else new(Component, (K_DIR, '', x11_1, x11_1, m)))
+                        p11 = y11
+                    if p11 != q11:
                         raise NoMatch
                 if R[23][0] >= 0:
                     a, b = R[23]
@@ -864,17 +847,17 @@ def make_file_url(lift, patterns, Tok, NoMatch):
                         m = None
                     a, b = R[26]
                     c0.append(new(Component, (K_DIR, text[a:b], a, b, m)) if a >= 0 else new(Component, (K_DIR, '', c, c, m)))
-                p16, q16 = R[28]
-                if p16 < q16:
-                    for v16_0, v16_1 in S3.findall(text, p16, q16):
-                        x16_1 = p16 + len(v16_0)
-                        y16 = x16_1 + len(v16_1)
-                        m = v16_1
+                p13, q13 = R[28]
+                if p13 < q13:
+                    for v13_0, v13_1 in S3.findall(text, p13, q13):
+                        x13_1 = p13 + len(v13_0)
+                        y13 = x13_1 + len(v13_1)
+                        m = v13_1
                         if m == "/":
                             m = None
-                        c0.append(new(Component, (K_DIR, v16_0, p16, x16_1, m)) if v16_0 else new(Component, (K_DIR, '', x16_1, x16_1, m)))
-                        p16 = y16
-                    if p16 != q16:
+                        c0.append(new(Component, (K_DIR, v13_0, p13, x13_1, m)) if v13_0 else new(Component, (K_DIR, '', x13_1, x13_1, m)))
+                        p13 = y13
+                    if p13 != q13:
                         raise NoMatch
                 if R[29][0] >= 0:
                     a, b = R[29]

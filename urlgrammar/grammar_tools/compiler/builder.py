@@ -65,10 +65,23 @@ def _places(node: Rule, sequence: Sequence) -> bool | None:
         return False
     if sequence.placing != 0:
         return None
-    first = node.body.items[0] if isinstance(node.body, Seq) else node.body
+    return _opening(node.body, True)
+
+
+def _opening(body: Node, top: bool) -> bool | None:
+    """Whether the first child of a rule ``body`` is a kept token (True, in the rule's own
+    body only: the `//` the builder reads there), or a value a rule makes (False), which no
+    `//` is, in every alternative of a rule inlined in it; None where the builder cannot tell."""
+    first = body.items[0] if isinstance(body, Seq) and body.items else body
     if isinstance(first, Term):
-        return True if first.kept else None
-    return False if isinstance(first, Rule) and first.callback is not None else None
+        return True if first.kept and top else None
+    if isinstance(first, Rule) and first.callback is not None:
+        return False
+    if not isinstance(first, Rule):
+        return None
+    branches = first.body.branches if isinstance(first.body, Alt) else [first.body]
+    found = {_opening(branch, False) for branch in branches}
+    return False if found == {False} else None
 
 
 def _simple(node: Node) -> list[Node] | None:

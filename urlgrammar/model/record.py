@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from enum import IntEnum
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 
@@ -129,6 +130,8 @@ def _map_span(c: Component, f: Callable[[int, int], Span]) -> Component:
 
 
 _DOT = frozenset({".", "%2e", "%2E"})
+#: A component's kind, read by ``map`` (a path may have a million components).
+_KIND_OF = itemgetter(0)
 
 
 def is_dot(segment: str) -> bool:
@@ -187,7 +190,7 @@ class URLRecord(tuple[Component, ...]):
     @property
     def meets_path_root_constraint(self) -> bool:
         """If an URL has an authority or a drive, and a dir or a file, it has a path-root."""
-        kinds = {c.kind for c in self}
+        kinds = set(map(_KIND_OF, self))
         if kinds & {_AUTHORITY, _DRIVE} and kinds & {_DIR, _FILE}:
             return _ROOT in kinds
         return True

@@ -23,6 +23,8 @@ validation errors, :mod:`urlgrammar.teaching.explain` explains): ``parse`` pays 
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
 from typing import NamedTuple
 
 from urlgrammar.errors import Diagnostic, URLError
@@ -39,6 +41,9 @@ from urlgrammar.syntax.preprocess import OffsetMap, Preprocessed, preprocess
 # Enum members as module constants: on Python 3.11 an access through the class runs
 # EnumType.__getattr__'s hook, which costs more than the comparisons it serves here.
 _AUTHORITY = Kind.AUTHORITY
+#: A component's kind and value (a Component is a tuple): read by ``map``, with no Python step
+#: per component of a path of many.
+_KIND_OF, _VALUE_OF = itemgetter(0), itemgetter(1)
 _GENERIC = Mode.GENERIC
 _new = tuple.__new__
 
@@ -173,7 +178,7 @@ def _values_text(record: URLRecord) -> str:
     input's, read up to the delimiter that ends it as in the text, or the base's, which is
     percent-encoded already (https://url.spec.whatwg.org/#concept-basic-url-parser: a base is
     a URL record, and encoding it again changes nothing)."""
-    text = "".join([c.value for c in record if c.kind != _AUTHORITY])
+    text = "".join(compress(map(_VALUE_OF, record), map(_AUTHORITY.__ne__, map(_KIND_OF, record))))
     if len(record) > 1 and record[1].kind == _AUTHORITY and isinstance(record[1].value.host.value, str):
         text += record[1].value.host.value
     return text

@@ -22,7 +22,7 @@ Python's readers:
   the parser keeps as written;
 - the diagnostics are invalid-reverse-solidus at each backslash of the path
   (:func:`urlgrammar.checking.separator_runs.path_backslashes`) and the walk's invalid-URL-unit for each
-  component (:meth:`urlgrammar.checking.walk.Walk._units`), and no other: the rest of the
+  component (:meth:`urlgrammar.checking.walk.Walk.units`), and no other: the rest of the
   input is the fixed string's, on which the parser reports nothing;
 - the grammar error is at the first of them, a backslash separating a dir or starting the
   path (:func:`urlgrammar.checking.writing.backslash_error`) or the first code point the
@@ -276,11 +276,11 @@ def _diagnostics(input: str, path_start: int, path_end: int, end: int, encoded: 
     if not encoded:
         return collector.diagnostics(), collector.omitted
     walk = Walk(collector.add, collector.pct_invalid, None, input, URLRecord(), None, collector.add_run)
-    walk._units(path.replace("\\", "/"), path_start, "path")
+    walk.units(path.replace("\\", "/"), path_start, "path")
     if path_end < end:
-        walk._units(input[path_end + 1:end], path_end + 1, "query")
+        walk.units(input[path_end + 1:end], path_end + 1, "query")
     if end < len(input):
-        walk._units(input[end + 1:], end + 1, "fragment")
+        walk.units(input[end + 1:], end + 1, "fragment")
     return collector.diagnostics(), collector.omitted
 
 

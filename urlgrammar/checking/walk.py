@@ -250,7 +250,7 @@ class Walk:
             if kind in _SEGMENTS:
                 if c.start != promoted and c.start is not None:
                     if c.start != end + 1:
-                        self._units("/".join(stretch), at, "path")
+                        self.units("/".join(stretch), at, "path")
                         stretch, at = [], c.start
                     j = bisect_right(lifted, _DIR, i, key=_KIND) if kind == _DIR else i
                     whole = self._dirs_text(i - 1, j, promoted)
@@ -259,12 +259,12 @@ class Walk:
                     stretch.append(c.value if whole is None else whole)
                     end = (c.start or 0) + len(c.value)
             elif kind in _QUERY_OR_FRAGMENT:
-                self._units(c.value, c.start or 0, kind.label)
+                self.units(c.value, c.start or 0, kind.label)
             elif kind == _DRIVE:
                 self._drive(c, previous_end)
             elif kind == _AUTHORITY:
                 previous_end = c.end or 0
-        self._units("/".join(stretch), at, "path")
+        self.units("/".join(stretch), at, "path")
 
     def _dirs_text(self, i: int, j: int, promoted: int | None) -> str | None:
         """The values of the dirs ``i`` to ``j - 1`` with `/` between them, read off the text
@@ -305,7 +305,7 @@ class Walk:
                 Code.INVALID_URL_UNIT, start + 1, end, message(Code.INVALID_URL_UNIT, f"the '|' of the "
                 f"drive letter '{c.value}'; write '{letter}'"), "path", code_point("|"), ":"))
 
-    def _units(self, value: str, start: int, component: str) -> None:
+    def units(self, value: str, start: int, component: str) -> None:
         """invalid-URL-unit for each code point of ``value`` (at ``start``) that is not a URL
         code point, and for each `%` that pct.lark reads as pct-invalid (not followed by two
         hex digits)."""

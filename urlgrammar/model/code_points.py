@@ -20,8 +20,10 @@ C0_CONTROL_OR_SPACE: Final = C0_CONTROLS + " "
 ASCII_TAB_OR_NEWLINE: Final = "\t\n\r"
 #: U+007F DELETE, a control that is not a C0 control.
 DELETE: Final = "\x7f"
+#: https://infra.spec.whatwg.org/#ascii-digit
+ASCII_DIGITS: Final = "0123456789"
 #: https://infra.spec.whatwg.org/#ascii-alphanumeric
-ASCII_ALPHANUMERIC: Final = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+ASCII_ALPHANUMERIC: Final = ASCII_DIGITS + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 #: The ASCII URL code points (https://url.spec.whatwg.org/#url-code-points): the ASCII
 #: alphanumerics and these.

@@ -57,12 +57,12 @@ these reports with the full path's.
 from __future__ import annotations
 
 import re
-from array import array
 from collections.abc import Sequence
 from itertools import compress, count
 
 from urlgrammar.checking.advisories import plain_advisories
 from urlgrammar.checking.diagnostics import Collector
+from urlgrammar.checking.runs import pointer_array
 from urlgrammar.checking.separator_runs import path_backslashes
 from urlgrammar.checking.suggestion import unadvised
 from urlgrammar.checking.walk import PATH, Walk
@@ -225,7 +225,8 @@ def _by_head(input: str, fixed: str, plain: tuple[str, int], start: int, context
         return None
     path = input[head:path_end]
     if "\\" in path:  # after the head's, in the order of the path state's pointer
-        collector.add_run(PATH, path_backslashes(array("q", compress(count(head), map("\\".__eq__, path)))))
+        backslashes = pointer_array(compress(count(head), map("\\".__eq__, path)), path_end)
+        collector.add_run(PATH, path_backslashes(backslashes))
     diagnostics, omitted = collector.diagnostics(), collector.omitted
     url = URL._plain(input, *plain)
     advised = plain_advisories(fixed, url, context)
@@ -271,7 +272,7 @@ def _diagnostics(input: str, path_start: int, path_end: int, end: int, encoded: 
     collector = Collector(None, limit)
     path = input[path_start:path_end]
     if "\\" in path:
-        backslashes = array("q", compress(count(path_start), map("\\".__eq__, path)))
+        backslashes = pointer_array(compress(count(path_start), map("\\".__eq__, path)), path_end)
         collector.add_run(PATH, path_backslashes(backslashes))
     if not encoded:
         return collector.diagnostics(), collector.omitted

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from itertools import chain, compress, count, repeat
 from operator import add, attrgetter, sub
 
-from urlgrammar.checking.runs import Run
+from urlgrammar.checking.runs import Run, pointer_array
 from urlgrammar.checking.separator_runs import ignored_separators, path_backslashes
 from urlgrammar.encoding.decode import stray_percent
 from urlgrammar.encoding.percent import scalar_values
@@ -226,10 +226,12 @@ class Walk:
         if self.text.count("@", first, last + 1) == last + 1 - first:
             run = Run(range(first, last + 1), (said,))  # `http://@@@h/`: each spans its own `@`
         else:
-            ats = array("q", chain.from_iterable(compress(count(c.start or 0), map("@".__eq__, c.value))
-                                                 for c in (a.username, a.password) if c is not None))
+            parts = (c for c in (a.username, a.password) if c is not None)
+            ats = pointer_array(chain.from_iterable(compress(count(c.start or 0), map("@".__eq__, c.value))
+                                                    for c in parts), last + 1)
             ats.append(last)
-            run = Run(ats, (said,), None, array("q", chain((first,), map(add, ats[:-1], repeat(1)))))
+            starts = pointer_array(chain((first,), map(add, ats[:-1], repeat(1))), last + 1)
+            run = Run(ats, (said,), None, starts)
         self.add_run(AUTHORITY, run)
 
     def _values(self, source: Component | None, start: int) -> None:
@@ -356,7 +358,7 @@ def _positions(tail: str, at: int,
     n = sum(map(tail.count, kinds))  # each kind is one code point: counted, not tested one by one
     dense = max(map(tail.rfind, kinds)) == n - 1
     pointers: Sequence[int] = range(at, at + n) if dense else \
-        array("q", compress(count(at), map(found, tail)))
+        pointer_array(compress(count(at), map(found, tail)), at + len(tail))
     if len(kinds) == 1:
         return pointers, kinds, None
     if dense and len(kinds) <= 256:  # each code point's index, as a byte

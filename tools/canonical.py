@@ -24,7 +24,9 @@ if TYPE_CHECKING:
 else:
     import unicodedata2
 
-XN_LABEL = re.compile(r"xn--[a-z0-9-]+")
+#: A label's ``xn--`` form, up to the label's end: a host may hold other ASCII than letters,
+#: digits and hyphens (`xn--~z-...`), which are Punycode's basic code points too.
+XN_LABEL = re.compile(r"xn--[^./:?#]+")
 
 
 def equivalent(mine: str, their: str) -> bool:

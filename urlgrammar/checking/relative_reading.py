@@ -32,9 +32,12 @@ from functools import lru_cache
 
 from urlgrammar.model.schemes import Mode, mode_for_scheme
 from urlgrammar.operations.offsets import plain_href
+from urlgrammar.operations.path_text import has_dot_segment
 
 #: A `:` before the first `/`, `?` or `#`: perhaps a scheme, to the standard or to a reader.
 _COLON_FIRST = re.compile("[^/?#:]*:")
+#: Where a reference's path ends: its query or fragment.
+_PATH_END = re.compile("[?#]")
 
 
 def reads_the_base(input: str, base: str) -> bool:
@@ -44,7 +47,11 @@ def reads_the_base(input: str, base: str) -> bool:
         return False
     if input and (input[0] <= " " or input[0] == "\\" or input[:2] in ("//", "/\\")):
         return False
-    return _COLON_FIRST.match(input) is None and _plain_special(base)
+    if _COLON_FIRST.match(input) is not None or not _plain_special(base):
+        return False
+    # A file base's host is empty: where ``urljoin`` removes a dot segment from the path it
+    # joins (`/.//path`), the path may start with `//` and its result be read with a host.
+    return not base.startswith("file:") or not has_dot_segment("/" + _PATH_END.split(input, 1)[0])
 
 
 @lru_cache(maxsize=64)  # the URLs of one document share a base

@@ -28,20 +28,13 @@ from __future__ import annotations
 
 import re
 
-from urlgrammar.checking.advisories import plain_advisories
-from urlgrammar.checking.diagnostics import Collector
 from urlgrammar.checking.separator_runs import ignored_separators
-from urlgrammar.checking.suggestion import unadvised
-from urlgrammar.checking.url_units import Found, left_out, with_own_disagreement
+from urlgrammar.checking.url_units import Found, head_errors, off_the_fixed_string
 from urlgrammar.checking.walk import IGNORE
-from urlgrammar.checking.writing import Writing
 from urlgrammar.encoding.decode import stray_percent
-from urlgrammar.errors import URLError
 from urlgrammar.model.schemes import Mode, mode_for_scheme
 from urlgrammar.operations.offsets import plain_href, unpack
-from urlgrammar.operations.pipeline import lift, resolve_and_normalise
 from urlgrammar.syntax.grammars import scheme_of
-from urlgrammar.url import URL
 
 #: The separators after a scheme's `:` (URL Specification § URL Grammar, s := { `/`, `\\` }).
 _SEPARATORS = re.compile(r"[/\\]+")
@@ -79,23 +72,11 @@ def ignored_slashes(input: str, context: str, limit: int | None = None) -> Found
         return None
     _, _, path_start, _, _ = unpack(plain[1])
     third = min(end, colon + 4)
-    head = input[:third] + fixed[colon + 3:path_start]
-    lifted = lift(head, Mode.GENERIC)
-    collector = Collector(None, limit)
-    try:
-        resolve_and_normalise(lifted, None, "utf-8", collector)
-    except URLError:
+    ran = head_errors(input[:third] + fixed[colon + 3:path_start], limit)
+    if ran is None or ran[1].start >= third:
         return None
-    error = Writing(lifted.pre.text, lifted.record, None, collector.first_pct_invalid).first_error()
-    if error is None or error.start >= third:
-        return None
+    collector, error = ran
     if third < end:
         rest = input[third:end].encode("ascii").translate(_BACKSLASHES)
         collector.add_run(IGNORE, ignored_separators(range(third, end), rest))
-    diagnostics, omitted = collector.diagnostics(), collector.omitted
-    url = URL._plain(input, *plain)
-    advised = plain_advisories(fixed, url, context)
-    own = with_own_disagreement(input, url, advised)
-    suggestion = None if left_out(omitted, own, limit) else \
-        unadvised(fixed, (advised, 0), (own, 0), None, plain[0], None, context)
-    return url, diagnostics, omitted, error, own, suggestion
+    return off_the_fixed_string(input, fixed, plain, collector, error, context, limit)

@@ -214,19 +214,38 @@ def _by_head(input: str, fixed: str, plain: tuple[str, int], start: int, context
     _, _, _, path_end, _ = unpack(plain[1])
     after = _SEPARATOR.search(input, start + 1, path_end)
     head = path_end if after is None else after.end()
-    lifted = lift(input[:head], Mode.GENERIC)
+    found = head_errors(input[:head], limit)
+    if found is None:
+        return None
+    collector, error = found
+    path = input[head:path_end]
+    if "\\" in path:  # after the head's, in the order of the path state's pointer
+        backslashes = pointer_array(compress(count(head), map("\\".__eq__, path)), path_end)
+        collector.add_run(PATH, path_backslashes(backslashes))
+    return off_the_fixed_string(input, fixed, plain, collector, error, context, limit)
+
+
+def head_errors(head: str, limit: int | None) -> tuple[Collector, GrammarError] | None:
+    """The run of the pipeline and the writing grammar on ``head``, the start of an input whose
+    rest only adds runs of errors: the collector of its errors (which the rest's runs join),
+    and its first grammar error; None where the pipeline fails on it or it breaks no rule."""
+    lifted = lift(head, Mode.GENERIC)
     collector = Collector(None, limit)
     try:
         resolve_and_normalise(lifted, None, "utf-8", collector)
     except URLError:
         return None
     error = Writing(lifted.pre.text, lifted.record, None, collector.first_pct_invalid).first_error()
-    if error is None:
-        return None
-    path = input[head:path_end]
-    if "\\" in path:  # after the head's, in the order of the path state's pointer
-        backslashes = pointer_array(compress(count(head), map("\\".__eq__, path)), path_end)
-        collector.add_run(PATH, path_backslashes(backslashes))
+    return None if error is None else (collector, error)
+
+
+def off_the_fixed_string(input: str, fixed: str, plain: tuple[str, int], collector: Collector,
+                         error: GrammarError, context: str, limit: int | None) -> Found:
+    """The report's fields for ``input``, whose errors ``collector`` holds and whose fixed
+    string ``fixed`` is plain (its href and offsets ``plain``, the input's URL): the
+    advisories are the fixed string's with the input's own parser-disagreement, and the
+    suggestion is the fixed string, as :func:`urlgrammar.checking.suggestion.unadvised`
+    takes it, where nothing was left out."""
     diagnostics, omitted = collector.diagnostics(), collector.omitted
     url = URL._plain(input, *plain)
     advised = plain_advisories(fixed, url, context)

@@ -4,6 +4,7 @@ Python's readers, as :func:`urlgrammar.checking.validate._examine` runs them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -44,6 +45,15 @@ def assert_full_paths_report(text: str) -> None:
             assert report.url.record == full.url.record and report.url.mode is full.url.mode, text
             for name in GETTERS:
                 assert getattr(report.url, name) == getattr(full.url, name), (text, name)
+
+
+def answers_as_the_full_path(text: str, answer: Callable[[str, str], object]) -> bool:
+    """Whether ``answer``, one of validate's answers without the full path (such as
+    :func:`urlgrammar.checking.url_units.written_units`), answers for ``text``; validate's report
+    is the full path's either way (:func:`assert_full_paths_report`)."""
+    taken = answer(text, "browser") is not None
+    assert_full_paths_report(text)
+    return taken
 
 
 def refuse_full_path(monkeypatch: pytest.MonkeyPatch) -> None:

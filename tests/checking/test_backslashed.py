@@ -9,7 +9,7 @@ field, in both contexts and without advisories.
 from __future__ import annotations
 
 import pytest
-from full_path import assert_full_paths_report, full_report, refuse_full_path
+from full_path import answers_as_the_full_path, full_report, refuse_full_path
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,11 +19,7 @@ from urlgrammar.checking.url_units import written_units
 
 
 def _same_as_full_path(text: str) -> bool:
-    """Whether :func:`written_units` answers for ``text``; validate's report is the full
-    path's either way, and its URL has the full path's record."""
-    taken = written_units(text, "browser") is not None
-    assert_full_paths_report(text)
-    return taken
+    return answers_as_the_full_path(text, written_units)
 
 
 @pytest.mark.parametrize("text", [

@@ -10,7 +10,7 @@ must answer the same, field by field, in both contexts and without advisories.
 from __future__ import annotations
 
 import pytest
-from full_path import assert_full_paths_report, refuse_full_path
+from full_path import answers_as_the_full_path, refuse_full_path
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,11 +21,7 @@ _MISSING = "special-scheme-missing-following-solidus"
 
 
 def _taken(text: str) -> bool:
-    """Whether :func:`written_units` answers for ``text``; validate's report is the full
-    path's either way."""
-    taken = written_units(text, "browser") is not None
-    assert_full_paths_report(text)
-    return taken
+    return answers_as_the_full_path(text, written_units)
 
 
 @pytest.mark.parametrize("text", [

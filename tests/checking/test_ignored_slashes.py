@@ -11,7 +11,7 @@ advisories and with a limit.
 from __future__ import annotations
 
 import pytest
-from full_path import assert_full_paths_report, refuse_full_path
+from full_path import answers_as_the_full_path, refuse_full_path
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -22,11 +22,7 @@ _MISSING = "special-scheme-missing-following-solidus"
 
 
 def _taken(text: str) -> bool:
-    """Whether :func:`ignored_slashes` answers for ``text``; validate's report is the full
-    path's either way."""
-    taken = ignored_slashes(text, "browser") is not None
-    assert_full_paths_report(text)
-    return taken
+    return answers_as_the_full_path(text, ignored_slashes)
 
 
 @pytest.mark.parametrize("text", [

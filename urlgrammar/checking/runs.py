@@ -14,9 +14,8 @@ the runs whole.
 from __future__ import annotations
 
 import heapq
-from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, islice, repeat
 from operator import add, attrgetter
@@ -28,13 +27,6 @@ _new = tuple.__new__
 _START = attrgetter("start")
 #: A span of the text the run was found in, as the input's.
 SpanMap = Callable[[int, int], tuple[int, int]]
-
-
-def pointer_array(pointers: Iterable[int], bound: int) -> array[int]:
-    """``pointers``, each below ``bound`` (the length of the text they point into), as an
-    array of 4 bytes an item where they fit (a line of a megabyte may hold a million errors),
-    of 8 otherwise."""
-    return array("i" if bound < 1 << 31 else "q", pointers)
 
 
 class Run(NamedTuple):

@@ -62,7 +62,6 @@ from itertools import compress, count
 
 from urlgrammar.checking.advisories import plain_advisories
 from urlgrammar.checking.diagnostics import Collector
-from urlgrammar.checking.runs import pointer_array
 from urlgrammar.checking.separator_runs import path_backslashes
 from urlgrammar.checking.suggestion import unadvised
 from urlgrammar.checking.walk import PATH, Walk
@@ -76,6 +75,7 @@ from urlgrammar.model.schemes import Mode, mode_for_scheme
 from urlgrammar.operations.offsets import pack, plain_href, unpack
 from urlgrammar.operations.pipeline import lift, resolve_and_normalise
 from urlgrammar.syntax.grammars import scheme_of
+from urlgrammar.syntax.preprocess import pointer_array
 from urlgrammar.url import URL
 
 #: What :func:`written_units` finds: the URL, the diagnostics and how many were left out, the

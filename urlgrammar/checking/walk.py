@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from itertools import chain, compress, count, repeat
 from operator import add, attrgetter, sub
 
-from urlgrammar.checking.runs import Run, pointer_array
+from urlgrammar.checking.runs import Run
 from urlgrammar.checking.separator_runs import ignored_separators, path_backslashes
 from urlgrammar.encoding.decode import stray_percent
 from urlgrammar.encoding.percent import scalar_values
@@ -28,6 +28,7 @@ from urlgrammar.model.code_points import URL_CODE_POINTS_ASCII, none_of
 from urlgrammar.model.record import Authority, Component, Kind, URLRecord
 from urlgrammar.model.schemes import Context, context_of, has_opaque_path, is_file
 from urlgrammar.syntax.lift import sigils
+from urlgrammar.syntax.preprocess import pointer_array
 
 # Phases, in the order the state machine runs them, to order errors raised at one pointer:
 # the check after a special scheme, then the relative and file states, then the ignoring of

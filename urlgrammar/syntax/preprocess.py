@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import compress, count
 from operator import sub
 from typing import NamedTuple
@@ -20,6 +20,13 @@ _new = tuple.__new__
 
 _TAB_NEWLINE = dict.fromkeys(map(ord, ASCII_TAB_OR_NEWLINE))
 _IS_TAB_NEWLINE = frozenset(ASCII_TAB_OR_NEWLINE).__contains__
+
+
+def pointer_array(pointers: Iterable[int], bound: int) -> array[int]:
+    """``pointers``, each below ``bound`` (the length of the text they point into), as an
+    array of 4 bytes an item where they fit (a line of a megabyte may hold a million removed
+    code points, or errors), of 8 otherwise."""
+    return array("i" if bound < 1 << 31 else "q", pointers)
 
 
 class OffsetMap(NamedTuple):
@@ -99,10 +106,9 @@ def preprocess(original: str) -> Preprocessed:
         return Preprocessed(stripped, original, OffsetMap(lead, (), len(stripped)))
     text = stripped.translate(_TAB_NEWLINE)
     # Each removed code point's place in the text: its index less the removed ones before it,
-    # found without a Python step per code point (a line may be a megabyte of tabs), in 4
-    # bytes an item where they fit.
+    # found without a Python step per code point (a line may be a megabyte of tabs).
     at = compress(count(), map(_IS_TAB_NEWLINE, stripped))
-    removed = array("i" if len(stripped) < 1 << 31 else "q", map(sub, at, count()))
+    removed = pointer_array(map(sub, at, count()), len(stripped))
     return Preprocessed(text, original, OffsetMap(lead, removed, len(text)))
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from urlgrammar import validate
+from urlgrammar import URL, validate
 from urlgrammar.checking import disagreement
 from urlgrammar.checking import validate as validate_module
 from urlgrammar.checking.validate import Report, _advised, _examine
@@ -20,23 +20,25 @@ GETTERS = ("href", "origin", "host", "hostname", "port", "pathname", "search", "
 
 
 def full_report(text: str, context: str = "browser", protected: tuple[str, ...] = (),
-                limit: int | None = None) -> Report:
-    """The full path's report on ``text``, its advisories included (the first ``limit``)."""
-    report, advised = _examine(text, None, None, limit, context=context, protected=protected)
-    return _advised(report, advised, None, limit, context, protected)
+                limit: int | None = None, base: str | None = None) -> Report:
+    """The full path's report on ``text`` (against ``base``), its advisories included (the
+    first ``limit``)."""
+    url = None if base is None else URL(base)
+    report, advised = _examine(text, base, url, limit, context=context, protected=protected)
+    return _advised(report, advised, url, limit, context, protected)
 
 
-def assert_full_paths_report(text: str) -> None:
-    """validate's report on ``text`` is the full path's, field by field, in both contexts, with
-    advisories and without, and with a limit on diagnostics (``check --max-errors``), and its
-    URL has the full path's record, mode and getters."""
+def assert_full_paths_report(text: str, base: str | None = None) -> None:
+    """validate's report on ``text`` (against ``base``) is the full path's, field by field, in
+    both contexts, with advisories and without, and with a limit on diagnostics (``check
+    --max-errors``), and its URL has the full path's record, mode and getters."""
     for limit in (0, 2):
-        report = validate(text, max_diagnostics=limit)
-        assert report.as_dict() == full_report(text, limit=limit).as_dict(), (text, limit)
+        report = validate(text, base, max_diagnostics=limit)
+        assert report.as_dict() == full_report(text, limit=limit, base=base).as_dict(), (text, limit)
     for context in ("browser", "fetch"):
-        full = full_report(text, context)
+        full = full_report(text, context, base=base)
         for advisories in (True, False):
-            report = validate(text, advisories=advisories, context=context)
+            report = validate(text, base, advisories=advisories, context=context)
             expected = full if advisories else full._replace(advisories=())
             assert report.as_dict() == expected.as_dict(), text
             assert report == expected, text

@@ -49,7 +49,7 @@ from urlgrammar.host.internal import internal_address
 from urlgrammar.host.internal_names import might_be_internal
 from urlgrammar.host.parser import Domain, IPv4, IPv6, parse_host
 from urlgrammar.model.code_points import C0_CONTROL_OR_SPACE
-from urlgrammar.model.record import Component, Kind
+from urlgrammar.model.record import Component, Kind, URLRecord
 from urlgrammar.model.schemes import UNSAFE_TO_FETCH
 from urlgrammar.syntax.preprocess import preprocess
 from urlgrammar.url import URL
@@ -93,7 +93,8 @@ def find_advisories(input: str, base: URL | None, url: URL | None,
 def first_advisories(input: str, base: URL | None, url: URL | None, limit: int | None,
                      context: str = "browser", protected: tuple[str, ...] = (),
                      like: tuple[str, tuple[Diagnostic, ...]] | None = None,
-                     same_authority: bool = False) -> tuple[tuple[Diagnostic, ...], int]:
+                     same_authority: bool = False, front: URLRecord | None = None,
+                     ) -> tuple[tuple[Diagnostic, ...], int]:
     """The first ``limit`` advisories of :func:`find_advisories` (all of them for None), and
     how many it leaves out; a host's, which may be one per code point, are made one at a time
     and only the first kept. ``like``: another string for the same URL, with all its
@@ -102,28 +103,34 @@ def first_advisories(input: str, base: URL | None, url: URL | None, limit: int |
     writes the userinfo and host where ``input`` does, as ``input`` does, and its URL is ``url``
     itself (validate's fixed string, where each fix is one the parser makes after the host or
     a backslash it reads as a slash before it), so the advisories that read only those are
-    ``like``'s: all but those of :data:`_OF_MORE`, which are made again."""
+    ``like``'s: all but those of :data:`_OF_MORE`, which are made again. ``front``: the URL's
+    components up to its authority (its scheme, perhaps the base's, first), where the caller
+    has them and the URL has not made its record (:mod:`.file_units`, which answers without a
+    component per segment): nothing here reads more of the record."""
     if url is None:
         return (), 0
-    from urlgrammar.checking.disagreement import parser_disagreement
+    from urlgrammar.checking.disagreement import parser_disagreement, standard_reading
     from urlgrammar.checking.readers import read_alike
 
     kept: Kept[Diagnostic] = Kept(limit)
-    authority = url.record.component(Kind.AUTHORITY)
-    found: Iterable[Diagnostic] = scheme_advisories(input, url, context)
+    record = url.record if front is None else front
+    authority = record.component(Kind.AUTHORITY)
+    found: Iterable[Diagnostic] = scheme_advisories(input, url, context, record[0])
     if authority is not None:
         # In the order they are made, which orders advisories that start at one place.
         written = [d for d in like[1] if d.code not in _OF_MORE] if like is not None and same_authority \
             else chain(_credentials(authority), _host_advisories(input, authority, protected),
                        delimiter_lookalike_host(input, authority))
-        relative = _scheme_relative(input, base, url, authority) if base is not None else ()
+        relative = _scheme_relative(input, base, url, record[0], authority) if base is not None else ()
         found = chain(found, relative, written)
     for d in found:
         kept.add(d.start, 0, d)
     # The look at the two strings' advisories first: it costs less than the readers' shapes.
     alike = like is not None and all(d.code is not Code.PARSER_DISAGREEMENT for d in like[1]) \
         and read_alike(input, like[0])
-    disagreement = None if alike else parser_disagreement(input, None if base is None else base.href, url)
+    standard = None if front is None else standard_reading(url, front)
+    base_href = None if base is None else base.href
+    disagreement = None if alike else parser_disagreement(input, base_href, url, standard)
     if disagreement is not None:
         kept.add(disagreement.start, 0, disagreement)
     first = tuple(kept.first())
@@ -295,11 +302,12 @@ def looks_like_host(text: str) -> bool:
     return len(labels) >= 2 and all(labels) and (top.startswith("xn--") or (len(top) >= 2 and top.isalpha()))
 
 
-def _scheme_relative(input: str, base: URL, url: URL, authority: Component) -> list[Diagnostic]:
+def _scheme_relative(input: str, base: URL, url: URL, scheme: Component,
+                     authority: Component) -> list[Diagnostic]:
     """scheme-relative-host-change: the scheme is the base's (none written, or one that
     legacy resolution dropped because no `//` follows it) and the host is the input's, and
     not the base's."""
-    if url.record[0].span is not None or authority.span is None or url.hostname == base.hostname \
+    if scheme.span is not None or authority.span is None or url.hostname == base.hostname \
             or _WRITTEN_SCHEME.match(preprocess(input).text):
         return []
     start = len(input) - len(input.lstrip(C0_CONTROL_OR_SPACE))

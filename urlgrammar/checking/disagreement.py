@@ -59,7 +59,7 @@ from urlgrammar.encoding.decode import percent_decode_bytes
 from urlgrammar.encoding.percent import utf8
 from urlgrammar.errors import ADVISORY, Code, Diagnostic, message
 from urlgrammar.host.parser import Domain, IPv4, IPv6, Opaque
-from urlgrammar.model.record import Kind
+from urlgrammar.model.record import Kind, URLRecord
 from urlgrammar.model.schemes import default_port, is_file, is_special_scheme
 from urlgrammar.url import URL
 
@@ -70,10 +70,11 @@ __all__ = ["RFC", "Reading", "parser_disagreement", "plain_reading", "python_rea
 RFC = "RFC 3986"
 
 
-def standard_reading(url: URL) -> Reading:
-    """The standard's reading of ``url``, as :class:`Reading` compares them."""
+def standard_reading(url: URL, front: URLRecord | None = None) -> Reading:
+    """The standard's reading of ``url``, as :class:`Reading` compares them. ``front``: the
+    URL's components up to its authority, where the caller has them without its record."""
     scheme = url.protocol[:-1]
-    authority = url.record.component(Kind.AUTHORITY)
+    authority = (url.record if front is None else front).component(Kind.AUTHORITY)
     host: HostValue = None
     port = default_port(scheme)
     if authority is not None:

@@ -54,7 +54,8 @@ def _advisory(code: Code, start: int, end: int, specifics: str, detail: str | No
     return Diagnostic(code, start, end, message(code, specifics), "scheme", detail, None, ADVISORY)
 
 
-def scheme_advisories(input: str, url: URL, context: str) -> list[Diagnostic]:
+def scheme_advisories(input: str, url: URL, context: str,
+                      scheme: Component | None = None) -> list[Diagnostic]:
     """The scheme's advisories for ``url``: script-url and active-data-url where ``input``
     writes its scheme (none where it comes from the base), unsafe-fetch-scheme wherever it
     comes from, as the server fetches the URL whatever wrote its scheme.
@@ -64,9 +65,10 @@ def scheme_advisories(input: str, url: URL, context: str) -> list[Diagnostic]:
     has no span for it. Where the scheme comes from the base alone (`x` against
     `file:///etc/passwd`), the span is empty, where the input would write a scheme: after the
     leading C0 controls and spaces, where scheme-relative-host-change, about a scheme from the
-    base, starts too.
+    base, starts too. ``scheme``: the URL's scheme component, where the caller has it.
     """
-    scheme = url.record[0]
+    if scheme is None:
+        scheme = url.record[0]
     name = scheme.value
     if context == "fetch" and name in UNSAFE_TO_FETCH:
         start, end = scheme.span or _scheme_written(input, name)

@@ -135,6 +135,16 @@ _PARSED_QUERY = _parser_table(SPECIAL_QUERY_SET)
 _PARSED_FRAGMENT = _parser_table(FRAGMENT_SET)
 
 
+def _kept(encode_set: PercentEncodeSet) -> re.Pattern[str]:
+    """Those of the code points that the parser keeps as written in a special URL's component
+    whose percent-encode set is ``encode_set``, where a fix encodes them (a path's backslash it
+    makes a `/`, as the fix does)."""
+    return re.compile(f"[{re.escape(''.join(c for c in _UNITS if c not in encode_set and c != chr(92)))}]")
+
+
+KEPT_PATH, KEPT_QUERY, KEPT_FRAGMENT = _kept(PATH_SET), _kept(SPECIAL_QUERY_SET), _kept(FRAGMENT_SET)
+
+
 def written_units(input: str, context: str, limit: int | None = None) -> Found | None:
     """The report's fields for ``input`` (without a base or protected domains, in UTF-8; the
     first ``limit`` diagnostics, and no suggestion where some are left out, as validate's
@@ -289,19 +299,29 @@ def _diagnostics(input: str, path_start: int, path_end: int, end: int, encoded: 
     each component's code points that are not URL units, as :class:`urlgrammar.checking.walk.Walk`
     adds them; the first ``limit`` of them, and how many are left out."""
     collector = Collector(None, limit)
+    rest_errors(collector, input, path_start, path_end, end, encoded)
+    return collector.diagnostics(), collector.omitted
+
+
+def rest_errors(collector: Collector, input: str, path_start: int, path_end: int, end: int,
+                encoded: bool = True) -> None:
+    """The errors of a special URL's path from ``path_start`` (at the start of a segment) to
+    ``path_end``, its query up to ``end`` and its fragment, where those are all the path state
+    raises there (no drive letter, no dot segment), added to ``collector``: the backslashes,
+    then, where ``encoded`` (where a fix encodes a code point), each component's code points
+    that are not URL units, as :class:`urlgrammar.checking.walk.Walk` adds them."""
     path = input[path_start:path_end]
     if "\\" in path:
         backslashes = pointer_array(compress(count(path_start), map("\\".__eq__, path)), path_end)
         collector.add_run(PATH, path_backslashes(backslashes))
     if not encoded:
-        return collector.diagnostics(), collector.omitted
+        return
     walk = Walk(collector.add, collector.pct_invalid, None, input, URLRecord(), None, collector.add_run)
     walk.units(path.replace("\\", "/"), path_start, "path")
     if path_end < end:
         walk.units(input[path_end + 1:end], path_end + 1, "query")
     if end < len(input):
         walk.units(input[end + 1:], end + 1, "fragment")
-    return collector.diagnostics(), collector.omitted
 
 
 def _grammar_error(input: str, at: int, path_end: int, end: int) -> GrammarError | None:

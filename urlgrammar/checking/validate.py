@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from urlgrammar.checking.advisories import first_advisories, plain_advisories
 from urlgrammar.checking.diagnostics import Collector
+from urlgrammar.checking.file_units import file_units
 from urlgrammar.checking.ignored_slashes import ignored_slashes
 from urlgrammar.checking.plain import fast_path
 from urlgrammar.checking.rfc_reading import RFCReading, rfc3986_reading
@@ -160,7 +161,7 @@ def _fast(input: str, text: str | None, base: URL | None, advisories: bool, limi
         left = len(found) - len(shown) if advisories else 0
         return _new(Report, (input, text, True, False, (), fast, suggestion, None, None, shown, 0, left))
     if base is not None:
-        return fast
+        return _file_units(input, text, base, advisories, limit, context, protected) if fast is None else fast
     # A host with a code point that only domain to ASCII's strict run refuses.
     lifted = fast if isinstance(fast, Lifted) else None
     host = None if "\\" in input else written_host(input, lifted, advisories)
@@ -169,7 +170,8 @@ def _fast(input: str, text: str | None, base: URL | None, advisories: bool, limi
         units = None if fast is not None or protected else \
             written_units(input, context, limit) or ignored_slashes(input, context, limit)
         if units is None:
-            return fast
+            return fast if fast is not None else \
+                _file_units(input, text, None, advisories, limit, context, protected)
         url, diagnostics, omitted, error, advised, suggestion = units
         shown = advised[:limit] if advisories else ()
         return _new(Report, (input, text, False, False, diagnostics, url, suggestion, error, None, shown,
@@ -179,6 +181,18 @@ def _fast(input: str, text: str | None, base: URL | None, advisories: bool, limi
     report = _new(Report, (input, text, False, False, diagnostics, url, None, error, None, (),
                            len(found) - len(diagnostics), 0))
     return _advised(report, None, None, limit, context, protected) if advisories else report
+
+
+def _file_units(input: str, text: str | None, base: URL | None, advisories: bool, limit: int | None,
+                context: str, protected: tuple[str, ...]) -> Report | None:
+    """The report on a long file URL or reference against one that :mod:`.file_units` answers
+    without the lift; else None."""
+    found = file_units(input, base, context, limit, protected)
+    if found is None:
+        return None
+    url, diagnostics, omitted, error, advised, more, suggestion = found
+    return _new(Report, (input, text, False, False, diagnostics, url, suggestion, error, None,
+                         advised if advisories else (), omitted, more if advisories else 0))
 
 
 #: The last tuple of protected domains given, and its names: a caller that passes one tuple for

@@ -103,10 +103,10 @@ def first_advisories(input: str, base: URL | None, url: URL | None, limit: int |
     writes the userinfo and host where ``input`` does, as ``input`` does, and its URL is ``url``
     itself (validate's fixed string, where each fix is one the parser makes after the host or
     a backslash it reads as a slash before it), so the advisories that read only those are
-    ``like``'s: all but those of :data:`_OF_MORE`, which are made again. ``front``: the URL's
-    components up to its authority (its scheme, perhaps the base's, first), where the caller
-    has them and the URL has not made its record (:mod:`.file_units`, which answers without a
-    component per segment): nothing here reads more of the record."""
+    ``like``'s: all but those of :data:`_OF_MORE`, which are made again. ``front``: a record
+    that starts as the URL's does, up to its authority at least (its scheme, perhaps the base's,
+    first), where the caller has one and the URL has not made its record (:mod:`.long_paths`,
+    which answers without a component per segment): nothing here reads more of the record."""
     if url is None:
         return (), 0
     from urlgrammar.checking.disagreement import parser_disagreement, standard_reading

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from urlgrammar.checking.advisories import first_advisories
+from urlgrammar.checking.diagnostics import Collector
 from urlgrammar.checking.runs import (
     Diagnostics,
     Positions,
@@ -23,7 +24,7 @@ from urlgrammar.checking.runs import (
 from urlgrammar.checking.writing import GrammarError, Writing, first_pct_invalid, removed_error
 from urlgrammar.encoding import percent
 from urlgrammar.errors import Code, Diagnostic, URLError
-from urlgrammar.model.record import Kind
+from urlgrammar.model.record import Kind, URLRecord
 from urlgrammar.model.schemes import Mode, has_opaque_path, is_special_scheme
 from urlgrammar.operations.path_offsets import kept_href
 from urlgrammar.operations.pipeline import lift, resolve_and_normalise
@@ -42,8 +43,39 @@ _UNHEARD = Reporter()
 Advised = tuple[tuple[Diagnostic, ...], int]
 
 
+def suggested(input: str, text: str, base: URL | None, url: URL, collector: Collector,
+              writing: Writing | None, valid: bool, limit: int | None, context: str, encoding: str,
+              protected: tuple[str, ...], front: URLRecord | None = None
+              ) -> tuple[str | None, Advised | None]:
+    """The suggestion for ``input`` (``text`` preprocessed), whose URL is ``url``, and the
+    input's advisories where it needed them (:func:`urlgrammar.checking.validate.validate` says
+    what the suggestion is). ``writing`` is the writing grammar's verdict on the input where the
+    input is ``text`` (None where preprocessing removed a code point): on the fixed string, where
+    each fix is one the parser makes, the verdict is that one's with the fixed positions taken as
+    fixed, read again only from the component where it found its error. ``front``: the record
+    of a head of the input, where the URL has not made its record and each fix after the head
+    is one the parser makes (:mod:`.long_paths`, whose ``writing`` is the head's)."""
+    def verdict(kept: Positions) -> GrammarError | None:
+        assert writing is not None
+        again = Writing(writing.text, writing.lifted, writing.base, writing.invalid, kept)
+        return again.first_error(writing.at)
+    # The URL's spans are the input's, not the fixed string's where preprocessing removed some.
+    fixed = (input, url) if valid else fixed_string(
+        text, collector.processed(), base, url, encoding, None if writing is None else verdict, front)
+    if fixed is None:
+        return None, None
+    advised = first_advisories(input, base, url, limit, context, protected, front=front)  # the input's own
+    # A URL that the fixed string was parsed to has its own record.
+    same = fixed[1] is url
+    found = advised if valid or advised[1] else \
+        first_advisories(fixed[0], base, fixed[1], limit, context, protected, (input, advised[0]), same,
+                         front if same else None)
+    return unadvised(fixed[0], found, advised, base, url.href, limit, context, encoding, protected), advised
+
+
 def fixed_string(text: str, processed: Sequence[Diagnostic], base: URL | None, url: URL, encoding: str,
-           verdict: Callable[[Positions], GrammarError | None] | None) -> tuple[str, URL] | None:
+                 verdict: Callable[[Positions], GrammarError | None] | None,
+                 head: URLRecord | None = None) -> tuple[str, URL] | None:
     """The preprocessed input with every fix applied, and its URL, if that is valid and
     parses to ``url``'s href.
 
@@ -53,12 +85,13 @@ def fixed_string(text: str, processed: Sequence[Diagnostic], base: URL | None, u
     Where every fix is one the parser makes itself (:func:`_kept`), the string parses to the
     same URL by construction, and ``verdict``, the writing grammar's on the input with those
     positions taken as fixed, is the fixed string's: the pipeline need not run on it (it does
-    without ``verdict``)."""
+    without ``verdict``). ``head``: the record of a head of the input, where each fix after it
+    is the parser's (:func:`suggested`)."""
     if any(d.fix is None for d in representatives(processed)):
         return None
     if verdict is not None:
         written = _parser_fixes(text, processed, url, encoding, True)
-        if written and _written_kept(text, processed, url, written):
+        if written and _written_kept(text, processed, url.record if head is None else head, written):
             return None
     candidate = apply_fixes(text, processed)
     if candidate is None:
@@ -107,11 +140,13 @@ def _another_href(text: str, base: URL | None, encoding: str, href: str) -> bool
     return kept is not None and kept[0] != href
 
 
-def _written_kept(text: str, processed: Sequence[Diagnostic], url: URL, written: frozenset[str]) -> bool:
-    """Whether the fixed string's href differs from ``url``'s, known without parsing it, where
-    each fix is one the parser makes or one that percent-encodes a code point of ``written``,
-    which the parser keeps as it is written (:func:`_parser_fixes`): whether one of those is
-    in a component of ``url`` that came from ``text``.
+def _written_kept(text: str, processed: Sequence[Diagnostic], record: URLRecord,
+                  written: frozenset[str]) -> bool:
+    """Whether the fixed string's href differs from that of the URL whose ``record`` it is (or a
+    head's, which holds the last such fix), known without parsing it, where each fix is one the
+    parser makes or one that percent-encodes a code point of ``written``, which the parser keeps
+    as it is written (:func:`_parser_fixes`): whether one of those is in a component of the
+    URL that came from ``text``.
 
     Such a code point is `%` (in no percent-encode set; a special host with one fails), or
     one of a path (not an opaque one), query or fragment that is no URL code point and is not
@@ -120,13 +155,13 @@ def _written_kept(text: str, processed: Sequence[Diagnostic], url: URL, written:
     segment a dot segment, and a drive letter whose `|` the parser makes `:` is a drive, not
     one of these components; so the fixed string's record has the input's shape and the same
     components, with the encoding where the input has the code point: the href of one that
-    keeps such a code point is not ``url``'s, and the fixed string is no suggestion."""
+    keeps such a code point is not the URL's, and the fixed string is no suggestion."""
     at = _last_written(text, processed, written)
     if at is None:
         return False
     # From the end: the last such code point is in the last components. A component with a
     # span came from the input, and one of these kinds holds the value the parser read there.
-    for c in reversed(url.record):
+    for c in reversed(record):
         parts = c.value if c.kind == Kind.AUTHORITY else (c,)
         for part in parts:
             if part is not None and part.start is not None and part.start <= at < (part.end or 0):
@@ -201,7 +236,8 @@ def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL, encoding
         key = (char, d.component)
         if key not in encoded:
             if not sets:
-                opaque = has_opaque_path(url.record)
+                # A special URL's path is a list: its record is not asked for.
+                opaque = url.mode is Mode.GENERIC and has_opaque_path(url.record)
                 sets = {"path": percent.C0_CONTROL_SET if opaque else percent.PATH_SET,
                         "fragment": percent.FRAGMENT_SET}
                 if encoding == "utf-8":

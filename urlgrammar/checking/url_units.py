@@ -135,14 +135,15 @@ _PARSED_QUERY = _parser_table(SPECIAL_QUERY_SET)
 _PARSED_FRAGMENT = _parser_table(FRAGMENT_SET)
 
 
-def _kept(encode_set: PercentEncodeSet) -> re.Pattern[str]:
-    """Those of the code points that the parser keeps as written in a special URL's component
-    whose percent-encode set is ``encode_set``, where a fix encodes them (a path's backslash it
-    makes a `/`, as the fix does)."""
-    return re.compile(f"[{re.escape(''.join(c for c in _UNITS if c not in encode_set and c != chr(92)))}]")
+def _kept(encode_set: PercentEncodeSet, separator: str = "\\") -> re.Pattern[str]:
+    """Those of the code points that the parser keeps as written in a component whose
+    percent-encode set is ``encode_set``, where a fix encodes them; but ``separator``, a
+    special URL's backslash, which the parser and the fix make a `/` in its path."""
+    return re.compile(f"[{re.escape(''.join(c for c in _UNITS if c not in encode_set and c != separator))}]")
 
 
 KEPT_PATH, KEPT_QUERY, KEPT_FRAGMENT = _kept(PATH_SET), _kept(SPECIAL_QUERY_SET), _kept(FRAGMENT_SET)
+KEPT_NON_SPECIAL_PATH = _kept(PATH_SET, "")
 
 
 def written_units(input: str, context: str, limit: int | None = None) -> Found | None:
@@ -304,20 +305,21 @@ def _diagnostics(input: str, path_start: int, path_end: int, end: int, encoded: 
 
 
 def rest_errors(collector: Collector, input: str, path_start: int, path_end: int, end: int,
-                encoded: bool = True) -> None:
-    """The errors of a special URL's path from ``path_start`` (at the start of a segment) to
-    ``path_end``, its query up to ``end`` and its fragment, where those are all the path state
-    raises there (no drive letter, no dot segment), added to ``collector``: the backslashes,
-    then, where ``encoded`` (where a fix encodes a code point), each component's code points
-    that are not URL units, as :class:`urlgrammar.checking.walk.Walk` adds them."""
+                encoded: bool = True, special: bool = True) -> None:
+    """The errors of a URL's path (not an opaque one) from ``path_start`` (at the start of a
+    segment) to ``path_end``, its query up to ``end`` and its fragment, where those are all the
+    path state raises there (no drive letter, no dot segment), added to ``collector``: the
+    backslashes where the URL is ``special``, then, where ``encoded`` (where a fix encodes a
+    code point), each component's code points that are not URL units, as
+    :class:`urlgrammar.checking.walk.Walk` adds them."""
     path = input[path_start:path_end]
-    if "\\" in path:
+    if special and "\\" in path:
         backslashes = pointer_array(compress(count(path_start), map("\\".__eq__, path)), path_end)
         collector.add_run(PATH, path_backslashes(backslashes))
     if not encoded:
         return
     walk = Walk(collector.add, collector.pct_invalid, None, input, URLRecord(), None, collector.add_run)
-    walk.units(path.replace("\\", "/"), path_start, "path")
+    walk.units(path.replace("\\", "/") if special else path, path_start, "path")
     if path_end < end:
         walk.units(input[path_end + 1:end], path_end + 1, "query")
     if end < len(input):

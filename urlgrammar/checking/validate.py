@@ -17,13 +17,13 @@ from typing import NamedTuple
 
 from urlgrammar.checking.advisories import first_advisories, plain_advisories
 from urlgrammar.checking.diagnostics import Collector
-from urlgrammar.checking.file_units import file_units
 from urlgrammar.checking.ignored_slashes import ignored_slashes
+from urlgrammar.checking.long_paths import long_paths
 from urlgrammar.checking.plain import fast_path
 from urlgrammar.checking.rfc_reading import RFCReading, rfc3986_reading
-from urlgrammar.checking.runs import Positions, representatives
+from urlgrammar.checking.runs import representatives
 from urlgrammar.checking.schemes import CONTEXTS
-from urlgrammar.checking.suggestion import Advised, fixed_string, unadvised
+from urlgrammar.checking.suggestion import Advised, suggested
 from urlgrammar.checking.url_units import written_units
 from urlgrammar.checking.writing import GrammarError, Writing, removed_error
 from urlgrammar.checking.written_host import written_host
@@ -161,7 +161,7 @@ def _fast(input: str, text: str | None, base: URL | None, advisories: bool, limi
         left = len(found) - len(shown) if advisories else 0
         return _new(Report, (input, text, True, False, (), fast, suggestion, None, None, shown, 0, left))
     if base is not None:
-        return _file_units(input, text, base, advisories, limit, context, protected) if fast is None else fast
+        return _long_paths(input, text, base, advisories, limit, context, protected) if fast is None else fast
     # A host with a code point that only domain to ASCII's strict run refuses.
     lifted = fast if isinstance(fast, Lifted) else None
     host = None if "\\" in input else written_host(input, lifted, advisories)
@@ -171,7 +171,7 @@ def _fast(input: str, text: str | None, base: URL | None, advisories: bool, limi
             written_units(input, context, limit) or ignored_slashes(input, context, limit)
         if units is None:
             return fast if fast is not None else \
-                _file_units(input, text, None, advisories, limit, context, protected)
+                _long_paths(input, text, None, advisories, limit, context, protected)
         url, diagnostics, omitted, error, advised, suggestion = units
         shown = advised[:limit] if advisories else ()
         return _new(Report, (input, text, False, False, diagnostics, url, suggestion, error, None, shown,
@@ -183,11 +183,11 @@ def _fast(input: str, text: str | None, base: URL | None, advisories: bool, limi
     return _advised(report, None, None, limit, context, protected) if advisories else report
 
 
-def _file_units(input: str, text: str | None, base: URL | None, advisories: bool, limit: int | None,
+def _long_paths(input: str, text: str | None, base: URL | None, advisories: bool, limit: int | None,
                 context: str, protected: tuple[str, ...]) -> Report | None:
-    """The report on a long file URL or reference against one that :mod:`.file_units` answers
-    without the lift; else None."""
-    found = file_units(input, base, context, limit, protected)
+    """The report on an input with a long path that :mod:`.long_paths` answers without the
+    lift; else None."""
+    found = long_paths(input, base, context, limit, protected)
     if found is None:
         return None
     url, diagnostics, omitted, error, advised, more, suggestion = found
@@ -293,34 +293,7 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
     suggestion, advised = None, None
     if url is not None and not omitted:
         same = writing if pre.offsets.identity else None
-        suggestion, advised = _suggested(input, pre.text, base, url, collector, same, valid, limit, context,
+        suggestion, advised = suggested(input, pre.text, base, url, collector, same, valid, limit, context,
                                          encoding, protected)
     return _new(Report, (input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement,
                          (), omitted, 0)), advised
-
-
-
-
-def _suggested(input: str, text: str, base: URL | None, url: URL, collector: Collector,
-               writing: Writing | None, valid: bool, limit: int | None, context: str, encoding: str,
-               protected: tuple[str, ...]) -> tuple[str | None, Advised | None]:
-    """The suggestion for ``input`` (``text`` preprocessed), whose URL is ``url``, and the
-    input's advisories where it needed them (:func:`validate` says what the suggestion is).
-    ``writing`` is the writing grammar's verdict on the input where the input is ``text``
-    (None where preprocessing removed a code point): on the fixed string, where each fix is one
-    the parser makes, the verdict is that one's with the fixed positions taken as fixed, read
-    again only from the component where it found its error."""
-    def verdict(kept: Positions) -> GrammarError | None:
-        assert writing is not None
-        again = Writing(writing.text, writing.lifted, writing.base, writing.invalid, kept)
-        return again.first_error(writing.at)
-    # The URL's spans are the input's, not the fixed string's where preprocessing removed some.
-    fixed = (input, url) if valid else \
-        fixed_string(text, collector.processed(), base, url, encoding, None if writing is None else verdict)
-    if fixed is None:
-        return None, None
-    advised = first_advisories(input, base, url, limit, context, protected)  # the input's own
-    found = advised if valid or advised[1] else \
-        first_advisories(fixed[0], base, fixed[1], limit, context, protected, (input, advised[0]),
-                         fixed[1] is url)
-    return unadvised(fixed[0], found, advised, base, url.href, limit, context, encoding, protected), advised

@@ -1,7 +1,7 @@
-"""validate's answer for a long file URL, or a reference against one, whose path after its head
-holds code points that are not URL units or backslashes, is the full path's.
+"""validate's answer for a URL, or a reference against one, whose long path holds code points
+that are not URL units or backslashes after its head, is the full path's.
 
-:mod:`urlgrammar.checking.file_units` runs the pipeline on the input's head (`file:///C|/a|/`)
+:mod:`urlgrammar.checking.long_paths` runs the pipeline on the input's head (`file:///C|/a|/`)
 and finds the rest's errors without a component per segment; wherever it answers, the full
 path (the pipeline, the walk, the writing grammar, the suggestion's checks and Python's
 readers) must answer the same, field by field, in both contexts, with a limit and without
@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 
 from urlgrammar import URL, validate
 from urlgrammar import attributes as attributes_module
-from urlgrammar.checking import file_units as file_units_module
-from urlgrammar.checking.file_units import file_units
+from urlgrammar.checking import long_paths as long_paths_module
+from urlgrammar.checking.long_paths import long_paths
 from urlgrammar.model.schemes import Mode
 
 
 def _taken(text: str, base: str | None = None) -> bool:
-    taken = file_units(text, None if base is None else URL(base), "browser", None, ()) is not None
+    taken = long_paths(text, None if base is None else URL(base), "browser", None, ()) is not None
     assert_full_paths_report(text, base)
     return taken
 
@@ -37,6 +37,9 @@ def _taken(text: str, base: str | None = None) -> bool:
     ("file:///C|/a/b/c/d#x`y|", None), ("file:///C|/a/b/c/d?{x}|", None),
     ("C|/C|/C|/C|/C|/", "file:///D:/x"), ("a|/b/c/d/e|", "file:///D:/x"), ("/C|/a/b/c|", "file:///D:/x"),
     ("//h/a/b/c|", "file:///D:/x"), ("a/b/c/d/e|f?q", "file://h/x"), ("C|\\a\\b\\c\\d|", "file:///D:/x"),
+    ("a/b/c/d|e/f|", "http://h/x"), ("/a/b/c/d|", "https://h/x"), ("\\\\h\\a\\b\\c|", "http://x/y"),
+    ("HTTP://h/a/b/c|/d|", None), ("foo://h/a/b/c|/d|", None), ("foo://h/a/b/c\\d/e|", None),
+    ("foo:/a/b/c/d|", None), ("a/b/c/d|/e|", "foo://h/x"), ("a/b/c/d/e\\f|", "foo://h/x"),
 ])
 def test_long_file_paths_of_units(text: str, base: str | None) -> None:
     assert _taken(text, base)
@@ -45,17 +48,32 @@ def test_long_file_paths_of_units(text: str, base: str | None) -> None:
     assert {d.code for d in report.diagnostics} >= {"invalid-URL-unit"}
 
 
+@pytest.mark.parametrize(("text", "base", "suggestion"), [
+    ("file:///C|/a/b/c d", None, "file:///C:/a/b/c%20d"),
+    ("file:///C:/a/b/c d/e{f}\\g", None, "file:///C:/a/b/c%20d/e%7Bf%7D/g"),
+    ("file:///C|/a/b/c/d?e f#g h", None, "file:///C:/a/b/c/d?e%20f#g%20h"),
+    ("C|/a/b/c/d e", "file:///D:/x", "/C:/a/b/c/d%20e"),
+    ("a/b/c/d/e f", "file:///D:/x", "a/b/c/d/e%20f"),
+    ("//h/a/b/c d", "file:///D:/x", "file://h/a/b/c%20d"),
+    ("a/b/c/d e/f{g}", "https://h/x", "a/b/c/d%20e/f%7Bg%7D"),
+    ("foo://h/a/b/c d", None, "foo://h/a/b/c%20d"),
+])
+def test_where_each_fix_after_the_head_is_the_parsers_the_suggestion_is_found(
+        text: str, base: str | None, suggestion: str) -> None:
+    assert _taken(text, base)
+    assert validate(text, base).suggestion == suggestion
+
+
 @pytest.mark.parametrize(("text", "base"), [
-    ("file:///C|/a/b/c d", None),          # each fix is the parser's: the suggestion is needed
     ("file:///C:/a/b/../c|", None),        # a dot segment
     ("file:///C:/a/b/%2e/c|", None),       # an encoded one
     ("file:///C|", None),                  # a short path
     ("file:///C:/a/b/c/d|e ", None),       # a trailing space
     ("file:///C:/a/b/c/\u00e9|", None),    # beyond ASCII
     ("file:///C:/a/b/c/d|#x#y", None),     # a second `#`
-    ("http://h/a/b/c/d|", None),           # not a file URL
     ("file:///C:/a/b/c/d|", "file:///x"),  # a scheme against a base
-    ("a/b/c/d|", "http://h/x"),            # not a file base
+    ("foo:a/b/c/d/e|", None),              # an opaque path
+    ("a/b/c/d/e|", "foo:x"),               # against a base with one
     ("file://ab|/a/b/c/d|", None),         # a host that fails
 ])
 def test_near_misses_go_to_the_full_path(text: str, base: str | None) -> None:
@@ -65,14 +83,14 @@ def test_near_misses_go_to_the_full_path(text: str, base: str | None) -> None:
 def test_no_record_per_segment_on_a_long_path(monkeypatch: pytest.MonkeyPatch) -> None:
     text = "file:///" + "C|/" * 5000
     lifted: list[int] = []
-    real = file_units_module.lift
+    real = long_paths_module.lift
 
     def counted(head: str, mode: Mode) -> object:
         lifted.append(len(head))
         return real(head, mode)
 
     refuse_full_path(monkeypatch)
-    monkeypatch.setattr(file_units_module, "lift", counted)
+    monkeypatch.setattr(long_paths_module, "lift", counted)
     monkeypatch.setattr(attributes_module, "parse_url", None)  # the URL's record is not made
     for base in (None, "file:///D:/x"):
         report = validate(text if base is None else text[8:], base, context="fetch")
@@ -85,9 +103,11 @@ _SEGMENTS = st.sampled_from(["a", "C|", "C:", "b|c", "", "d e", "[x]", "%zz", "%
                              "|", "`", "x{y}", "q?r", "#f", "%2e"])
 
 
-@given(st.sampled_from(["file:///", "file://h/", "file:", "file:/", "FILE:\\\\\\", "", "/", "//h/"]),
+@given(st.sampled_from(["file:///", "file://h/", "file:", "file:/", "FILE:\\\\\\", "http://h/", "ws:\\\\h/",
+                        "foo://h/", "foo:/", "foo:", "", "/", "//h/", "\\"]),
        st.lists(_SEGMENTS, min_size=1, max_size=8), st.sampled_from(["", "/", "?x|", "#y|", "?a b#c`"]))
-def test_generated_file_paths(start: str, segments: list[str], end: str) -> None:
+def test_generated_paths(start: str, segments: list[str], end: str) -> None:
     text = start + "/".join(segments) + end
-    for base in ((None,) if start.lower().startswith("file") else ("file:///D:/x", "file://h/a/b")):
+    bases = ("file:///D:/x", "file://h/a/b", "http://h/a/b", "foo://h/a", "foo:/a")
+    for base in ((None,) if ":" in start else bases):
         _taken(text, base)

@@ -19,6 +19,7 @@ from urlgrammar import URL, validate
 from urlgrammar import attributes as attributes_module
 from urlgrammar.checking import long_paths as long_paths_module
 from urlgrammar.checking.long_paths import long_paths
+from urlgrammar.checking.writing import GrammarError, Writing
 from urlgrammar.model.schemes import Mode
 
 
@@ -111,3 +112,23 @@ def test_generated_paths(start: str, segments: list[str], end: str) -> None:
     bases = ("file:///D:/x", "file://h/a/b", "http://h/a/b", "foo://h/a", "foo:/a")
     for base in ((None,) if ":" in start else bases):
         _taken(text, base)
+
+
+def test_the_fixed_strings_verdict_reads_on_from_the_heads_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    verdicts: list[tuple[int, GrammarError | None]] = []
+    real = Writing.first_error
+
+    def first_error(self: Writing, skip: int = 0) -> GrammarError | None:
+        verdicts.append((skip, real(self, skip)))
+        return verdicts[-1][1]
+
+    monkeypatch.setattr(Writing, "first_error", first_error)
+    text = "https://h:443/a/b/c/d/e\\f g"  # without the port, url_units.py answers
+    assert _taken(text)
+    verdicts.clear()
+    assert validate(text).suggestion == "https://h:443/a/b/c/d/e/f%20g"
+    # The head up to the fourth separator breaks no rule; the one up to the backslash after e
+    # does there, after its scheme, authority, path-root and dirs a to e: the fixed string's
+    # verdict starts at that component.
+    assert [skip for skip, _ in verdicts] == [0, 0, 7]
+    assert verdicts[1][1] is not None and verdicts[2][1] is None

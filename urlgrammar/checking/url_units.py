@@ -41,7 +41,7 @@ Python's readers:
   makes; where the parser keeps a code point as written (`{` in a query, `[` in a path, a `%`), the
   fixed string is another URL, and there is none (:func:`urlgrammar.checking.suggestion.fixed_string`);
   the input's advisories (a parser-disagreement among them) are what that suggestion must
-  not add to, as the full path's :func:`urlgrammar.checking.validate._suggested` has them.
+  not add to, as the full path's :func:`urlgrammar.checking.suggestion.suggested` has them.
 
 Where a backslash comes before the path (`http:\\\\h\\a`, `file:\\\\\\C:\\a`), or the URL is a
 file URL, whose path may start with a drive, and backslashes are all there is to fix, the

@@ -123,12 +123,15 @@ def long_paths(input: str, base: URL | None, context: str, limit: int | None,
     except URLError:
         return None
     rest_errors(collector, input, head, path_end, end, special=special)
+    diagnostics = collector.diagnostics()
+    if not diagnostics and not collector.omitted:
+        return None  # the parser reports nothing: the full path says how the two disagree
     suggestion, advised = None, None
     if not kept and not collector.omitted:
         suggestion, advised = suggested(input, input, base, url, collector, writing, False, limit, context,
                                         "utf-8", protected, front)
     shown, more = advised or first_advisories(input, base, url, limit, context, protected, front=front)
-    return url, collector.diagnostics(), collector.omitted, error, shown, more, suggestion
+    return url, diagnostics, collector.omitted, error, shown, more, suggestion
 
 
 def _mode(input: str, base: URL | None) -> Mode | None:

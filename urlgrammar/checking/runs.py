@@ -193,6 +193,27 @@ def representatives(diagnostics: Sequence[Diagnostic]) -> Iterator[Diagnostic]:
             yield from (source.at(i + which.index(w)) for w in dict.fromkeys(which))
 
 
+def distinct(diagnostics: Sequence[Diagnostic]) -> Iterator[Diagnostic]:
+    """:func:`representatives` for a question that the diagnostic's position does not answer
+    (its code, fix, component, the code point at its start, its length): one per template of a
+    run however many segments other diagnostics cut the run into (a path of `a\\b|` segments
+    interleaves a run of backslashes with one of `|`, each item a segment), in the order of
+    their first segments, and each single diagnostic."""
+    if not isinstance(diagnostics, Diagnostics):
+        yield from diagnostics
+        return
+    seen: set[tuple[int, int]] = set()
+    for source, i, j in diagnostics.segments():
+        if isinstance(source, Diagnostic):
+            yield source
+            continue
+        which = range(1) if source.which is None else dict.fromkeys(source.which[i:j])
+        for w in which:
+            if (id(source), w) not in seen:
+                seen.add((id(source), w))
+                yield source.at(i if source.which is None else source.which.index(w, i))
+
+
 @dataclass(frozen=True, slots=True)
 class Positions:
     """A set of positions: those of ``ranges`` (ascending, neither overlapping nor adjacent,

@@ -451,15 +451,15 @@ def test_utf8_percent_encoding_against_each_byte(text: str, at: int) -> None:
 
 # ---- Many values at once --------------------------------------------------------------------
 #
-# utf8_percent_encode_each joins the values by a code point that none of them holds: texts rich
-# in ASCII punctuation use up its first choices, so that later ones are taken too; the other
-# code points, surrogates included, are any.
+# utf8_percent_encode_each joins the values (more than a few) by a code point that none of them
+# holds: texts rich in ASCII punctuation use up its first choices, so that later ones are taken
+# too; the other code points, surrogates included, are any.
 
 _joinable = st.text(st.one_of(st.sampled_from(" !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFG|~"),
                               st.characters()))
 
 
-@given(st.lists(_joinable, max_size=8), st.sampled_from(SETS))
+@given(st.lists(_joinable, max_size=24), st.sampled_from(SETS))
 def test_encoding_each_is_encoding_one_at_a_time(values: list[str], encode_set: PercentEncodeSet) -> None:
     one_at_a_time = [utf8_percent_encode(v, encode_set) for v in values]
     each = utf8_percent_encode_each(values, encode_set)
@@ -475,6 +475,6 @@ def test_values_holding_all_but_one_code_point_the_set_keeps(encode_set: Percent
     # encoded one at a time.
     kept = "".join(c for c in map(chr, range(0x7F)) if c not in encode_set)
     for lacking in ("", *kept):
-        values = [kept.replace(lacking, "") if lacking else kept, "a b\x00é\ud800", "", "\ud800"]
+        values = [kept.replace(lacking, "") if lacking else kept, "a b\x00é\ud800", "", "\ud800"] * 3
         assert utf8_percent_encode_each(values, encode_set) == \
             [utf8_percent_encode(v, encode_set) for v in values], lacking

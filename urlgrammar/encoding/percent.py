@@ -174,6 +174,10 @@ def _utf8_encode_from(s: str, start: int, byte_table: tuple[str, ...]) -> str:
 _ASCII = re.compile("[\x00-\x7f]")
 
 
+#: How many values :func:`utf8_percent_encode_each` encodes one at a time.
+_FEW: Final = 8
+
+
 def utf8_percent_encode_each(values: Sequence[str], encode_set: PercentEncodeSet) -> list[str]:
     """:func:`utf8_percent_encode` of each of ``values`` using ``encode_set``
     (https://url.spec.whatwg.org/#string-utf-8-percent-encode), a value in which no code point
@@ -181,8 +185,11 @@ def utf8_percent_encode_each(values: Sequence[str], encode_set: PercentEncodeSet
 
     The values are encoded as one text, joined by a code point that none of them holds and
     that the set keeps as it is, and split again: one search and one translation for all of
-    them, where a path of many segments would take a call each.
+    them, where a path of many segments would take a call each. A few values are encoded one
+    at a time, which costs less than the joins.
     """
+    if len(values) <= _FEW:
+        return [utf8_percent_encode(v, encode_set) for v in values]
     joined = "".join(values)
     separator = next((c for c in encode_set._joiners if c not in joined), None)
     if separator is None:  # the values hold every code point that could join them

@@ -7,6 +7,7 @@ fixed string."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -15,6 +16,8 @@ from hypothesis import strategies as st
 
 from urlgrammar import validate
 from urlgrammar.checking import suggestion as module
+from urlgrammar.checking.runs import Diagnostics, Run, representatives
+from urlgrammar.errors import Diagnostic
 
 
 def _id(input: str, base: str | None) -> str:
@@ -114,3 +117,70 @@ def test_the_kept_code_point_is_found_without_reading_every_fix(input: str,
     monkeypatch.setattr(module, "start_positions", counted)
     assert validate(input).suggestion is None
     assert read == []
+
+
+# ---- Many segments (issue 25): the fixes are read per run, not per segment ---------------------
+#
+# A path of `a\b|` segments interleaves the run of its backslashes with the run of its `|`, so
+# each diagnostic is a segment of its own: the suggestion's questions about the fixes (which
+# code points, which fixes) are read once per run and template (runs.distinct), and the last
+# kept code point off the segments, not from a diagnostic built for each.
+
+def _last_written_by_representatives(text: str, processed: Sequence[Diagnostic],
+                                     written: frozenset[str]) -> int | None:
+    """_last_written as it read each segment's representatives and last diagnostic."""
+    found = [d.start for d in representatives(processed) if text[d.start] in written]
+    if isinstance(processed, Diagnostics):
+        for source, _, j in processed.segments():
+            if isinstance(source, Run):
+                p = (source.pointers if source.starts is None else source.starts)[j - 1]
+                if text[p] in written:
+                    found.append(p)
+    return max(found, default=None)
+
+
+@pytest.mark.parametrize(("input", "base"), [
+    pytest.param(head + "a\\b|/" * 1000, base, id=f"{head!r} + 'a\\\\b|/' * 1000 against {base!r}")
+    for head, base in [("file:///C:/", None), ("http://h/", None), ("", "file:///D:/x")]])
+def test_interleaved_runs_are_read_per_run(input: str, base: str | None,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[int] = []
+    at = Run.at
+
+    def counted(self: Run, i: int) -> Diagnostic:
+        built.append(i)
+        return at(self, i)
+    with monkeypatch.context() as m:
+        m.setattr(Run, "at", counted)
+        report = validate(input, base)
+    assert len(report.diagnostics) >= 2000 and len(built) <= 10
+    assert report.as_dict() == _per_segment(input, base, monkeypatch)
+
+
+def _per_segment(input: str, base: str | None, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The report with the fixes read per segment, as they were."""
+    with monkeypatch.context() as m:
+        m.setattr(module, "distinct", representatives)
+        m.setattr(module, "_last_written", _last_written_by_representatives)
+        return validate(input, base).as_dict()
+
+
+@given(st.sampled_from(["", "http://h/", "file:///C:/", "sc://h/", "sc:"]),
+       st.lists(st.sampled_from(PIECES), min_size=1, max_size=6).map("".join), st.integers(1, 8),
+       st.sampled_from(BASES))
+@settings(max_examples=500)
+def test_repeated_units_reports_are_those_read_per_segment(head: str, unit: str, times: int,
+                                                           base: str | None) -> None:
+    input = head + unit * times
+    lasts: list[tuple[int | None, int | None]] = []
+    real = module._last_written
+
+    def compared(text: str, processed: Sequence[Diagnostic], written: frozenset[str]) -> int | None:
+        old = _last_written_by_representatives(text, processed, written)
+        lasts.append((real(text, processed, written), old))
+        return lasts[-1][0]
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(module, "_last_written", compared)
+        report = validate(input, base).as_dict()
+        assert all(new == old for new, old in lasts)
+        assert report == _per_segment(input, base, monkeypatch)

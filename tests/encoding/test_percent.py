@@ -35,6 +35,7 @@ from urlgrammar.encoding.percent import (
     percent_encode_after_encoding,
     utf8,
     utf8_percent_encode,
+    utf8_percent_encode_each,
 )
 from urlgrammar.syntax.grammars import tree_parser
 
@@ -446,3 +447,34 @@ def test_utf8_percent_encoding_against_each_byte(text: str, at: int) -> None:
                            "".join(f"%{b:02X}" for b in utf8(c)) for c in text)
         assert utf8_percent_encode(text, encode_set) == expected
         assert utf8_percent_encode("a" * at + text, encode_set) == "a" * at + expected
+
+
+# ---- Many values at once --------------------------------------------------------------------
+#
+# utf8_percent_encode_each joins the values (more than a few) by a code point that none of them
+# holds: texts rich in ASCII punctuation use up its first choices, so that later ones are taken
+# too; the other code points, surrogates included, are any.
+
+_joinable = st.text(st.one_of(st.sampled_from(" !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFG|~"),
+                              st.characters()))
+
+
+@given(st.lists(_joinable, max_size=24), st.sampled_from(SETS))
+def test_encoding_each_is_encoding_one_at_a_time(values: list[str], encode_set: PercentEncodeSet) -> None:
+    one_at_a_time = [utf8_percent_encode(v, encode_set) for v in values]
+    each = utf8_percent_encode_each(values, encode_set)
+    assert each == one_at_a_time
+    assert [e is v for e, v in zip(each, values, strict=True)] == \
+        [e is v for e, v in zip(one_at_a_time, values, strict=True)]
+
+
+@pytest.mark.parametrize("encode_set", SETS, ids=[s.name for s in SETS])
+def test_values_holding_all_but_one_code_point_the_set_keeps(encode_set: PercentEncodeSet) -> None:
+    # Whichever kept code point the values lack is the only one that could join them, and it
+    # must not be `%` or a hex digit, which the encoded values hold; lacking none, they are
+    # encoded one at a time.
+    kept = "".join(c for c in map(chr, range(0x7F)) if c not in encode_set)
+    for lacking in ("", *kept):
+        values = [kept.replace(lacking, "") if lacking else kept, "a b\x00é\ud800", "", "\ud800"] * 3
+        assert utf8_percent_encode_each(values, encode_set) == \
+            [utf8_percent_encode(v, encode_set) for v in values], lacking

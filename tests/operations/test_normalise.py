@@ -101,6 +101,28 @@ def test_percent_encode_returns_the_record_itself_when_nothing_changes() -> None
     assert percent_encode(record, Mode.GENERIC) is record
 
 
+@pytest.mark.parametrize(("text", "mode", "encoded", "calls"), [
+    ("file:///C:/" + "a b/" * 1000 + "x", Mode.FILE, "file:///C:/" + "a%20b/" * 1000 + "x", 1),
+    ("s://h/" + "a/é/" * 500 + "b?c d", Mode.GENERIC, "s://h/" + "a/%C3%A9/" * 500 + "b?c%20d", 2),
+], ids=["file path of spaces", "path of é and a query"])
+def test_a_path_is_encoded_in_one_pass_keeping_the_segments_it_does_not_change(
+        text: str, mode: Mode, encoded: str, calls: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # validate's full path encoded a long path one segment at a time (a call each): now its
+    # values are encoded together (one call, and one for the query), and a segment that needs
+    # no encoding stays the same object.
+    import urlgrammar.encoding.percent as module
+
+    record = parse_reference(text, mode=mode).record
+    encode = module._utf8_encode_from
+    texts: list[str] = []
+    monkeypatch.setattr(module, "_utf8_encode_from", lambda s, *args: texts.append(s) or encode(s, *args))
+    out = percent_encode(record, mode)
+    assert len(texts) == calls
+    assert print_record(out) == encoded
+    assert [after is before for before, after in zip(record, out, strict=True)] == \
+        [not (isinstance(c.value, str) and (" " in c.value or "é" in c.value)) for c in record]
+
+
 @pytest.mark.parametrize(("segment", "dot", "dots"), [
     (".", True, False), ("%2e", True, False), ("%2E", True, False), ("..", False, True),
     (".%2e", False, True), ("%2E.", False, True), ("%2e%2E", False, True), ("...", False, False),

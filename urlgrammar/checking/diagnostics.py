@@ -173,7 +173,8 @@ class Collector(Reporter):
         if self._processed is None:
             segments = self._kept.segments()
             # Errors kept before the failure came but raised after it are not in the list.
-            at = next((i + 1 for i, (d, _, _) in enumerate(segments) if d is self._failure), len(segments))
+            at = len(segments) if self._failure is None else \
+                next((i + 1 for i, (d, _, _) in enumerate(segments) if d is self._failure), len(segments))
             if all(isinstance(d, Diagnostic) for d, _, _ in segments):
                 self._cut = len(segments) - at
                 self._processed = [d for d, _, _ in segments[:at] if isinstance(d, Diagnostic)]
@@ -193,8 +194,9 @@ class Collector(Reporter):
             span = None if self.pre is None or self.pre.offsets.identity else self.pre.offsets.span
             first = self._preprocessing[:limit]
             if isinstance(rest, Diagnostics):  # runs: only without a limit
-                mapped = [(d if span is None or not isinstance(d, Diagnostic) else
-                           d.with_span(*span(d.start, d.end)), i, j) for d, i, j in rest.segments()]
+                mapped = rest.segments() if span is None else [
+                    (d if not isinstance(d, Diagnostic) else d.with_span(*span(d.start, d.end)), i, j)
+                    for d, i, j in rest.segments()]
                 self._diagnostics = Diagnostics([(d, 0, 1) for d in first] + mapped, span)
             else:
                 if span is not None:

@@ -17,14 +17,15 @@ import heapq
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain, islice, repeat
-from operator import add, attrgetter
+from itertools import accumulate, chain, islice, repeat
+from operator import add, attrgetter, itemgetter, sub
 from typing import NamedTuple, overload
 
 from urlgrammar.errors import Diagnostic
 
 _new = tuple.__new__
 _START = attrgetter("start")
+_I, _J = itemgetter(1), itemgetter(2)  # a segment's first item and the one after its last
 #: A span of the text the run was found in, as the input's.
 SpanMap = Callable[[int, int], tuple[int, int]]
 
@@ -86,7 +87,7 @@ def merge(single: list[tuple[int, int, int, Diagnostic]], runs: list[tuple[int, 
         if heap:  # the run's items up to the next key of another source
             a2, b2, arrival2, _ = heap[0]
             before = bisect_right if b < b2 or (b == b2 and base < arrival2) else bisect_left
-            j = max(i + 1, before(run.pointers, a2, i))
+            j = before(run.pointers, a2, i + 1)  # at least one item
         out.append((run, i, j))
         at[k] = j
         if j < n:
@@ -104,11 +105,9 @@ class Diagnostics(Sequence[Diagnostic]):
 
     def __init__(self, segments: list[Segment], span: SpanMap | None = None) -> None:
         self._segments, self._span = segments, span
-        total, ends = 0, []
-        for _, i, j in segments:
-            total += j - i
-            ends.append(total)
-        self._ends = ends
+        # The running count of diagnostics, without a Python step per segment (interleaved runs
+        # make one per diagnostic).
+        self._ends = list(accumulate(map(sub, map(_J, segments), map(_I, segments))))
 
     def __len__(self) -> int:
         return self._ends[-1] if self._ends else 0
@@ -191,6 +190,30 @@ def representatives(diagnostics: Sequence[Diagnostic]) -> Iterator[Diagnostic]:
         else:
             which = source.which[i:j]
             yield from (source.at(i + which.index(w)) for w in dict.fromkeys(which))
+
+
+def distinct(diagnostics: Sequence[Diagnostic]) -> Iterator[Diagnostic]:
+    """:func:`representatives` for a question that the diagnostic's position does not answer
+    (its code, fix, component, the code point at its start, its length): one per template of a
+    run however many segments other diagnostics cut the run into (a path of `a\\b|` segments
+    interleaves a run of backslashes with one of `|`, each item a segment), in the order of
+    their first segments, and each single diagnostic."""
+    if not isinstance(diagnostics, Diagnostics):
+        yield from diagnostics
+        return
+    seen: set[object] = set()  # each run, by its id, and each run and template
+    for source, i, j in diagnostics.segments():
+        if isinstance(source, Diagnostic):
+            yield source
+        elif source.which is None:
+            if id(source) not in seen:
+                seen.add(id(source))
+                yield source.at(i)
+        else:
+            for w in dict.fromkeys(source.which[i:j]):
+                if (id(source), w) not in seen:
+                    seen.add((id(source), w))
+                    yield source.at(source.which.index(w, i))
 
 
 @dataclass(frozen=True, slots=True)

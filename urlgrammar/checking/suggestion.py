@@ -16,9 +16,8 @@ from urlgrammar.checking.diagnostics import Collector
 from urlgrammar.checking.runs import (
     Diagnostics,
     Positions,
-    Run,
     apply_fixes,
-    representatives,
+    distinct,
     start_positions,
 )
 from urlgrammar.checking.writing import GrammarError, Writing, first_pct_invalid, removed_error
@@ -87,7 +86,7 @@ def fixed_string(text: str, processed: Sequence[Diagnostic], base: URL | None, u
     positions taken as fixed, is the fixed string's: the pipeline need not run on it (it does
     without ``verdict``). ``head``: the record of a head of the input, where each fix after it
     is the parser's (:func:`suggested`)."""
-    if any(d.fix is None for d in representatives(processed)):
+    if any(d.fix is None for d in distinct(processed)):
         return None
     if verdict is not None:
         written = _parser_fixes(text, processed, url, encoding, True)
@@ -174,15 +173,30 @@ def _written_kept(text: str, processed: Sequence[Diagnostic], record: URLRecord,
 def _last_written(text: str, processed: Sequence[Diagnostic], written: frozenset[str]) -> int | None:
     """The last of a few positions of fixes whose code point is one of ``written``: each
     segment's representatives and its last diagnostic, not every diagnostic (a fixed string
-    need not be told apart by the last of them all: one that the URL keeps is enough)."""
-    found = [d.start for d in representatives(processed) if text[d.start] in written]
-    if isinstance(processed, Diagnostics):
-        for source, _, j in processed.segments():
-            if isinstance(source, Run):
-                p = (source.pointers if source.starts is None else source.starts)[j - 1]
-                if text[p] in written:
-                    found.append(p)
-    return max(found, default=None)
+    need not be told apart by the last of them all: one that the URL keeps is enough).
+
+    Read off the segments, not built as diagnostics (a path of `a\\b|` segments has one
+    segment per code point of a run): the items of a run's template have one code point at
+    their starts, which ascend, so of a run without ``which`` the segment's last item stands
+    for its representative."""
+    if not isinstance(processed, Diagnostics):
+        return max((d.start for d in processed if text[d.start] in written), default=None)
+    last = -1
+    for source, i, j in processed.segments():
+        if isinstance(source, Diagnostic):
+            if source.start > last and text[source.start] in written:
+                last = source.start
+            continue
+        starts = source.pointers if source.starts is None else source.starts
+        p = starts[j - 1]
+        if p > last and text[p] in written:
+            last = p
+        if source.which is not None:
+            which = source.which[i:j]
+            for p in (starts[i + which.index(w)] for w in dict.fromkeys(which)):
+                if p > last and text[p] in written:
+                    last = p
+    return None if last < 0 else last
 
 
 def _kept(text: str, processed: Sequence[Diagnostic], url: URL, encoding: str) -> Positions | None:
@@ -216,7 +230,7 @@ def _parser_fixes(text: str, processed: Sequence[Diagnostic], url: URL, encoding
     encoded: dict[tuple[str, str | None], str | None] = {}
     # Those the parser keeps as written, by component, with their encoding.
     as_written: dict[tuple[str, str | None], str] = {}
-    for d in representatives(processed):  # each item of a run's template is at the same code point
+    for d in distinct(processed):  # each item of a run's template is at the same code point
         if moved and d.code is _DRIVE_LETTER and d.fix == "/" and d.start == d.end:
             continue
         if d.code is _MISSING_SOLIDUS and d.fix == "//" and d.end - d.start == 2:

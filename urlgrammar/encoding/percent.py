@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Final
 
@@ -75,7 +75,7 @@ class PercentEncodeSet:
     members up to U+007E, ``ascii``. ``c in s`` tests a one-code-point string.
     """
 
-    __slots__ = ("_bytes", "_bytes_plus", "_search", "_search_plus", "ascii", "name")
+    __slots__ = ("_bytes", "_bytes_plus", "_joiners", "_search", "_search_plus", "ascii", "name")
 
     def __init__(self, name: str, ascii_members: Iterable[str]) -> None:
         self.name = name
@@ -83,6 +83,9 @@ class PercentEncodeSet:
         if not all(len(c) == 1 and c < "\x7f" for c in self.ascii):
             raise ValueError("give the members of a percent-encode set up to U+007E")
         allowed = "".join(c for c in map(chr, range(0x7F)) if c not in self.ascii)
+        #: The code points that may join texts encoded as one (:func:`utf8_percent_encode_each`):
+        #: outside the set, so kept as they are, and not written by a percent-encoding.
+        self._joiners = "".join(c for c in allowed if c not in "%0123456789ABCDEF")
         #: Finds the first code point of a string that is in the set.
         self._search = _search_outside(allowed)
         #: The same, counting U+0020 SPACE in as well (for space-as-plus).
@@ -169,6 +172,34 @@ def _utf8_encode_from(s: str, start: int, byte_table: tuple[str, ...]) -> str:
 
 
 _ASCII = re.compile("[\x00-\x7f]")
+
+
+#: How many values :func:`utf8_percent_encode_each` encodes one at a time.
+_FEW: Final = 8
+
+
+def utf8_percent_encode_each(values: Sequence[str], encode_set: PercentEncodeSet) -> list[str]:
+    """:func:`utf8_percent_encode` of each of ``values`` using ``encode_set``
+    (https://url.spec.whatwg.org/#string-utf-8-percent-encode), a value in which no code point
+    is in the set kept as the same object.
+
+    The values are encoded as one text, joined by a code point that none of them holds and
+    that the set keeps as it is, and split again: one search and one translation for all of
+    them, where a path of many segments would take a call each. A few values are encoded one
+    at a time, which costs less than the joins.
+    """
+    if len(values) <= _FEW:
+        return [utf8_percent_encode(v, encode_set) for v in values]
+    joined = "".join(values)
+    separator = next((c for c in encode_set._joiners if c not in joined), None)
+    if separator is None:  # the values hold every code point that could join them
+        return [utf8_percent_encode(v, encode_set) for v in values]
+    text = separator.join(values)
+    encoded = utf8_percent_encode(text, encode_set)
+    if encoded is text:
+        return list(values)
+    # Encoding lengthens a value it changes, so an equal one is a value it kept.
+    return [v if e == v else e for v, e in zip(values, encoded.split(separator), strict=True)]
 
 
 def percent_encode_after_encoding(

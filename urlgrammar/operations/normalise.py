@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 from itertools import islice
-from operator import itemgetter
+from operator import is_not, itemgetter
 from typing import Any
 
 from urlgrammar.encoding.percent import (
@@ -32,6 +32,7 @@ from urlgrammar.encoding.percent import (
     PercentEncodeSet,
     percent_encode_after_encoding,
     utf8_percent_encode,
+    utf8_percent_encode_each,
 )
 from urlgrammar.errors import URLError
 from urlgrammar.host.authority import is_file_localhost, process_port
@@ -48,6 +49,9 @@ _ANY_SET = PercentEncodeSet("path, query or fragment",
 _PATH_KINDS = frozenset({Kind.DIR, Kind.FILE})
 _DIR, _FILE, _DRIVE, _AUTHORITY = Kind.DIR, Kind.FILE, Kind.DRIVE, Kind.AUTHORITY
 _VALUE = itemgetter(1)  # a component's value
+_new = tuple.__new__
+#: The most path segments :func:`_encode_path` encodes one at a time.
+_FEW_SEGMENTS = 8
 
 
 def normalise_path(record: URLRecord) -> URLRecord:
@@ -194,22 +198,24 @@ def percent_encode(record: URLRecord, mode: Mode, encoding: str = "utf-8", sourc
     if encoding in ("utf-8", "utf8") or encoding.lower() in ("utf-8", "utf8") or not special \
             or (scheme is not None and not scheme_info(scheme).query_encoding):
         encoding = "utf-8"
-    out: list[Component] = []
-    last_path = max((i for i, c in enumerate(record) if c.kind in _PATH_KINDS), default=-1) if opaque else -1
+    out = list(record)
     changed = False
-    for i, c in enumerate(record):
+    k, n = 0, len(out)
+    while k < n:
+        c = out[k]
         kind = c.kind
         value = c.value
         new: Any
         if kind in _PATH_KINDS:
-            new = utf8_percent_encode(value, path_set)
-            # WHATWG opaque path state: a space right before `?` or `#` becomes %20, so that
-            # the serialisation keeps it (https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state).
-            # Only a file can end the path with a space: a dir prints with its `/` after it.
-            if opaque and i == last_path and kind == Kind.FILE and new.endswith(" ") \
-                    and i + 1 < len(record):
-                new = new[:-1] + "%20"
-        elif kind == Kind.QUERY:
+            # The record is ordered by kind: the path components stand together, and at most
+            # a query and a fragment come after them.
+            j = n
+            while out[j - 1].kind > _FILE:
+                j -= 1
+            changed = _encode_path(out, k, j, path_set, opaque) or changed
+            k = j
+            continue
+        if kind == Kind.QUERY:
             if encoding == "utf-8":
                 new = utf8_percent_encode(value, query_set)
             else:
@@ -221,10 +227,42 @@ def percent_encode(record: URLRecord, mode: Mode, encoding: str = "utf-8", sourc
         else:
             new = value
         if new is not value:
-            c = c.with_value(new)
+            out[k] = c.with_value(new)
             changed = True
-        out.append(c)
+        k += 1
     return URLRecord(out) if changed else record
+
+
+def _encode_path(out: list[Component], i: int, j: int, path_set: PercentEncodeSet, opaque: bool
+                 ) -> bool:
+    """Percent-encode the path components ``out[i:j]`` in place; whether any changed. A long
+    path's values are encoded all at once, a short one's one at a time, which costs less than
+    the lists."""
+    changed = False
+    if j - i <= _FEW_SEGMENTS:
+        for k in range(i, j):
+            c = out[k]
+            new = utf8_percent_encode(c.value, path_set)
+            if new is not c.value:
+                out[k] = c.with_value(new)
+                changed = True
+    else:
+        path = out[i:j]
+        values = list(map(_VALUE, path))
+        encoded = utf8_percent_encode_each(values, path_set)
+        if any(map(is_not, encoded, values)):
+            out[i:j] = [c if new is c.value else _new(Component, (c.kind, new, c.start, c.end, c.mark))
+                        for c, new in zip(path, encoded, strict=True)]
+            changed = True
+    # WHATWG opaque path state: a space right before `?` or `#` becomes %20, so that the
+    # serialisation keeps it (https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state).
+    # Only a file can end the path with a space: a dir prints with its `/` after it.
+    if opaque and j < len(out):
+        last = out[j - 1]
+        if last.kind == _FILE and last.value.endswith(" "):
+            out[j - 1] = last.with_value(last.value[:-1] + "%20")
+            changed = True
+    return changed
 
 
 def _encode_authority(a: Authority, special: bool) -> Authority:

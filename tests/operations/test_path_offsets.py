@@ -100,7 +100,8 @@ def test_references_against_a_file_url_give_the_pipelines_url(input: str, base: 
 #: separators, which start an authority and are left to the pipeline.
 _START = st.sampled_from(["/", "/", "\\", "", "", "//", "/\\", "\\\\", "\\/", "C|/", "C:", "./"])
 _REFERENCE_SEGMENT = st.sampled_from(["a", "a|", "a b", "%zz", "%2e", ".", "..", "", "C|", "C:", "c|x",
-                                      "a\\b", "..\\", "\\", "é", "h"])
+                                      "a\\b", "..\\", "\\", "é", "h",
+                                      "%2E.", "\ud800", "\x01", "{}"])
 _REFERENCE_PATH = st.lists(st.builds(str.__add__, _REFERENCE_SEGMENT, st.sampled_from(["/", "/", "\\", ""])),
                            max_size=6).map("".join)
 

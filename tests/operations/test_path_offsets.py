@@ -179,6 +179,10 @@ def test_wpt_inputs_render_as_the_pipelines_url() -> None:
     ("file:a|/b", None, "file:///a:/b"),
     ("file:/a|/b", None, "file:///a:/b"),
     ("file:..\\C|?q", None, "file:///C:?q"),
+    ("file://localhost/x", None, "file:///x"),
+    ("file://h/C|/x", None, "file://h/C:/x"),
+    ("file:/a/./b", None, "file:///a/b"),
+    ("file:é", None, "file:///%C3%A9"),
 ])
 def test_paths_that_are_not_plain_are_kept_as_offsets(input: str, base: str | None, href: str) -> None:
     url = parse(input, base)

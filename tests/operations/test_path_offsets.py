@@ -5,6 +5,7 @@ and rendering (the comparison is test_offsets.py's ``compare``)."""
 from __future__ import annotations
 
 import tracemalloc
+from typing import Any
 
 import pytest
 from conftest import shared_cases
@@ -13,6 +14,8 @@ from hypothesis import strategies as st
 from test_offsets import _has_record, _pipeline, compare
 
 from urlgrammar import URL, URLError, parse, render
+from urlgrammar.model.schemes import Mode
+from urlgrammar.operations import pipeline
 from urlgrammar.operations.offsets import parsed_href, relative_href
 from urlgrammar.operations.path_offsets import kept_href, kept_relative_href
 
@@ -60,7 +63,11 @@ _NON_SPECIAL = st.builds(
 _FILE = st.builds(
     "{}{}{}{}{}".format,
     st.sampled_from(["file:///", "file:\\\\\\", "file:/\\/", "file:////", "file://", "file:/", "file:",
-                     "FILE:///", "file://h/", "file://localhost/", "file:///C|", "file:\\\\\\c:"]),
+                     "FILE:///", "file://h/", "file://localhost/", "file:///C|", "file:\\\\\\c:",
+                     "file://h", "file:\\\\h.example", "file://localhost", "file://C|", "file://c:",
+                     "file:/\\C:",
+                     "file://H", "file://h:8", "file://1.2.3.4", "file://xn--a", "file://h%41", "file://h.",
+                     "file:a", "file:C|", "file:c:", "file:/a", "file:\\C|", "file:.."]),
     _PATH, _END, _QUERY, _FRAGMENT)
 
 
@@ -87,6 +94,25 @@ _REFERENCE = st.builds(
                                     "file:///D:/C|/x", "file:///D:/x?q#f", "file:\\\\\\D|\\x", "sc://a/b"]))
 def test_references_against_a_file_url_give_the_pipelines_url(input: str, base: str) -> None:
     _check("references against a file URL", input.lstrip("/\\"), base)
+
+
+#: A reference's first segment: path-absolute (one separator), path-relative, or two
+#: separators, which start an authority and are left to the pipeline.
+_START = st.sampled_from(["/", "/", "\\", "", "", "//", "/\\", "\\\\", "\\/", "C|/", "C:", "./"])
+_REFERENCE_SEGMENT = st.sampled_from(["a", "a|", "a b", "%zz", "%2e", ".", "..", "", "C|", "C:", "c|x",
+                                      "a\\b", "..\\", "\\", "é", "h",
+                                      "%2E.", "\ud800", "\x01", "{}"])
+_REFERENCE_PATH = st.lists(st.builds(str.__add__, _REFERENCE_SEGMENT, st.sampled_from(["/", "/", "\\", ""])),
+                           max_size=6).map("".join)
+
+
+@settings(max_examples=2500)
+@given(_START, _REFERENCE_PATH, _QUERY, _FRAGMENT,
+       st.sampled_from(["file:///D:/x", "file://h/a/b", "file:///", "http://h/a/b", "foo://h/a", "foo://h",
+                        "file://h/D:", "sc://h:8/a/b?q#f"]))
+def test_references_against_a_base_with_a_host_give_the_pipelines_url(
+        start: str, path: str, query: str, fragment: str, base: str) -> None:
+    _check("references against a base with a host", start + path + query + fragment, base)
 
 
 def test_the_properties_took_the_new_path() -> None:
@@ -124,12 +150,71 @@ def test_wpt_inputs_render_as_the_pipelines_url() -> None:
     ("C|/C|/x", "file:///D:/x", "file:///C:/C|/x"),
     ("../../y", "file:///D:/x", "file:///D:/y"),
     ("../C|/y?q#f", "file://h.example/x", "file://h.example/C:/y?q#f"),
+    # path-absolute references against a base with a host
+    ("/dir/a|", "file:///D:/x", "file:///D:/dir/a|"),  # the base's drive is kept
+    ("\\dir\\..\\..\\b", "file:///D:/x", "file:///D:/b"),  # and no double dot takes it off
+    ("/a|/../../b", "file:///D:/x", "file:///a:/b"),  # the reference's drive, not the base's
+    ("/C|/b", "file:///D:/x", "file:///C:/b"),  # not where the reference starts with a drive
+    ("/C|?q", "file:///D:/x", "file:///C:?q"),
+    ("/C|x/b", "file:///D:/x", "file:///D:/C|x/b"),
+    ("/dir/a|", "file://h.example/D:/x", "file://h.example/D:/dir/a|"),
+    ("/a|/b", "file://h.example/a/b", "file://h.example/a:/b"),
+    ("/../C|/y", "file:///x/y", "file:///C:/y"),  # appended to an empty path: a drive
+    ("/a b/./c/../d", "http://h:8/x/y?q#f", "http://h:8/a%20b/d"),
+    ("\\a|\\b", "http://h/x", "http://h/a|/b"),
+    ("/a\\b/../c", "foo://h/x", "foo://h/c"),  # only `/` separates a non-special path
+    ("/\\a|", "foo://h/x", "foo://h/\\a|"),  # and `/\` starts no authority in it
+    ("/..", "sc:///x", "sc:///"),
+    # path-relative references against a non-special base with a host
+    ("a|/b", "foo://h/x/y", "foo://h/x/a|/b"),
+    ("../../a b", "foo://h:8/x/y?q", "foo://h:8/a%20b"),
+    ("\\a", "foo://h/x", "foo://h/\\a"),
+    ("C|/x", "foo://h", "foo://h/C|/x"),
+    # file URLs with a host, or with a path the path state reads after `file:`
+    ("file://h.example/a|/b", None, "file://h.example/a:/b"),
+    ("file:\\\\h\\a b\\..\\c?q#f", None, "file://h/c?q#f"),
+    ("file://localhost/a|", None, "file:///a:"),
+    ("file://C|/a|/b", None, "file:///C:/a|/b"),  # a drive where the host would be: the path's
+    ("file://h", None, "file://h/"),
+    ("file:a|/b", None, "file:///a:/b"),
+    ("file:/a|/b", None, "file:///a:/b"),
+    ("file:..\\C|?q", None, "file:///C:?q"),
+    ("file://localhost/x", None, "file:///x"),
+    ("file://h/C|/x", None, "file://h/C:/x"),
+    ("file:/a/./b", None, "file:///a/b"),
+    ("file:é", None, "file:///%C3%A9"),
 ])
 def test_paths_that_are_not_plain_are_kept_as_offsets(input: str, base: str | None, href: str) -> None:
     url = parse(input, base)
     assert url._offsets is not None and url.href == href
     assert not _has_record(url)
     assert url.record == _pipeline(input, base).record
+
+
+_NEW_KINDS = [("/a|/b", "file:///D:/x"), ("\\a|/b", "http://h/x"), ("/a|/b", "foo://h/x"), ("a|/b", "foo://h/x"),
+              ("file://h/a|/b", None), ("file:a|/b", None)]
+
+
+@pytest.mark.parametrize(("input", "base"), _NEW_KINDS, ids=[f"{i} against {b}" for i, b in _NEW_KINDS])
+def test_each_kind_is_parsed_without_a_lift(
+        input: str, base: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No record is made (the pipeline's lift is not run) until the record is read."""
+    made = _pipeline(input, base).record
+    base_url = None if base is None else URL(base)
+    if base_url is not None:
+        assert base_url.record is not None  # the base's record, which reading the URL's needs
+    lifts: list[str] = []
+    lift = pipeline.lift
+
+    def counted(text: str, fallback: Mode) -> Any:
+        lifts.append(text)
+        return lift(text, fallback)
+
+    monkeypatch.setattr(pipeline, "lift", counted)
+    url = parse(input, base_url)
+    assert url._offsets is not None and not lifts and not _has_record(url)
+    assert url.href == URL(input, base).href and not lifts
+    assert url.record == made and lifts == [input]
 
 
 @pytest.mark.parametrize(("input", "base"), [
@@ -139,6 +224,11 @@ def test_paths_that_are_not_plain_are_kept_as_offsets(input: str, base: str | No
     ("file:///C:/" + "../" * 33_000, None),
     ("file:" + "\\" * 100_000, None),
     ("C|/" * 33_000, "file:///D:/x"),
+    ("/" + "a|/" * 33_000, "file:///D:/x"),
+    ("/" + "a|/" * 33_000, "http://h/x"),
+    ("file://h/" + "a|/" * 33_000, None),
+    ("file:" + "a|/" * 33_000, None),
+    ("a|/" * 33_000, "foo://h/x"),
 ])
 def test_a_long_path_is_parsed_without_a_component_per_segment(input: str, base: str | None) -> None:
     """Counted with tracemalloc, not timed: before, the lift made a component per segment

@@ -58,7 +58,7 @@ _SCHEMES = {s: (mode, f"{mode.grammar}_url", str(default_port(s)))
 #: The code points a host's last label may start with: not a number
 #: (https://url.spec.whatwg.org/#ends-in-a-number-checker: no digit, so no `0x` either).
 _LETTERS = frozenset(string.ascii_lowercase)
-#: The hosts :func:`_plain_host` found plain (a domain, never localhost), at most _HOSTS_KEPT.
+#: The hosts :func:`plain_host` found plain (a domain, never localhost), at most _HOSTS_KEPT.
 _HOSTS: set[str] = set()
 _HOSTS_KEPT = 4096
 #: A scheme and the separators after it.
@@ -188,7 +188,7 @@ def _href(text: str, any_path: bool) -> tuple[str, int] | None:
     drive = at(g_drive) if g_drive >= 0 else -1  # at its `/`: a file URL's path starts there
     host_end = m.end(g_host)
     host = text[host_start:host_end]
-    if host not in _HOSTS and not _plain_host(host, mode):
+    if host not in _HOSTS and not plain_host(host, mode):
         return None
     port = at(g_port)
     path_start = at(g_root)
@@ -231,7 +231,7 @@ def preprocessed(text: str) -> bool:
     return text[-1] > " " and "\t" not in text and "\n" not in text and "\r" not in text
 
 
-def _plain_host(host: str, mode: Mode) -> bool:
+def plain_host(host: str, mode: Mode) -> bool:
     """A host the host parser gives back as it is: a lowercase ASCII domain that the strict
     domain-to-ASCII takes unchanged, with no `xn--` label, whose last label is not a number;
     in a file URL also the empty host, and not `localhost`, which becomes it. The hosts found
@@ -313,7 +313,7 @@ def splice(href: str, offsets: int, name: str, value: str) -> tuple[str, int] | 
         colon = offsets & _MASK
         file = colon == 4 and href[0] == "f"
         if name == "hostname":
-            if value not in _HOSTS and not _plain_host(value, _FILE if file else _SPECIAL):
+            if value not in _HOSTS and not plain_host(value, _FILE if file else _SPECIAL):
                 return None
             start, end, new, first = colon + 3, offsets >> BITS & _MASK, value, 1
         elif file:  # a file URL cannot have a port: the setter does nothing

@@ -11,7 +11,7 @@ advisories.
 from __future__ import annotations
 
 import pytest
-from full_path import assert_full_paths_report, refuse_full_path
+from full_path import assert_full_paths_report, count_calls, refuse_full_path
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -20,7 +20,6 @@ from urlgrammar import attributes as attributes_module
 from urlgrammar.checking import long_paths as long_paths_module
 from urlgrammar.checking.long_paths import long_paths
 from urlgrammar.checking.writing import GrammarError, Writing
-from urlgrammar.model.schemes import Mode
 
 
 def _taken(text: str, base: str | None = None) -> bool:
@@ -83,21 +82,14 @@ def test_near_misses_go_to_the_full_path(text: str, base: str | None) -> None:
 
 def test_no_record_per_segment_on_a_long_path(monkeypatch: pytest.MonkeyPatch) -> None:
     text = "file:///" + "C|/" * 5000
-    lifted: list[int] = []
-    real = long_paths_module.lift
-
-    def counted(head: str, mode: Mode) -> object:
-        lifted.append(len(head))
-        return real(head, mode)
-
     refuse_full_path(monkeypatch)
-    monkeypatch.setattr(long_paths_module, "lift", counted)
+    lifted = count_calls(monkeypatch, long_paths_module, "lift")
     monkeypatch.setattr(attributes_module, "parse_url", None)  # the URL's record is not made
     for base in (None, "file:///D:/x"):
         report = validate(text if base is None else text[8:], base, context="fetch")
         assert len(report.diagnostics) == 5000 + (base is not None)
         assert [d.code for d in report.advisories] == ["unsafe-fetch-scheme"]
-    assert lifted and max(lifted) < 20
+    assert lifted and max(map(len, lifted)) < 20
 
 
 _SEGMENTS = st.sampled_from(["a", "C|", "C:", "b|c", "", "d e", "[x]", "%zz", "%41", ".", "..", "é", "a\\b",

@@ -5,16 +5,15 @@ and rendering (the comparison is test_offsets.py's ``compare``)."""
 from __future__ import annotations
 
 import tracemalloc
-from typing import Any
 
 import pytest
 from conftest import shared_cases
+from full_path import count_calls
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_offsets import _has_record, _pipeline, compare
 
 from urlgrammar import URL, URLError, parse, render
-from urlgrammar.model.schemes import Mode
 from urlgrammar.operations import pipeline
 from urlgrammar.operations.offsets import parsed_href, relative_href
 from urlgrammar.operations.path_offsets import kept_href, kept_relative_href
@@ -203,14 +202,7 @@ def test_each_kind_is_parsed_without_a_lift(
     base_url = None if base is None else URL(base)
     if base_url is not None:
         assert base_url.record is not None  # the base's record, which reading the URL's needs
-    lifts: list[str] = []
-    lift = pipeline.lift
-
-    def counted(text: str, fallback: Mode) -> Any:
-        lifts.append(text)
-        return lift(text, fallback)
-
-    monkeypatch.setattr(pipeline, "lift", counted)
+    lifts = count_calls(monkeypatch, pipeline, "lift")
     url = parse(input, base_url)
     assert url._offsets is not None and not lifts and not _has_record(url)
     assert url.href == URL(input, base).href and not lifts

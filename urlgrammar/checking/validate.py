@@ -294,6 +294,6 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
     if url is not None and not omitted:
         same = writing if pre.offsets.identity else None
         suggestion, advised = suggested(input, pre.text, base, url, collector, same, valid, limit, context,
-                                         encoding, protected)
+                                        encoding, protected)
     return _new(Report, (input, base_text, valid, failure, diagnostics, url, suggestion, error, disagreement,
                          (), omitted, 0)), advised

@@ -7,7 +7,7 @@ fixed string."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from urlgrammar import validate
 from urlgrammar.checking import suggestion as module
-from urlgrammar.checking.runs import Diagnostics, Run, representatives
+from urlgrammar.checking.runs import Diagnostics, Run
 from urlgrammar.errors import Diagnostic
 
 
@@ -126,10 +126,26 @@ def test_the_kept_code_point_is_found_without_reading_every_fix(input: str,
 # code points, which fixes) are read once per run and template (runs.distinct), and the last
 # kept code point off the segments, not from a diagnostic built for each.
 
+def _representatives(diagnostics: Sequence[Diagnostic]) -> Iterator[Diagnostic]:
+    """The fixes read per segment, as the suggestion read them before runs.distinct: one
+    diagnostic per segment and template of a run, each single diagnostic."""
+    if not isinstance(diagnostics, Diagnostics):
+        yield from diagnostics
+        return
+    for source, i, j in diagnostics.segments():
+        if isinstance(source, Diagnostic):
+            yield source
+        elif source.which is None:
+            yield source.at(i)
+        else:
+            which = source.which[i:j]
+            yield from (source.at(i + which.index(w)) for w in dict.fromkeys(which))
+
+
 def _last_written_by_representatives(text: str, processed: Sequence[Diagnostic],
                                      written: frozenset[str]) -> int | None:
     """_last_written as it read each segment's representatives and last diagnostic."""
-    found = [d.start for d in representatives(processed) if text[d.start] in written]
+    found = [d.start for d in _representatives(processed) if text[d.start] in written]
     if isinstance(processed, Diagnostics):
         for source, _, j in processed.segments():
             if isinstance(source, Run):
@@ -160,7 +176,7 @@ def test_interleaved_runs_are_read_per_run(input: str, base: str | None,
 def _per_segment(input: str, base: str | None, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     """The report with the fixes read per segment, as they were."""
     with monkeypatch.context() as m:
-        m.setattr(module, "distinct", representatives)
+        m.setattr(module, "distinct", _representatives)
         m.setattr(module, "_last_written", _last_written_by_representatives)
         return validate(input, base).as_dict()
 

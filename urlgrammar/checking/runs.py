@@ -35,7 +35,7 @@ class Run(NamedTuple):
     ``templates[which[i]]`` (``templates[0]`` without ``which``) spanning
     ``starts[i]..pointers[i] + 1`` (``pointers[i]..pointers[i] + 1`` without ``starts``),
     where each start is after the previous pointer. All of a run's templates have one code,
-    and each template is used at one code point only (:func:`representatives` reads one)."""
+    and each template is used at one code point only (:func:`distinct` reads one)."""
 
     pointers: Sequence[int]
     templates: tuple[Diagnostic, ...]
@@ -174,30 +174,14 @@ class Diagnostics(Sequence[Diagnostic]):
         return self._segments
 
 
-def representatives(diagnostics: Sequence[Diagnostic]) -> Iterator[Diagnostic]:
-    """Each diagnostic of a plain sequence; of a :class:`Diagnostics`, one diagnostic per
-    segment and template, in order: every diagnostic of one template of a run has the same
-    code, fix and code point at its start, and (but those of invalid-credentials) the same
-    length, so a question about those is answered by one of them."""
-    if not isinstance(diagnostics, Diagnostics):
-        yield from diagnostics
-        return
-    for source, i, j in diagnostics.segments():
-        if isinstance(source, Diagnostic):
-            yield source
-        elif source.which is None:
-            yield source.at(i)
-        else:
-            which = source.which[i:j]
-            yield from (source.at(i + which.index(w)) for w in dict.fromkeys(which))
-
-
 def distinct(diagnostics: Sequence[Diagnostic]) -> Iterator[Diagnostic]:
-    """:func:`representatives` for a question that the diagnostic's position does not answer
-    (its code, fix, component, the code point at its start, its length): one per template of a
-    run however many segments other diagnostics cut the run into (a path of `a\\b|` segments
-    interleaves a run of backslashes with one of `|`, each item a segment), in the order of
-    their first segments, and each single diagnostic."""
+    """Each diagnostic of a plain sequence; of a :class:`Diagnostics`, each single diagnostic
+    and one per template of a run, in the order of their first segments, however many segments
+    other diagnostics cut the run into (a path of `a\\b|` segments interleaves a run of
+    backslashes with one of `|`, each item a segment): every diagnostic of one template has the
+    same code, fix, component and code point at its start, and (but those of
+    invalid-credentials) the same length, so a question about those is answered by one of
+    them."""
     if not isinstance(diagnostics, Diagnostics):
         yield from diagnostics
         return

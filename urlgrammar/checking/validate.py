@@ -21,7 +21,7 @@ from urlgrammar.checking.ignored_slashes import ignored_slashes
 from urlgrammar.checking.long_paths import long_paths
 from urlgrammar.checking.plain import fast_path
 from urlgrammar.checking.rfc_reading import RFCReading, rfc3986_reading
-from urlgrammar.checking.runs import representatives
+from urlgrammar.checking.runs import distinct
 from urlgrammar.checking.schemes import CONTEXTS
 from urlgrammar.checking.suggestion import Advised, suggested
 from urlgrammar.checking.url_units import written_units
@@ -281,7 +281,7 @@ def _examine(input: str, base_text: str | None, base: URL | None, limit: int | N
     valid, failure = error is None, url is None
     disagreement = None
     if valid and (failure or diagnostics or omitted):
-        codes = ", ".join(dict.fromkeys(d.code for d in representatives(diagnostics)))
+        codes = ", ".join(dict.fromkeys(d.code for d in distinct(diagnostics)))
         if omitted:
             codes = f"{codes} and {omitted:,} more" if codes else f"{omitted:,} validation errors"
         what = "fails" if failure and not codes else f"reports {codes}"

@@ -50,8 +50,6 @@ _PATH_KINDS = frozenset({Kind.DIR, Kind.FILE})
 _DIR, _FILE, _DRIVE, _AUTHORITY = Kind.DIR, Kind.FILE, Kind.DRIVE, Kind.AUTHORITY
 _VALUE = itemgetter(1)  # a component's value
 _new = tuple.__new__
-#: The most path segments :func:`_encode_path` encodes one at a time.
-_FEW_SEGMENTS = 8
 
 
 def normalise_path(record: URLRecord) -> URLRecord:
@@ -235,25 +233,16 @@ def percent_encode(record: URLRecord, mode: Mode, encoding: str = "utf-8", sourc
 
 def _encode_path(out: list[Component], i: int, j: int, path_set: PercentEncodeSet, opaque: bool
                  ) -> bool:
-    """Percent-encode the path components ``out[i:j]`` in place; whether any changed. A long
-    path's values are encoded all at once, a short one's one at a time, which costs less than
-    the lists."""
+    """Percent-encode the path components ``out[i:j]`` in place, their values together
+    (:func:`urlgrammar.encoding.percent.utf8_percent_encode_each`); whether any changed."""
     changed = False
-    if j - i <= _FEW_SEGMENTS:
-        for k in range(i, j):
-            c = out[k]
-            new = utf8_percent_encode(c.value, path_set)
-            if new is not c.value:
-                out[k] = c.with_value(new)
-                changed = True
-    else:
-        path = out[i:j]
-        values = list(map(_VALUE, path))
-        encoded = utf8_percent_encode_each(values, path_set)
-        if any(map(is_not, encoded, values)):
-            out[i:j] = [c if new is c.value else _new(Component, (c.kind, new, c.start, c.end, c.mark))
-                        for c, new in zip(path, encoded, strict=True)]
-            changed = True
+    path = out[i:j]
+    values = list(map(_VALUE, path))
+    encoded = utf8_percent_encode_each(values, path_set)
+    if any(map(is_not, encoded, values)):
+        out[i:j] = [c if new is c.value else _new(Component, (c.kind, new, c.start, c.end, c.mark))
+                    for c, new in zip(path, encoded, strict=True)]
+        changed = True
     # WHATWG opaque path state: a space right before `?` or `#` becomes %20, so that the
     # serialisation keeps it (https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state).
     # Only a file can end the path with a space: a dir prints with its `/` after it.
